@@ -1,0 +1,1 @@
+// placeholder until the foundation lands: keeps `npm install` working.
