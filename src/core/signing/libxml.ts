@@ -1,0 +1,56 @@
+// libxml2 (WebAssembly) canonicalisation: the same C library xmlsec1 and PHP's DOMNode::C14N use.
+import { createHash, type Hash } from 'node:crypto';
+import { XmlC14NMode, XmlDocument, type XmlNode } from 'libxml2-wasm';
+import { canonicalizeDocument } from 'libxml2-wasm/lib/c14n.mjs';
+import type { CanonicalizationSpec } from './algorithms.ts';
+
+export interface C14nOptions { spec: CanonicalizationSpec; withComments?: boolean; inclusivePrefixes?: string[] }
+
+type C14nMode = (typeof XmlC14NMode)[keyof typeof XmlC14NMode];
+
+function modeOf(spec: CanonicalizationSpec): C14nMode {
+  return spec.mode === 'exclusive' ? XmlC14NMode.XML_C14N_EXCLUSIVE_1_0
+    : spec.mode === 'c14n11' ? XmlC14NMode.XML_C14N_1_1
+    : XmlC14NMode.XML_C14N_1_0;
+}
+
+export function parseXml(xml: string): XmlDocument {
+  return XmlDocument.fromString(xml);
+}
+
+/** Hash of the canonical form of the whole document, streamed from libxml2 into the hash (no big string). */
+export function hashCanonicalDocument(doc: XmlDocument, options: C14nOptions, hash: string): Buffer {
+  const h: Hash = createHash(hash);
+  canonicalizeDocument(
+    {
+      write(buf: Uint8Array) {
+        h.update(buf);
+        return buf.length;
+      },
+      close() {
+        return true;
+      },
+    },
+    doc,
+    { mode: modeOf(options.spec), withComments: options.withComments ?? options.spec.withComments, inclusiveNamespacePrefixes: options.inclusivePrefixes },
+  );
+  return h.digest();
+}
+
+/** Canonical form of one element and its subtree, with the namespaces (and xml:* attributes) of its context. */
+export function canonicalSubtree(node: XmlNode, options: C14nOptions): Buffer {
+  const chunks: Buffer[] = [];
+  node.canonicalize(
+    {
+      write(buf: Uint8Array) {
+        chunks.push(Buffer.from(buf));
+        return buf.length;
+      },
+      close() {
+        return true;
+      },
+    },
+    { mode: modeOf(options.spec), withComments: options.withComments ?? options.spec.withComments, inclusiveNamespacePrefixes: options.inclusivePrefixes },
+  );
+  return Buffer.concat(chunks);
+}
