@@ -14,8 +14,11 @@ function modeOf(spec: CanonicalizationSpec): C14nMode {
     : XmlC14NMode.XML_C14N_1_0;
 }
 
-export function parseXml(xml: string): XmlDocument {
-  return XmlDocument.fromString(xml);
+export function parseXml(xml: string | Uint8Array): XmlDocument {
+  // Bytes are decoded by libxml2 as their declaration says (UTF-8 or ISO-8859-1). A JS string is already
+  // decoded: force UTF-8 so that a declared encoding="ISO-8859-1" does not make libxml2 decode it twice.
+  if (typeof xml !== 'string') return XmlDocument.fromBuffer(xml);
+  return XmlDocument.fromString(xml, { encoding: 'utf-8' });
 }
 
 /** Hash of the canonical form of the whole document, streamed from libxml2 into the hash (no big string). */

@@ -42,7 +42,11 @@ interface ReferencePlan {
   digestValue: string;
 }
 
-export function verifyXmlSignature(xml: string, options: VerifyOptions = {}): VerifyResult {
+/**
+ * Verifies the enveloped XMLDSig of a SUNAT document. `xml` may be the decoded text or the file's bytes (then
+ * its XML declaration decides between UTF-8 and ISO-8859-1, as for SUNAT).
+ */
+export function verifyXmlSignature(xml: string | Uint8Array, options: VerifyOptions = {}): VerifyResult {
   let doc: XmlDocument;
   try {
     doc = parseXml(xml);
