@@ -110,7 +110,7 @@ export interface LoadOptions { now?: Date }
 
 /** Reads a PKCS#12 file: modern (PBES2/AES, SHA-256 MAC) and legacy (RC2-40/3DES, SHA-1 MAC) alike. */
 export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}): KeyMaterial & CertificateInfo {
-  let p12: forge.pkcs12.Pkcs12Pfx;
+  let p12!: forge.pkcs12.Pkcs12Pfx;
   let asn1: forge.asn1.Asn1;
   try {
     asn1 = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));
@@ -121,11 +121,23 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    // forge reports a bad password as a MAC failure, or (for PFX without MAC) as undecryptable bags.
-    if (/Invalid password|wrong password|could not be verified|decrypt/i.test(message)) {
+    const macPassed = !/MAC could not be verified/i.test(message);
+    // forge derives PBES2 (AES) keys from the password's Latin-1 bytes while OpenSSL uses UTF-8; the MAC
+    // (BMPString) is right either way. Once the MAC has proved the password, decrypt again with UTF-8 bytes.
+    if (macPassed && /decrypt/i.test(message) && /[^\x00-\x7f]/.test(password)) {
+      try {
+        const withoutMac = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));
+        withoutMac.value = (withoutMac.value as forge.asn1.Asn1[]).slice(0, 2);
+        p12 = forge.pkcs12.pkcs12FromAsn1(withoutMac, false, forge.util.encodeUtf8(password));
+      } catch (retryCause) {
+        throw new CertificateError('certificate_password_invalid', undefined, { cause: retryCause });
+      }
+    } else if (/Invalid password|wrong password|could not be verified|decrypt/i.test(message)) {
+      // forge reports a bad password as a MAC failure, or (for PFX without MAC) as undecryptable bags.
       throw new CertificateError('certificate_password_invalid', undefined, { cause });
+    } else {
+      throw new CertificateError('certificate_unreadable', undefined, { cause });
     }
-    throw new CertificateError('certificate_unreadable', undefined, { cause });
   }
 
   const keys: KeyObject[] = [];

@@ -102,6 +102,11 @@ describe('loadPfx', () => {
     expect(m.notAfter.toISOString()).toBe('2045-01-01T00:00:00.000Z');
   });
 
+  it('reads a modern PFX whose password has accents (UTF-8 for PBES2, as OpenSSL writes it)', () => {
+    expect(loadPfx(file('test-modern-accented-password.pfx'), 'contraseña', { now: NOW }).subject).toBe(SUBJECT);
+    expect(codeOf(() => loadPfx(file('test-modern-accented-password.pfx'), 'contrasena', { now: NOW }))).toBe('certificate_password_invalid');
+  });
+
   it('picks the certificate matching the private key when the PFX carries others', () => {
     const m = loadPfx(file('test-with-extra-cert.pfx'), '123456', { now: NOW });
     expect(m.subject).toBe(SUBJECT);

@@ -4,12 +4,14 @@ import { SigningError, type SigningKey } from './types.ts';
 
 export interface PreparedKey { privateKey: KeyObject; certificateBase64: string }
 
-const MAX_ENTRIES = 64;
-const cache = new Map<string, PreparedKey>();
+const MAX_KEYS = 64;
+// privateKeyPem → certificatePem → prepared key. Two levels so that a caller passing the same PEM strings
+// each time hits V8's cached string hashes instead of hashing a fresh concatenation per signature.
+const cache = new Map<string, Map<string, PreparedKey>>();
 
 export function prepareKey(key: SigningKey): PreparedKey {
-  const cacheKey = key.privateKeyPem + '\u0000' + key.certificatePem;
-  const hit = cache.get(cacheKey);
+  const byCertificate = cache.get(key.privateKeyPem);
+  const hit = byCertificate?.get(key.certificatePem);
   if (hit) return hit;
 
   let privateKey: KeyObject;
@@ -33,8 +35,12 @@ export function prepareKey(key: SigningKey): PreparedKey {
     throw new SigningError('key_certificate_mismatch', 'La clave privada no corresponde al certificado.');
   }
   const prepared = { privateKey, certificateBase64 };
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(cacheKey, prepared);
+  if (byCertificate) {
+    byCertificate.set(key.certificatePem, prepared);
+  } else {
+    if (cache.size >= MAX_KEYS) cache.delete(cache.keys().next().value as string);
+    cache.set(key.privateKeyPem, new Map([[key.certificatePem, prepared]]));
+  }
   return prepared;
 }
 
