@@ -1,0 +1,274 @@
+// PrintModel factories built from the shared fixtures' figures (the FacturadorPro JSON the ERP sent), so each
+// test says only what differs. Amounts are copied from the fixtures and only formatted; the renderer itself
+// receives nothing it would have to compute.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Decimal from 'decimal.js';
+import { describeCurrency, formatAmount, formatFlexible, identityDocumentLabel } from '../../src/render/index.ts';
+import type { PrintLine, PrintModel, PrintTotals } from '../../src/render/index.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
+
+/** A pinned issue date: fixtures use ${TODAY±N} placeholders. */
+export const ISSUE_DATE = '2025-03-14';
+
+function shiftDate(iso: string, days: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export function loadFixture(relativePath: string): Json {
+  const raw = readFileSync(FIXTURES + relativePath, 'utf8').replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, sign, n) =>
+    sign ? shiftDate(ISSUE_DATE, (sign === '-' ? -1 : 1) * Number(n)) : ISSUE_DATE);
+  return JSON.parse(raw);
+}
+
+/** A fake but realistic DigestValue (base64 of a SHA-1), different for every fixture. */
+function fakeHash(seed: string): string {
+  return createHash('sha1').update(seed).digest('base64');
+}
+
+export const logoBase64 = (): string => readFileSync(`${ASSETS}logo.png`).toString('base64');
+
+export const issuer = {
+  ruc: '20612345679',
+  name: 'COMERCIALIZADORA LOS ANDES S.A.C.',
+  tradeName: 'Los Andes Market',
+  address: 'Av. Ejército 1024, Of. 301, Yanahuara — Arequipa, Arequipa',
+  phone: '054-256677',
+  email: 'ventas@losandes.example',
+};
+
+/** Legend 1000 of each fixture's total, as the core's words.ts will spell it. */
+const AMOUNT_IN_WORDS: Record<string, string> = {
+  'invoices/01-taxed.json': 'QUINIENTOS OCHENTA CON 91/100 SOLES',
+  'invoices/03-free-of-charge.json': 'CERO CON 00/100 SOLES',
+  'invoices/13-detraction.json': 'SIETE MIL OCHOCIENTOS CINCUENTA Y UNO CON 48/100 SOLES',
+  'invoices/18-plate.json': 'NOVECIENTOS DIECISIETE CON 41/100 SOLES',
+  'invoices/19-credit-payment.json': 'TRES MIL SETENTA CON 79/100 SOLES',
+  'invoices/26-credit-note.json': 'DOSCIENTOS CINCUENTA Y SEIS CON 08/100 SOLES',
+  'invoices/28-observations-and-purchase-order.json': 'SEISCIENTOS NOVENTA Y SIETE CON 51/100 SOLES',
+  'perceptions/01-pen.json': 'DOS MIL SETECIENTOS SESENTA Y NUEVE CON 68/100 SOLES',
+};
+
+const TITLES: Record<string, string> = { '01': 'FACTURA ELECTRÓNICA', '03': 'BOLETA DE VENTA ELECTRÓNICA' };
+const NOTE_TYPES: Record<string, string> = { '07:01': '01 - Anulación de la operación', '08:01': '01 - Intereses por mora' };
+const DETRACTION_GOODS: Record<string, string> = { '019': '019 - Arrendamiento de bienes muebles' };
+const GUIDE_TYPES: Record<string, string> = { '09': 'Guía de remisión remitente', '31': 'Guía de remisión transportista' };
+const PAYMENT_METHODS: Record<string, string> = { '01': 'Efectivo', '03': 'Tarjeta de débito', '04': 'Transferencia' };
+
+const nonZero = (v: unknown): string | undefined =>
+  v === undefined || v === null || new Decimal(v as number).isZero() ? undefined : formatAmount(v as number);
+
+function printLine(item: Json): PrintLine {
+  const free = item.codigo_tipo_precio === '02';
+  const details: string[] = [];
+  for (const a of item.datos_adicionales ?? []) details.push(`${a.descripcion}: ${a.valor ?? ''}`.trim());
+  if (item.informacion_adicional) details.push(item.informacion_adicional);
+  if (free) details.push('Transferencia gratuita (valor referencial)');
+  return {
+    quantity: formatFlexible(item.cantidad),
+    unit: item.unidad_de_medida,
+    code: item.codigo_interno || undefined,
+    description: item.descripcion,
+    details: details.length ? details : undefined,
+    // SUNAT: a free line's referential unit value is total_base_igv / cantidad (PriceTypeCode 02).
+    unitValue: free ? formatFlexible(new Decimal(item.total_base_igv).div(item.cantidad).toDecimalPlaces(4)) : formatFlexible(item.valor_unitario),
+    unitPrice: formatFlexible(item.precio_unitario),
+    discount: nonZero(item.total_descuentos),
+    amount: formatAmount(item.total_item),
+  };
+}
+
+function printTotals(t: Json): PrintTotals {
+  const subtotal = t.subtotal_venta !== undefined && !new Decimal(t.subtotal_venta).eq(t.total_venta) ? formatAmount(t.subtotal_venta) : undefined;
+  const pending = t.total_pendiente_pago !== undefined && !new Decimal(t.total_pendiente_pago).eq(t.total_venta) ? formatAmount(t.total_pendiente_pago) : undefined;
+  return {
+    taxed: nonZero(t.total_operaciones_gravadas),
+    exonerated: nonZero(t.total_operaciones_exoneradas),
+    unaffected: nonZero(t.total_operaciones_inafectas),
+    export: nonZero(t.total_exportacion),
+    free: nonZero(t.total_operaciones_gratuitas),
+    discounts: nonZero(t.total_descuentos),
+    charges: nonZero(t.total_cargos),
+    advances: nonZero(t.total_anticipos),
+    subtotal,
+    igvRate: nonZero(t.total_igv) ? '18' : undefined,
+    igv: nonZero(t.total_igv),
+    isc: nonZero(t.total_isc),
+    icbper: nonZero(t.total_impuestos_bolsa_plastica),
+    total: formatAmount(t.total_venta),
+    pendingPayment: pending,
+  };
+}
+
+function qrText(ruc: string, type: string, series: string, number: string, igv: unknown, total: unknown, date: string, customer: Json, hash: string): string {
+  const two = (v: unknown): string => new Decimal((v ?? 0) as number).toFixed(2);
+  return `${ruc}|${type}|${series}|${number}|${two(igv)}|${two(total)}|${date}|${customer.codigo_tipo_documento_identidad}|${customer.numero_documento}|${hash}|`;
+}
+
+function customerOf(c: Json): PrintModel['customer'] {
+  return {
+    documentTypeCode: c.codigo_tipo_documento_identidad,
+    documentTypeLabel: identityDocumentLabel(c.codigo_tipo_documento_identidad),
+    documentNumber: c.numero_documento,
+    name: c.apellidos_y_nombres_o_razon_social,
+    address: c.direccion,
+  };
+}
+
+/** The PrintModel of an invoice/boleta/note fixture, as issued with correlativo `number`. */
+export function invoiceModel(file: string, number = '123', overrides: Partial<PrintModel> = {}): PrintModel {
+  const j = loadFixture(file);
+  const hash = fakeHash(file + number);
+  const type = j.codigo_tipo_documento;
+  const credit = j.codigo_condicion_de_pago === '02';
+  const model: PrintModel = {
+    documentType: type,
+    series: j.serie_documento,
+    number,
+    issuer,
+    customer: customerOf(j.datos_del_cliente_o_receptor),
+    issueDate: j.fecha_de_emision,
+    issueTime: j.hora_de_emision,
+    dueDate: j.fecha_de_vencimiento,
+    currency: describeCurrency(j.codigo_tipo_moneda),
+    exchangeRate: j.codigo_tipo_moneda !== 'PEN' && j.factor_tipo_de_cambio ? String(j.factor_tipo_de_cambio) : undefined,
+    operationType: j.codigo_tipo_operacion === '1001' ? 'Operación sujeta a detracción' : j.codigo_tipo_operacion ? 'Venta interna' : undefined,
+    purchaseOrder: j.numero_orden_de_compra,
+    guides: (j.guias ?? []).map((g: Json) => ({ label: GUIDE_TYPES[g.codigo_tipo_documento] ?? 'Guía', number: g.numero })),
+    relatedDocuments: (j.relacionados ?? []).map((r: Json) => ({ label: r.codigo_tipo_documento === '99' ? 'Otro documento' : 'Documento', number: r.numero, amount: nonZero(r.monto) })),
+    lines: j.items.map(printLine),
+    totals: printTotals(j.totales),
+    amountInWords: AMOUNT_IN_WORDS[file] ?? 'IMPORTE EN LETRAS',
+    legends: (j.leyendas ?? []).map((l: Json) => ({ code: l.codigo, text: l.valor })),
+    paymentTerms: type === '01' || type === '03' || j.cuotas
+      ? {
+          condition: credit ? 'Crédito' : 'Contado',
+          instalments: (j.cuotas ?? []).map((c: Json, i: number) => ({ label: `Cuota ${String(i + 1).padStart(3, '0')}`, dueDate: c.fecha, amount: formatAmount(c.monto) })),
+          payments: (j.pagos ?? []).map((p: Json) => ({ method: PAYMENT_METHODS[p.codigo_metodo_pago] ?? p.codigo_metodo_pago, reference: p.referencia, amount: formatAmount(p.monto) })),
+        }
+      : undefined,
+    detraction: j.detraccion
+      ? {
+          goodsOrService: DETRACTION_GOODS[j.detraccion.codigo_tipo_detraccion] ?? j.detraccion.codigo_tipo_detraccion,
+          percent: String(j.detraccion.porcentaje),
+          amount: formatAmount(j.detraccion.monto),
+          account: j.detraccion.cuenta_bancaria,
+          paymentMethod: j.detraccion.codigo_metodo_pago === '001' ? '001 - Depósito en cuenta' : undefined,
+        }
+      : undefined,
+    note: j.documento_afectado
+      ? {
+          affectedDocumentLabel: TITLES[j.documento_afectado.codigo_tipo_documento] ?? 'DOCUMENTO',
+          affectedDocumentNumber: `${j.documento_afectado.serie_documento}-${j.documento_afectado.numero_documento}`,
+          noteType: NOTE_TYPES[`${type}:${j.codigo_tipo_nota}`] ?? j.codigo_tipo_nota,
+          reason: j.motivo_o_sustento_de_nota,
+        }
+      : undefined,
+    qrText: qrText(issuer.ruc, type, j.serie_documento, number, j.totales.total_igv, j.totales.total_venta, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
+    hash,
+    consultationUrl: 'https://losandes.facturo.example/consultas',
+    observations: j.observaciones,
+    additionalInformation: j.informacion_adicional
+      ? String(j.informacion_adicional).split('|').map((pair) => {
+          const at = pair.indexOf(':');
+          return at < 0 ? { label: 'Información', value: pair } : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+        })
+      : undefined,
+  };
+  return { ...model, ...overrides };
+}
+
+export const taxedInvoice = (overrides: Partial<PrintModel> = {}): PrintModel =>
+  invoiceModel('invoices/01-taxed.json', '123', { issuer: { ...issuer, logoBase64: logoBase64() }, ...overrides });
+export const freeInvoice = (): PrintModel => invoiceModel('invoices/03-free-of-charge.json', '124');
+export const creditInvoice = (): PrintModel => invoiceModel('invoices/19-credit-payment.json', '125');
+export const detractionInvoice = (): PrintModel => invoiceModel('invoices/13-detraction.json', '126');
+export const plateInvoice = (): PrintModel => invoiceModel('invoices/18-plate.json', '127');
+export const observationsInvoice = (): PrintModel => invoiceModel('invoices/28-observations-and-purchase-order.json', '128');
+export const creditNote = (): PrintModel => invoiceModel('invoices/26-credit-note.json', '31');
+
+const LONG_INVOICE_WORDS: Record<number, string> = {
+  3: 'QUINIENTOS OCHENTA CON 91/100 SOLES',
+  50: 'NUEVE MIL OCHOCIENTOS SEIS CON 72/100 SOLES',
+  120: 'VEINTITRÉS MIL DOSCIENTOS TREINTA Y SEIS CON 40/100 SOLES',
+};
+
+/**
+ * An invoice of `count` lines: fixture 01's three lines repeated in turn, each with its own numbered code and
+ * description; the totals are the sums of those lines' fixture figures.
+ */
+export function longInvoice(count = 120): PrintModel {
+  const base = invoiceModel('invoices/01-taxed.json', '9001');
+  const items: Json[] = loadFixture('invoices/01-taxed.json').items;
+  const chosen = Array.from({ length: count }, (_, i) => items[i % items.length]);
+  const sum = (key: string): Decimal => chosen.reduce((s: Decimal, it: Json) => s.plus(it[key]), new Decimal(0));
+  const lines = chosen.map((item, i) => {
+    const line = printLine(item);
+    const n = String(i + 1).padStart(3, '0');
+    return { ...line, code: `${line.code}-${n}`, description: `${line.description} — lote L${n}` };
+  });
+  const total = sum('total_item');
+  const igv = sum('total_igv');
+  return {
+    ...base,
+    lines,
+    totals: { taxed: formatAmount(sum('total_valor_item')), igvRate: '18', igv: formatAmount(igv), total: formatAmount(total) },
+    amountInWords: LONG_INVOICE_WORDS[count] ?? 'IMPORTE EN LETRAS',
+    qrText: qrText(issuer.ruc, '01', base.series, base.number, igv, total, base.issueDate, loadFixture('invoices/01-taxed.json').datos_del_cliente_o_receptor, base.hash),
+  };
+}
+
+const PERCEPTION_REGIMES: Record<string, [string, string]> = {
+  '01': ['01 - Percepción venta interna', '2'],
+  '02': ['02 - Percepción a la adquisición de combustible', '1'],
+  '03': ['03 - Percepción realizada al agente de percepción con tasa especial', '0.5'],
+};
+
+/** The PrintModel of a perception fixture (type 40). */
+export function perceptionModel(file = 'perceptions/01-pen.json', number = '45'): PrintModel {
+  const j = loadFixture(file);
+  const hash = fakeHash(file + number);
+  const [regime, rate] = PERCEPTION_REGIMES[j.codigo_tipo_percepcion];
+  return {
+    documentType: '40',
+    series: j.serie_documento,
+    number,
+    issuer,
+    customer: customerOf(j.datos_del_cliente_o_receptor),
+    issueDate: j.fecha_de_emision,
+    issueTime: j.hora_de_emision,
+    currency: describeCurrency('PEN'),
+    lines: [],
+    totals: { perceived: formatAmount(j.totales.total_percibido), total: formatAmount(j.totales.total_pagado) },
+    amountInWords: AMOUNT_IN_WORDS[file] ?? 'IMPORTE EN LETRAS',
+    legends: [{ code: '2000', text: 'COMPROBANTE DE PERCEPCIÓN' }],
+    perception: {
+      regime,
+      rate,
+      documents: j.documentos.map((d: Json) => ({
+        typeLabel: d.codigo_tipo_documento === '01' ? 'FACTURA' : d.codigo_tipo_documento,
+        number: `${d.serie_documento}-${d.numero_documento}`,
+        issueDate: d.fecha_de_emision,
+        currency: d.codigo_tipo_moneda,
+        documentTotal: formatAmount(d.total_documento),
+        paymentDate: d.pagos?.[0]?.fecha_de_pago,
+        paid: formatAmount(d.pagos.reduce((s: Decimal, p: Json) => s.plus(p.total_pago), new Decimal(0))),
+        exchangeRate: d.codigo_tipo_moneda !== 'PEN' ? String(d.tipo_de_cambio.factor) : undefined,
+        perceived: formatAmount(d.total_percibido),
+        cashed: formatAmount(d.total_pagado),
+      })),
+    },
+    qrText: `${issuer.ruc}|40|${j.serie_documento}|${number}|0.00|${new Decimal(j.totales.total_pagado).toFixed(2)}|${j.fecha_de_emision}|${j.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad}|${j.datos_del_cliente_o_receptor.numero_documento}|${hash}|`,
+    hash,
+    consultationUrl: 'https://losandes.facturo.example/consultas',
+    observations: j.observaciones,
+  };
+}
