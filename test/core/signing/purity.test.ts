@@ -11,7 +11,6 @@ describe('src/core/signing stays pure', () => {
   it.each(files)('%s imports no I/O module and reads no clock or randomness', (file) => {
     const source = readFileSync(join(root, file), 'utf8');
     const imports = [...source.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]);
-    expect(imports.length).toBeGreaterThan(0);
     for (const specifier of imports) {
       expect(specifier).toMatch(/^(\.\.?\/|node:crypto$|libxml2-wasm(\/lib\/c14n\.mjs)?$)/);
     }
