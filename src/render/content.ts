@@ -49,8 +49,9 @@ export function totalRows(model: PrintModel): TotalRow[] {
   return rows;
 }
 
+/** Legend 1000, printed as the document carries it ("SON QUINIENTOS OCHENTA CON 91/100 SOLES"). */
 export function amountInWordsLine(model: PrintModel): string {
-  return `SON: ${model.amountInWords}`;
+  return model.amountInWords;
 }
 
 /** Header pairs for the document side: dates, currency, operation, order, payment condition, extras. */

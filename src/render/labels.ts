@@ -1,4 +1,5 @@
 // Fixed texts of the printed representation (SUNAT's names of each document type, currencies, catalogs).
+import { currencies, identityDocumentTypes } from '../core/catalogs/index.ts';
 import type { PrintCurrency, PrintDocumentType } from './print-model.ts';
 
 const TITLES: Record<PrintDocumentType, string> = {
@@ -20,35 +21,15 @@ export function representationLegend(type: PrintDocumentType): string {
   return `Representación impresa de la ${TITLES[type]}`;
 }
 
-const CURRENCIES: Record<string, Omit<PrintCurrency, 'code'>> = {
-  PEN: { symbol: 'S/', name: 'SOLES' },
-  USD: { symbol: 'US$', name: 'DÓLARES AMERICANOS' },
-  EUR: { symbol: '€', name: 'EUROS' },
-};
-
+/** Currency as printed, from catálogo 02 (symbol and plural name); an unknown code prints as itself. */
 export function describeCurrency(code: string): PrintCurrency {
-  const known = CURRENCIES[code];
-  return known ? { code, ...known } : { code, symbol: code, name: code };
+  const entry = currencies.get(code);
+  return { code, symbol: entry?.symbol ?? code, name: entry?.plural ?? entry?.description.toUpperCase() ?? code };
 }
 
-const IDENTITY_DOCUMENTS: Record<string, string> = {
-  '0': 'DOC. TRIB. NO DOM. SIN RUC',
-  '1': 'DNI',
-  '4': 'CARNÉ DE EXTRANJERÍA',
-  '6': 'RUC',
-  '7': 'PASAPORTE',
-  A: 'CÉDULA DIPLOMÁTICA',
-  B: 'DOC. IDENT. PAÍS RESIDENCIA',
-  C: 'TIN',
-  D: 'IN',
-  E: 'TAM',
-  F: 'PTP',
-  G: 'SALVOCONDUCTO',
-};
-
-/** Catálogo 06 label as printed next to the customer's number. */
+/** Catálogo 06 short label printed next to the customer's number ("RUC", "DNI"). */
 export function identityDocumentLabel(code: string): string {
-  return IDENTITY_DOCUMENTS[code] ?? 'DOC.';
+  return identityDocumentTypes.get(code)?.label ?? 'DOC.';
 }
 
 const STATE_WATERMARKS: Record<string, string> = { '09': 'RECHAZADO', '11': 'ANULADO' };

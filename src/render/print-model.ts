@@ -218,7 +218,7 @@ export interface PrintModel {
   /** Empty for a perception voucher (it lists `perception.documents` instead). */
   lines: PrintLine[];
   totals: PrintTotals;
-  /** Legend 1000: "QUINIENTOS OCHENTA CON 91/100 SOLES". */
+  /** Legend 1000 exactly as the XML carries it and as printed: "SON QUINIENTOS OCHENTA CON 91/100 SOLES". */
   amountInWords: string;
   legends?: PrintLegend[];
   paymentTerms?: PrintPaymentTerms;

@@ -183,7 +183,9 @@ function footerBlocks(doc: Doc, model: PrintModel): Block[] {
 export function layoutTicket(doc: Doc, model: PrintModel): void {
   const blocks: Block[] = [
     ...headerBlocks(doc, model),
-    fieldsBlock(doc, [...customerFields(model), ...documentFields(model)]),
+    fieldsBlock(doc, customerFields(model)),
+    gap(3),
+    fieldsBlock(doc, documentFields(model)),
   ];
   const note = noteFields(model);
   if (note.length) blocks.push(gap(2), fieldsBlock(doc, note));

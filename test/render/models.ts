@@ -5,6 +5,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
+import {
+  creditNoteTypes, debitNoteTypes, detractionGoods, documentTypes, operationTypes, paymentMeans, perceptionRegimes,
+  relatedDocumentTypes,
+} from '../../src/core/catalogs/index.ts';
+import { qrText as coreQrText } from '../../src/core/qr.ts';
+import { amountInWords } from '../../src/core/words.ts';
 import { describeCurrency, formatAmount, formatFlexible, identityDocumentLabel } from '../../src/render/index.ts';
 import type { PrintLine, PrintModel, PrintTotals } from '../../src/render/index.ts';
 
@@ -45,23 +51,11 @@ export const issuer = {
   email: 'ventas@losandes.example',
 };
 
-/** Legend 1000 of each fixture's total, as the core's words.ts will spell it. */
-const AMOUNT_IN_WORDS: Record<string, string> = {
-  'invoices/01-taxed.json': 'QUINIENTOS OCHENTA CON 91/100 SOLES',
-  'invoices/03-free-of-charge.json': 'CERO CON 00/100 SOLES',
-  'invoices/13-detraction.json': 'SIETE MIL OCHOCIENTOS CINCUENTA Y UNO CON 48/100 SOLES',
-  'invoices/18-plate.json': 'NOVECIENTOS DIECISIETE CON 41/100 SOLES',
-  'invoices/19-credit-payment.json': 'TRES MIL SETENTA CON 79/100 SOLES',
-  'invoices/26-credit-note.json': 'DOSCIENTOS CINCUENTA Y SEIS CON 08/100 SOLES',
-  'invoices/28-observations-and-purchase-order.json': 'SEISCIENTOS NOVENTA Y SIETE CON 51/100 SOLES',
-  'perceptions/01-pen.json': 'DOS MIL SETECIENTOS SESENTA Y NUEVE CON 68/100 SOLES',
-};
-
-const TITLES: Record<string, string> = { '01': 'FACTURA ELECTRÓNICA', '03': 'BOLETA DE VENTA ELECTRÓNICA' };
-const NOTE_TYPES: Record<string, string> = { '07:01': '01 - Anulación de la operación', '08:01': '01 - Intereses por mora' };
-const DETRACTION_GOODS: Record<string, string> = { '019': '019 - Arrendamiento de bienes muebles' };
 const GUIDE_TYPES: Record<string, string> = { '09': 'Guía de remisión remitente', '31': 'Guía de remisión transportista' };
-const PAYMENT_METHODS: Record<string, string> = { '01': 'Efectivo', '03': 'Tarjeta de débito', '04': 'Transferencia' };
+/** FacturadorPro's tenant table payment_method_types (compat.md §4.6). */
+const PAYMENT_METHODS: Record<string, string> = { '01': 'Efectivo', '02': 'Tarjeta de crédito', '03': 'Tarjeta de débito', '04': 'Transferencia' };
+
+const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
 
 const nonZero = (v: unknown): string | undefined =>
   v === undefined || v === null || new Decimal(v as number).isZero() ? undefined : formatAmount(v as number);
@@ -108,9 +102,11 @@ function printTotals(t: Json): PrintTotals {
   };
 }
 
-function qrText(ruc: string, type: string, series: string, number: string, igv: unknown, total: unknown, date: string, customer: Json, hash: string): string {
-  const two = (v: unknown): string => new Decimal((v ?? 0) as number).toFixed(2);
-  return `${ruc}|${type}|${series}|${number}|${two(igv)}|${two(total)}|${date}|${customer.codigo_tipo_documento_identidad}|${customer.numero_documento}|${hash}|`;
+function qrText(type: string, series: string, number: string, igv: unknown, total: unknown, date: string, customer: Json, hash: string): string {
+  return coreQrText({
+    ruc: issuer.ruc, documentType: type, series, number, igv: String(igv ?? 0), total: String(total ?? 0), issueDate: date,
+    customerDocumentType: customer.codigo_tipo_documento_identidad, customerDocumentNumber: customer.numero_documento,
+  }, hash);
 }
 
 function customerOf(c: Json): PrintModel['customer'] {
@@ -140,13 +136,13 @@ export function invoiceModel(file: string, number = '123', overrides: Partial<Pr
     dueDate: j.fecha_de_vencimiento,
     currency: describeCurrency(j.codigo_tipo_moneda),
     exchangeRate: j.codigo_tipo_moneda !== 'PEN' && j.factor_tipo_de_cambio ? String(j.factor_tipo_de_cambio) : undefined,
-    operationType: j.codigo_tipo_operacion === '1001' ? 'Operación sujeta a detracción' : j.codigo_tipo_operacion ? 'Venta interna' : undefined,
+    operationType: j.codigo_tipo_operacion ? operationTypes.get(j.codigo_tipo_operacion)?.description : undefined,
     purchaseOrder: j.numero_orden_de_compra,
     guides: (j.guias ?? []).map((g: Json) => ({ label: GUIDE_TYPES[g.codigo_tipo_documento] ?? 'Guía', number: g.numero })),
-    relatedDocuments: (j.relacionados ?? []).map((r: Json) => ({ label: r.codigo_tipo_documento === '99' ? 'Otro documento' : 'Documento', number: r.numero, amount: nonZero(r.monto) })),
+    relatedDocuments: (j.relacionados ?? []).map((r: Json) => ({ label: relatedDocumentTypes.get(r.codigo_tipo_documento)?.description ?? 'Documento', number: r.numero, amount: nonZero(r.monto) })),
     lines: j.items.map(printLine),
     totals: printTotals(j.totales),
-    amountInWords: AMOUNT_IN_WORDS[file] ?? 'IMPORTE EN LETRAS',
+    amountInWords: amountInWords(String(j.totales.total_venta), j.codigo_tipo_moneda),
     legends: (j.leyendas ?? []).map((l: Json) => ({ code: l.codigo, text: l.valor })),
     paymentTerms: type === '01' || type === '03' || j.cuotas
       ? {
@@ -157,22 +153,22 @@ export function invoiceModel(file: string, number = '123', overrides: Partial<Pr
       : undefined,
     detraction: j.detraccion
       ? {
-          goodsOrService: DETRACTION_GOODS[j.detraccion.codigo_tipo_detraccion] ?? j.detraccion.codigo_tipo_detraccion,
+          goodsOrService: withCode(j.detraccion.codigo_tipo_detraccion, detractionGoods.get(j.detraccion.codigo_tipo_detraccion)?.description),
           percent: String(j.detraccion.porcentaje),
           amount: formatAmount(j.detraccion.monto),
           account: j.detraccion.cuenta_bancaria,
-          paymentMethod: j.detraccion.codigo_metodo_pago === '001' ? '001 - Depósito en cuenta' : undefined,
+          paymentMethod: withCode(j.detraccion.codigo_metodo_pago, paymentMeans.get(j.detraccion.codigo_metodo_pago)?.description),
         }
       : undefined,
     note: j.documento_afectado
       ? {
-          affectedDocumentLabel: TITLES[j.documento_afectado.codigo_tipo_documento] ?? 'DOCUMENTO',
+          affectedDocumentLabel: documentTypes.get(j.documento_afectado.codigo_tipo_documento)?.printedName ?? 'DOCUMENTO',
           affectedDocumentNumber: `${j.documento_afectado.serie_documento}-${j.documento_afectado.numero_documento}`,
-          noteType: NOTE_TYPES[`${type}:${j.codigo_tipo_nota}`] ?? j.codigo_tipo_nota,
+          noteType: withCode(j.codigo_tipo_nota, (type === '07' ? creditNoteTypes : debitNoteTypes).get(j.codigo_tipo_nota)?.description),
           reason: j.motivo_o_sustento_de_nota,
         }
       : undefined,
-    qrText: qrText(issuer.ruc, type, j.serie_documento, number, j.totales.total_igv, j.totales.total_venta, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
+    qrText: qrText(type, j.serie_documento, number, j.totales.total_igv, j.totales.total_venta, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
     hash,
     consultationUrl: 'https://losandes.facturo.example/consultas',
     observations: j.observaciones,
@@ -195,12 +191,6 @@ export const plateInvoice = (): PrintModel => invoiceModel('invoices/18-plate.js
 export const observationsInvoice = (): PrintModel => invoiceModel('invoices/28-observations-and-purchase-order.json', '128');
 export const creditNote = (): PrintModel => invoiceModel('invoices/26-credit-note.json', '31');
 
-const LONG_INVOICE_WORDS: Record<number, string> = {
-  3: 'QUINIENTOS OCHENTA CON 91/100 SOLES',
-  50: 'NUEVE MIL OCHOCIENTOS SEIS CON 72/100 SOLES',
-  120: 'VEINTITRÉS MIL DOSCIENTOS TREINTA Y SEIS CON 40/100 SOLES',
-};
-
 /**
  * An invoice of `count` lines: fixture 01's three lines repeated in turn, each with its own numbered code and
  * description; the totals are the sums of those lines' fixture figures.
@@ -221,22 +211,16 @@ export function longInvoice(count = 120): PrintModel {
     ...base,
     lines,
     totals: { taxed: formatAmount(sum('total_valor_item')), igvRate: '18', igv: formatAmount(igv), total: formatAmount(total) },
-    amountInWords: LONG_INVOICE_WORDS[count] ?? 'IMPORTE EN LETRAS',
-    qrText: qrText(issuer.ruc, '01', base.series, base.number, igv, total, base.issueDate, loadFixture('invoices/01-taxed.json').datos_del_cliente_o_receptor, base.hash),
+    amountInWords: amountInWords(total, 'PEN'),
+    qrText: qrText('01', base.series, base.number, igv, total, base.issueDate, loadFixture('invoices/01-taxed.json').datos_del_cliente_o_receptor, base.hash),
   };
 }
-
-const PERCEPTION_REGIMES: Record<string, [string, string]> = {
-  '01': ['01 - Percepción venta interna', '2'],
-  '02': ['02 - Percepción a la adquisición de combustible', '1'],
-  '03': ['03 - Percepción realizada al agente de percepción con tasa especial', '0.5'],
-};
 
 /** The PrintModel of a perception fixture (type 40). */
 export function perceptionModel(file = 'perceptions/01-pen.json', number = '45'): PrintModel {
   const j = loadFixture(file);
   const hash = fakeHash(file + number);
-  const [regime, rate] = PERCEPTION_REGIMES[j.codigo_tipo_percepcion];
+  const regime = perceptionRegimes.get(j.codigo_tipo_percepcion)!;
   return {
     documentType: '40',
     series: j.serie_documento,
@@ -248,13 +232,14 @@ export function perceptionModel(file = 'perceptions/01-pen.json', number = '45')
     currency: describeCurrency('PEN'),
     lines: [],
     totals: { perceived: formatAmount(j.totales.total_percibido), total: formatAmount(j.totales.total_pagado) },
-    amountInWords: AMOUNT_IN_WORDS[file] ?? 'IMPORTE EN LETRAS',
+    // FacturadorPro writes legend 1000 from the total cashed (compat.md §11.2).
+    amountInWords: amountInWords(String(j.totales.total_pagado), 'PEN'),
     legends: [{ code: '2000', text: 'COMPROBANTE DE PERCEPCIÓN' }],
     perception: {
-      regime,
-      rate,
+      regime: withCode(regime.code, regime.description),
+      rate: regime.percent,
       documents: j.documentos.map((d: Json) => ({
-        typeLabel: d.codigo_tipo_documento === '01' ? 'FACTURA' : d.codigo_tipo_documento,
+        typeLabel: (documentTypes.get(d.codigo_tipo_documento)?.description ?? d.codigo_tipo_documento).toUpperCase(),
         number: `${d.serie_documento}-${d.numero_documento}`,
         issueDate: d.fecha_de_emision,
         currency: d.codigo_tipo_moneda,
@@ -266,7 +251,7 @@ export function perceptionModel(file = 'perceptions/01-pen.json', number = '45')
         cashed: formatAmount(d.total_pagado),
       })),
     },
-    qrText: `${issuer.ruc}|40|${j.serie_documento}|${number}|0.00|${new Decimal(j.totales.total_pagado).toFixed(2)}|${j.fecha_de_emision}|${j.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad}|${j.datos_del_cliente_o_receptor.numero_documento}|${hash}|`,
+    qrText: qrText('40', j.serie_documento, number, '0', j.totales.total_pagado, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
     hash,
     consultationUrl: 'https://losandes.facturo.example/consultas',
     observations: j.observaciones,
