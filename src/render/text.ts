@@ -18,8 +18,23 @@ export function lineHeight(style: TextStyle): number {
   return style.size * (style.leading ?? 1.2);
 }
 
+/**
+ * Widths at size 1, per font and string. Measuring is most of a render's cost (pdfkit looks up a kerning pair
+ * per character), and the same words come back on every line and every document.
+ */
+const widthCache = new Map<string, number>();
+const WIDTH_CACHE_LIMIT = 50_000;
+
+/** Exact width of `text` (with the font's kerning) in points. */
 export function textWidth(doc: Doc, text: string, style: TextStyle): number {
-  return doc.font(style.font).fontSize(style.size).widthOfString(text);
+  const key = `${style.font}\u0000${text}`;
+  let unit = widthCache.get(key);
+  if (unit === undefined) {
+    if (widthCache.size >= WIDTH_CACHE_LIMIT) widthCache.clear();
+    unit = doc.font(style.font).fontSize(1).widthOfString(text);
+    widthCache.set(key, unit);
+  }
+  return unit * style.size;
 }
 
 function breakByCharacters(doc: Doc, word: string, width: number, style: TextStyle): string[] {
@@ -64,17 +79,26 @@ function breakLongWord(doc: Doc, word: string, width: number, style: TextStyle):
  */
 export function wrapText(doc: Doc, text: string, width: number, style: TextStyle): string[] {
   const lines: string[] = [];
+  // A line's width is taken as the sum of its words and spaces: Helvetica's kerning pairs with a space are
+  // all negative, so the sum is never narrower than the real line and a line never overflows.
+  const space = textWidth(doc, ' ', style);
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
     const words = toWinAnsi(paragraph).split(' ').filter((w) => w !== '');
     let current = '';
+    let currentWidth = 0;
     for (const word of words) {
-      const candidate = current === '' ? word : `${current} ${word}`;
-      if (textWidth(doc, candidate, style) <= width) { current = candidate; continue; }
+      const w = textWidth(doc, word, style);
+      if (current !== '' && currentWidth + space + w <= width) {
+        current += ` ${word}`;
+        currentWidth += space + w;
+        continue;
+      }
       if (current !== '') lines.push(current);
-      if (textWidth(doc, word, style) <= width) { current = word; continue; }
+      if (w <= width) { current = word; currentWidth = w; continue; }
       const pieces = breakLongWord(doc, word, width, style);
       lines.push(...pieces.slice(0, -1));
       current = pieces[pieces.length - 1];
+      currentWidth = textWidth(doc, current, style);
     }
     if (current !== '') lines.push(current);
   }
@@ -94,8 +118,8 @@ export type Align = 'left' | 'right' | 'center';
 
 /** Draws one already-fitted line with its top at `y`, aligned inside [x, x + width]. */
 export function drawLine(doc: Doc, line: string, x: number, y: number, width: number, style: TextStyle, align: Align = 'left'): void {
+  const w = align === 'left' ? 0 : textWidth(doc, line, style);
   doc.font(style.font).fontSize(style.size).fillColor(style.color ?? '#000000');
-  const w = align === 'left' ? 0 : doc.widthOfString(line);
   const left = align === 'left' ? x : align === 'right' ? x + width - w : x + (width - w) / 2;
   doc.text(line, left, y, { lineBreak: false });
 }
