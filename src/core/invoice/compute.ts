@@ -1,0 +1,307 @@
+// computeDocument: a parsed body + context → the computed document, as a fixed sequence of small pure steps
+// (style.md): fill defaults → compute each line → sum the document → check the rules knowable in advance →
+// assemble. Each step returns new values and its own findings; nothing here mutates its input or does I/O.
+import { itemProperties } from '../catalogs/index.ts';
+import { Decimal, ZERO, canonical, formatAmount, formatDecimal, formatUnitAmount, round2, type Decimal as D } from '../money.ts';
+import type { Issue, Warning } from '../issues.ts';
+import { amountInWords, numberToLetter } from '../words.ts';
+import { DEFAULT_ISSUE_DATE_MAX_AGE_DAYS, type DocumentContext } from './context.ts';
+import { fillDefaults, type FilledBody } from './defaults.ts';
+import type { Findings } from './findings.ts';
+import { computeLines, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
+import { checkConsistency } from './rules/consistency.ts';
+import { checkCustomer } from './rules/customer.ts';
+import { checkDates } from './rules/dates.ts';
+import { checkDetraction } from './rules/detraction.ts';
+import { buildLegends } from './rules/legends.ts';
+import { toPen } from './rules/money-context.ts';
+import { checkNote } from './rules/notes.ts';
+import { checkPaymentTerms } from './rules/payment-terms.ts';
+import { checkPerception, checkRetention } from './rules/perception-retention.ts';
+import { checkSeries } from './rules/series.ts';
+import type { DocumentBody } from './schema.ts';
+import { sumDocument, type DocumentSums } from './totals.ts';
+import type {
+  ComputedDocument,
+  DocumentAllowanceCharge,
+  DocumentLine,
+  DocumentNote,
+  DocumentTotals,
+} from './types.ts';
+
+export interface ComputeResult {
+  /** Present when there are no issues. */
+  document?: ComputedDocument;
+  issues: Issue[];
+  warnings: Warning[];
+}
+
+export function computeDocument(body: DocumentBody, ctx: DocumentContext): ComputeResult {
+  const issues: Issue[] = [];
+  const warnings: Warning[] = [];
+  const collect = (f: Findings) => {
+    issues.push(...f.issues);
+    warnings.push(...f.warnings);
+  };
+
+  // 1. Fill defaults.
+  const filled = fillDefaults(body);
+  collect(filled.findings);
+  const b = filled.body;
+  const type = b.codigo_tipo_documento as ComputedDocument['documentType'];
+  const isInvoice = type === '01' || type === '03';
+
+  // Rules that need no figures.
+  let group: '01' | '02' = type === '03' ? '02' : '01';
+  let note: DocumentNote | undefined;
+  if (!isInvoice) {
+    const n = checkNote(b);
+    collect(n.findings);
+    note = n.note;
+    group = n.group;
+  }
+  collect(checkSeries(b.serie_documento, type));
+  collect(
+    checkDates({
+      issueDate: b.fecha_de_emision,
+      dueDate: b.fecha_de_vencimiento,
+      today: ctx.today,
+      group,
+      maxAgeDays: ctx.issueDateMaxAgeDays ?? DEFAULT_ISSUE_DATE_MAX_AGE_DAYS,
+      isInvoice,
+    }),
+  );
+  collect(checkConsistency(b));
+
+  // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
+  const computed = computeLines(b.items, b.fecha_de_emision);
+  collect(computed.findings);
+  if (!computed.complete) return { issues, warnings };
+
+  // 3. Sum the document.
+  const summed = sumDocument(b, computed.lines);
+  collect(summed.findings);
+  const sums = summed.sums;
+  const payable = sums.totals.payable;
+
+  // 4. Rules that need the figures.
+  const detraction = checkDetraction(b, payable);
+  collect(detraction.findings);
+  const perception = checkPerception(b, payable);
+  collect(perception.findings);
+  const retention = checkRetention(b, payable);
+  collect(retention.findings);
+  const detractionInCurrency = detraction.amount
+    ? b.codigo_tipo_moneda === 'PEN' || !b.factor_tipo_de_cambio
+      ? detraction.amount
+      : round2(detraction.amount.div(b.factor_tipo_de_cambio))
+    : ZERO;
+  const nc13 = type === '07' && note?.typeCode === '13';
+  const terms = checkPaymentTerms({
+    body: b,
+    payable,
+    detraction: detractionInCurrency,
+    retention: retention.amount ?? ZERO,
+    carriesPaymentTerms: isInvoice || nc13,
+    requiresCredit: nc13,
+  });
+  collect(terms.findings);
+  const payablePen = toPen(payable, b.codigo_tipo_moneda, b.factor_tipo_de_cambio) ?? payable;
+  collect(checkCustomer({ body: b, group, payablePen, mode: ctx.mode, isNote: !isInvoice }));
+
+  const words = amountInWords(payable, b.codigo_tipo_moneda);
+  const required: string[] = [];
+  if (computed.lines.length > 0 && computed.lines.every((l) => !l.affectation.onerous)) required.push('1002');
+  if (detraction.detraction) required.push('2006');
+  if (perception.perception) required.push('2000');
+  if (computed.lines.some((l) => l.affectation.scheme === '1016')) required.push('2007');
+  const legends = buildLegends({ body: b, amountInWords: words, required });
+  collect(legends.findings);
+
+  if (issues.length > 0) return { issues, warnings };
+
+  // 5. Assemble the computed document (plain JSON).
+  const currency = b.codigo_tipo_moneda;
+  const allowanceCharges: DocumentAllowanceCharge[] = sums.allowanceCharges.map((ac) => toAllowanceCharge(ac, currency));
+  if (perception.perception) {
+    const p = perception.perception;
+    allowanceCharges.push({ charge: true, code: p.code, factor: canonical(new Decimal(p.percent).div(100)), amount: p.amount, base: p.base, currency: 'PEN' });
+  }
+  if (retention.retention) {
+    const r = retention.retention;
+    allowanceCharges.push({ charge: false, code: '62', factor: canonical(new Decimal(r.percent).div(100)), amount: r.amount, base: r.base, currency });
+  }
+
+  const document: ComputedDocument = {
+    schemaVersion: 1,
+    documentType: type,
+    group,
+    series: b.serie_documento,
+    number: b.numero_documento === '#' ? null : b.numero_documento,
+    issueDate: b.fecha_de_emision,
+    issueTime: b.hora_de_emision,
+    ...(isInvoice && b.fecha_de_vencimiento ? { dueDate: b.fecha_de_vencimiento } : {}),
+    ...(isInvoice && b.codigo_tipo_operacion ? { operationType: b.codigo_tipo_operacion } : {}),
+    currency,
+    ...(b.factor_tipo_de_cambio ? { exchangeRate: canonical(b.factor_tipo_de_cambio) } : {}),
+    ...(b.numero_orden_de_compra ? { purchaseOrder: b.numero_orden_de_compra } : {}),
+    ...(b.informacion_adicional ? { additionalInformation: b.informacion_adicional } : {}),
+    ...(terms.paymentForm ? { paymentForm: terms.paymentForm } : {}),
+    paymentCondition: b.codigo_condicion_de_pago,
+    customer: customerOf(b),
+    lines: computed.lines.map((l) => toLine(l, currency)),
+    allowanceCharges,
+    taxSubtotals: sums.taxSubtotals.map((s) => ({
+      scheme: s.scheme,
+      ...(s.taxableAmount !== undefined ? { taxableAmount: formatAmount(s.taxableAmount) } : {}),
+      taxAmount: formatAmount(s.taxAmount),
+    })),
+    totals: toTotals(sums, terms.pending),
+    legends: legends.legends,
+    advances: sums.advances.map((a) => ({ number: a.number, documentType: a.documentType, value: formatAmount(a.value), total: formatAmount(a.total) })),
+    guides: (b.guias ?? []).map((g) => ({ number: g.numero.trim().toUpperCase(), documentType: g.codigo_tipo_documento })),
+    related: (b.relacionados ?? []).map((r) => ({ number: r.numero.trim(), documentType: r.codigo_tipo_documento, ...(r.monto !== undefined ? { amount: formatAmount(r.monto) } : {}) })),
+    ...(detraction.detraction ? { detraction: detraction.detraction } : {}),
+    ...(perception.perception ? { perception: perception.perception } : {}),
+    ...(retention.retention ? { retention: retention.retention } : {}),
+    installments: terms.installments,
+    payments: (b.pagos ?? []).map((p) => ({
+      methodCode: p.codigo_metodo_pago,
+      ...(p.codigo_destino_pago !== undefined ? { destination: p.codigo_destino_pago } : {}),
+      ...(p.referencia ? { reference: p.referencia } : {}),
+      amount: formatAmount(p.monto ?? ZERO),
+      ...(p.pago_recibido !== undefined ? { received: formatAmount(p.pago_recibido) } : {}),
+    })),
+    ...(note ? { note } : {}),
+    actions: {
+      sendEmail: b.acciones?.enviar_email ?? false,
+      sendXmlSigned: b.acciones?.enviar_xml_firmado ?? true,
+      pdfFormat: b.acciones?.formato_pdf ?? 'a4',
+    },
+    amountInWords: words,
+    numberToLetter: numberToLetter(payable),
+    extra: headerExtra(b),
+  };
+  return { document, issues, warnings };
+}
+
+function customerOf(b: FilledBody): ComputedDocument['customer'] {
+  const c = b.datos_del_cliente_o_receptor;
+  return {
+    documentType: c.codigo_tipo_documento_identidad,
+    documentNumber: c.numero_documento.trim(),
+    name: c.apellidos_y_nombres_o_razon_social.trim(),
+    ...(c.nombre_comercial ? { tradeName: c.nombre_comercial } : {}),
+    countryCode: c.codigo_pais ?? 'PE',
+    ...(c.ubigeo ? { ubigeo: c.ubigeo } : {}),
+    ...(c.direccion ? { address: c.direccion } : {}),
+    ...(c.correo_electronico ? { email: c.correo_electronico } : {}),
+    ...(c.telefono ? { phone: c.telefono } : {}),
+    ...(c.codigo_tipo_direccion ? { addressTypeCode: c.codigo_tipo_direccion } : {}),
+  };
+}
+
+function toAllowanceCharge(ac: WorkAllowanceCharge, currency: string): DocumentAllowanceCharge {
+  return {
+    charge: ac.charge,
+    code: ac.code,
+    ...(ac.description ? { description: ac.description } : {}),
+    ...(ac.factor !== undefined ? { factor: canonical(ac.factor) } : {}),
+    amount: formatAmount(ac.amount),
+    base: formatAmount(ac.base),
+    currency,
+  };
+}
+
+function toLine(l: WorkLine, currency: string): DocumentLine {
+  const item = l.item;
+  const extra: Record<string, unknown> = {};
+  for (const key of ['nombre', 'nombre_secundario', 'lots', 'actualizar_descripcion', 'nombre_producto_pdf', 'dato_adicional', 'warehouse_id', 'IdLoteSelected', 'presentacion'] as const) {
+    if (item[key] !== undefined) extra[key] = item[key];
+  }
+  return {
+    index: l.index,
+    ...(item.codigo_interno ? { internalCode: item.codigo_interno } : {}),
+    description: item.descripcion,
+    ...(item.nombre_producto_xml ? { descriptionXml: item.nombre_producto_xml } : {}),
+    ...(item.codigo_tipo_item ? { itemType: item.codigo_tipo_item } : {}),
+    ...(item.codigo_producto_sunat ? { sunatProductCode: item.codigo_producto_sunat } : {}),
+    ...(item.codigo_producto_gsl ? { gtin: item.codigo_producto_gsl } : {}),
+    unitCode: item.unidad_de_medida,
+    quantity: formatDecimal(l.quantity),
+    unitValue: formatUnitAmount(l.unitValue),
+    priceType: l.priceType,
+    unitPrice: formatUnitAmount(l.unitPrice),
+    affectationCode: l.affectation.code,
+    scheme: l.affectation.scheme,
+    onerous: l.affectation.onerous,
+    igvBase: formatAmount(l.igvBase),
+    igvPercent: canonical(l.igvPercent),
+    igv: formatAmount(l.igv),
+    ...(l.isc ? { isc: { systemCode: l.isc.systemCode, base: formatAmount(l.isc.base), percent: canonical(l.isc.percent), amount: formatAmount(l.isc.amount) } } : {}),
+    ...(l.other ? { otherTaxes: { base: formatAmount(l.other.base), percent: canonical(l.other.percent), amount: formatAmount(l.other.amount) } } : {}),
+    ...(l.icbper ? { icbper: { bags: canonical(l.icbper.bags), rate: formatAmount(l.icbper.rate), amount: formatAmount(l.icbper.amount) } } : {}),
+    taxes: formatAmount(l.taxes),
+    value: formatAmount(l.value),
+    lineExtensionAmount: formatAmount(l.lineExtension),
+    discountTotal: formatAmount(l.discountTotal),
+    chargeTotal: formatAmount(l.chargeTotal),
+    total: formatAmount(l.total),
+    allowanceCharges: l.allowanceCharges.map((ac) => toAllowanceCharge(ac, currency)),
+    attributes: (item.datos_adicionales ?? []).map((a) => ({
+      code: a.codigo,
+      name: a.descripcion ?? itemProperties.get(a.codigo)?.description ?? a.codigo,
+      ...(a.valor !== undefined ? { value: a.valor } : {}),
+      ...(a.fecha_inicio ? { startDate: a.fecha_inicio } : {}),
+      ...(a.fecha_fin ? { endDate: a.fecha_fin } : {}),
+      ...(a.duracion !== undefined ? { duration: canonical(a.duracion) } : {}),
+    })),
+    ...(item.informacion_adicional ? { additionalInformation: item.informacion_adicional } : {}),
+    extra,
+  };
+}
+
+function toTotals(s: DocumentSums, pending: D): DocumentTotals {
+  const t = s.totals;
+  return {
+    taxed: formatAmount(t.taxed),
+    ivapBase: formatAmount(t.ivapBase),
+    ivap: formatAmount(t.ivap),
+    exonerated: formatAmount(t.exonerated),
+    unaffected: formatAmount(t.unaffected),
+    exportation: formatAmount(t.exportation),
+    free: formatAmount(t.free),
+    freeIgv: formatAmount(t.freeIgv),
+    igv: formatAmount(t.igv),
+    iscBase: formatAmount(t.iscBase),
+    isc: formatAmount(t.isc),
+    otherTaxesBase: formatAmount(t.otherTaxesBase),
+    otherTaxes: formatAmount(t.otherTaxes),
+    icbper: formatAmount(t.icbper),
+    taxes: formatAmount(t.taxes),
+    value: formatAmount(t.value),
+    taxInclusive: formatAmount(t.taxInclusive),
+    allowanceTotal: formatAmount(t.allowanceTotal),
+    chargeTotal: formatAmount(t.chargeTotal),
+    discountTotal: formatAmount(t.discountTotal),
+    prepaid: formatAmount(t.prepaid),
+    payable: formatAmount(t.payable),
+    pending: formatAmount(pending),
+  };
+}
+
+const HEADER_EXTRA_KEYS = [
+  'pago_anticipado', 'codigo_nota_venta', 'numero_de_placa', 'codigo_vendedor', 'terminos_condiciones', 'folio', 'dato_adicional',
+  'es_itinerante', 'codigo_consignado', 'codigo_direccion_consignado', 'consignado_ubigeo', 'consignado_direccion', 'hotel', 'transport',
+  'worker_full_name_tips', 'total_tips', 'offline_id',
+] as const;
+
+function headerExtra(b: FilledBody): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of HEADER_EXTRA_KEYS) {
+    const v = b[key];
+    if (v === undefined) continue;
+    out[key] = v instanceof Decimal ? formatAmount(v) : v;
+  }
+  return out;
+}

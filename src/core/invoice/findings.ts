@@ -1,0 +1,61 @@
+// The issues and warnings one computation step produces, and the reconciliation rule used for every figure a
+// client may send: compute it, compare with what was sent using SUNAT's tolerance, keep the client's figure when
+// SUNAT would accept it, report an issue naming the field, both values and the rule when it would not.
+import { formatAmount, round2, type Decimal } from '../money.ts';
+import { issue, warning, type Issue, type IssueCode, type Warning, type WarningCode } from '../issues.ts';
+
+export interface Findings {
+  issues: Issue[];
+  warnings: Warning[];
+}
+
+export function newFindings(): Findings {
+  return { issues: [], warnings: [] };
+}
+
+export function addIssue(f: Findings, path: string, code: IssueCode, message: string, extra: Omit<Issue, 'path' | 'code' | 'message'> = {}): void {
+  f.issues.push(issue(path, code, message, extra));
+}
+
+export function addWarning(f: Findings, path: string, code: WarningCode, message: string): void {
+  f.warnings.push(warning(path, code, message));
+}
+
+export interface ReconcileArgs {
+  path: string;
+  computed: Decimal;
+  sent: Decimal | undefined;
+  /** Largest accepted difference (SUNAT: 1 currency unit for most sums; 0 for exact rules). */
+  tolerance: number;
+  /** What the figure is, in Spanish, for the message. */
+  label: string;
+  sunatRule?: string;
+  /** Code of the issue (totals_mismatch by default). */
+  code?: IssueCode;
+}
+
+/** An amount as sent, rounded to 2 decimals (with a warning when it had more). */
+export function sentAmount(f: Findings, path: string, sent: Decimal | undefined): Decimal | undefined {
+  if (sent === undefined) return undefined;
+  if (sent.decimalPlaces() > 2) {
+    const r = round2(sent);
+    addWarning(f, path, 'amount_rounded', `Importe con más de 2 decimales: ${sent.toFixed()} se redondeó a ${r.toFixed(2)}.`);
+    return r;
+  }
+  return sent;
+}
+
+export function reconcile(f: Findings, a: ReconcileArgs): Decimal {
+  const sent = sentAmount(f, a.path, a.sent);
+  if (sent === undefined) return a.computed;
+  if (sent.minus(a.computed).abs().lte(a.tolerance)) return sent;
+  const tol = a.tolerance === 0 ? 'sin tolerancia' : `tolerancia ±${a.tolerance.toFixed(2)}`;
+  addIssue(
+    f,
+    a.path,
+    a.code ?? 'totals_mismatch',
+    `${a.label}: se esperaba ${formatAmount(a.computed)} y se recibió ${formatAmount(sent)} (${a.sunatRule ? `regla SUNAT ${a.sunatRule}, ` : ''}${tol}).`,
+    { expected: formatAmount(a.computed), received: formatAmount(sent), ...(a.sunatRule ? { sunatRule: a.sunatRule } : {}) },
+  );
+  return a.computed;
+}

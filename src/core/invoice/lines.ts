@@ -1,0 +1,480 @@
+// Step 2 — compute each line with SUNAT's arithmetic (fixtures/README.md "Line"; sunat.md §1.10–1.12):
+// value = round2(valor_unitario × cantidad − discounts 00 + charges 47) [3271]; ISC on the value [3108];
+// IGV base = value + ISC [3272]; IGV = round2(base × rate) [3103]; ICBPER = bags × rate of the year [4318];
+// taxes = IGV + ISC + other + ICBPER [3292]; total = value + taxes; price = round2(total / quantity) [3270].
+// Free lines (11–16, 21, 31–37) carry their referential value as base, Price 0 and price type 02.
+// Every figure the client sent is checked against the computed one and kept when SUNAT would accept it.
+import { allowanceChargeCodes, igvAffectations, itemProperties, type AffectationEntry } from '../catalogs/index.ts';
+import { Decimal, ONE, ZERO, round2, roundTo, sum } from '../money.ts';
+import { joinPath } from '../issues.ts';
+import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
+import type { AllowanceChargeBody, ItemBody } from './schema.ts';
+
+export interface WorkAllowanceCharge {
+  charge: boolean;
+  code: string;
+  description?: string;
+  factor?: Decimal;
+  amount: Decimal;
+  base: Decimal;
+}
+
+export interface WorkLine {
+  index: number;
+  path: string;
+  item: ItemBody;
+  affectation: AffectationEntry;
+  quantity: Decimal;
+  /** Price/PriceAmount (0 on free lines). */
+  unitValue: Decimal;
+  priceType: '01' | '02';
+  /** AlternativeConditionPrice/PriceAmount. */
+  unitPrice: Decimal;
+  value: Decimal;
+  lineExtension: Decimal;
+  igvBase: Decimal;
+  igvPercent: Decimal;
+  igv: Decimal;
+  isc?: { systemCode: string; base: Decimal; percent: Decimal; amount: Decimal };
+  other?: { base: Decimal; percent: Decimal; amount: Decimal };
+  icbper?: { bags: Decimal; rate: Decimal; amount: Decimal };
+  taxes: Decimal;
+  total: Decimal;
+  /** Discounts not affecting the base (01) and charges not affecting it (48): they feed document totals. */
+  discount01: Decimal;
+  charge48: Decimal;
+  discountTotal: Decimal;
+  chargeTotal: Decimal;
+  allowanceCharges: WorkAllowanceCharge[];
+}
+
+/** ICBPER per bag by year of issue (Ley 30884; greenter docs): 0.10 in 2019 … 0.50 from 2023 on. */
+export function icbperRate(issueDate: string): Decimal {
+  const year = Number(issueDate.slice(0, 4));
+  if (year <= 2019) return new Decimal('0.10');
+  if (year === 2020) return new Decimal('0.20');
+  if (year === 2021) return new Decimal('0.30');
+  if (year === 2022) return new Decimal('0.40');
+  return new Decimal('0.50');
+}
+
+const TEN_PLACES = 10;
+
+/** Line discounts/charges (00/01/47/48): each must be a line-level code of the right kind (obs 4268). */
+function lineAllowanceCharges(
+  f: Findings,
+  path: string,
+  list: AllowanceChargeBody[] | undefined,
+  kind: 'descuentos' | 'cargos',
+  defaultBase: Decimal,
+): WorkAllowanceCharge[] {
+  const out: WorkAllowanceCharge[] = [];
+  (list ?? []).forEach((ac, i) => {
+    const p = joinPath(joinPath(path, kind), i);
+    const entry = allowanceChargeCodes.get(ac.codigo)!;
+    if (entry.level !== 'line' || entry.charge !== (kind === 'cargos')) {
+      addIssue(f, joinPath(p, 'codigo'), 'allowance_invalid', `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} de línea: use ${kind === 'cargos' ? '47 o 48' : '00 o 01'} (SUNAT 4268/3114).`, { sunatRule: '4268' });
+      return;
+    }
+    const w = allowanceCharge(f, p, ac, defaultBase, '3290');
+    if (w) out.push(w);
+  });
+  return out;
+}
+
+/** Amount = base × factor (±1; SUNAT 3307 header, 3290 line); missing pieces are derived. */
+export function allowanceCharge(f: Findings, path: string, ac: AllowanceChargeBody, defaultBase: Decimal, rule: string): WorkAllowanceCharge | undefined {
+  const entry = allowanceChargeCodes.get(ac.codigo)!;
+  const base = sentAmount(f, joinPath(path, 'base'), ac.base) ?? defaultBase;
+  const factor = ac.factor !== undefined ? ac.factor : undefined;
+  let amount: Decimal;
+  if (ac.monto !== undefined) {
+    amount = sentAmount(f, joinPath(path, 'monto'), ac.monto)!;
+    if (factor !== undefined) {
+      const expected = round2(base.times(factor));
+      if (expected.minus(amount).abs().gt(1)) {
+        addIssue(f, joinPath(path, 'monto'), 'allowance_invalid', `El monto debe ser base × factor: se esperaba ${expected.toFixed(2)} y se recibió ${amount.toFixed(2)} (regla SUNAT ${rule}, tolerancia ±1.00).`, {
+          expected: expected.toFixed(2),
+          received: amount.toFixed(2),
+          sunatRule: rule,
+        });
+        return undefined;
+      }
+    }
+  } else if (factor !== undefined) {
+    amount = round2(base.times(factor));
+  } else {
+    addIssue(f, joinPath(path, 'monto'), 'validation_failed', 'Envíe el monto o el factor del descuento/cargo.');
+    return undefined;
+  }
+  const derivedFactor = factor ?? (base.gt(0) ? roundTo(amount.div(base), 5) : undefined);
+  return { charge: entry.charge, code: ac.codigo, description: ac.descripcion, factor: derivedFactor, amount, base };
+}
+
+export function computeLine(f: Findings, item: ItemBody, index: number, issueDate: string): WorkLine | undefined {
+  const path = joinPath('items', index);
+  const affectation = igvAffectations.get(item.codigo_tipo_afectacion_igv)!;
+  const q = item.cantidad;
+  if (q.decimalPlaces() > TEN_PLACES) {
+    addIssue(f, joinPath(path, 'cantidad'), 'validation_failed', 'La cantidad admite hasta 10 decimales (SUNAT 2025).', { sunatRule: '2025' });
+    return undefined;
+  }
+  const percent = item.porcentaje_igv ?? new Decimal(affectation.scheme === '1016' ? 4 : 18);
+  if (affectation.taxed && percent.isZero()) {
+    addIssue(f, joinPath(path, 'porcentaje_igv'), 'validation_failed', 'Una línea gravada necesita una tasa de IGV mayor que 0 (SUNAT 2993).', { sunatRule: '2993' });
+    return undefined;
+  }
+  if (affectation.scheme === '1000' && !percent.eq(18) && !percent.eq(10)) {
+    addWarning(f, joinPath(path, 'porcentaje_igv'), 'igv_rate_unusual', `Tasa de IGV ${percent.toFixed()} %: la general es 18 % (10 % Ley 31556).`);
+  }
+  const priceType = item.codigo_tipo_precio ?? affectation.priceType;
+  if (priceType !== affectation.priceType) {
+    addIssue(
+      f,
+      joinPath(path, 'codigo_tipo_precio'),
+      affectation.onerous ? 'price_type_invalid' : 'free_line_invalid',
+      affectation.onerous
+        ? `La afectación ${affectation.code} es onerosa: el tipo de precio debe ser 01 (SUNAT 3234).`
+        : `La afectación ${affectation.code} es gratuita: el tipo de precio debe ser 02 (valor referencial; SUNAT 3224).`,
+      { sunatRule: affectation.onerous ? '3234' : '3224' },
+    );
+    return undefined;
+  }
+  const bagTax = sentAmount(f, joinPath(path, 'total_impuestos_bolsa_plastica'), item.total_impuestos_bolsa_plastica);
+  let icbper: WorkLine['icbper'];
+  if (bagTax && bagTax.gt(0)) {
+    if (!q.isInteger()) {
+      addIssue(f, joinPath(path, 'cantidad'), 'icbper_invalid', 'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).', { sunatRule: '2892' });
+      return undefined;
+    }
+    const rate = icbperRate(issueDate);
+    const expected = round2(q.times(rate));
+    if (!expected.eq(bagTax)) {
+      addIssue(
+        f,
+        joinPath(path, 'total_impuestos_bolsa_plastica'),
+        'icbper_invalid',
+        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)} (SUNAT 4318).`,
+        { expected: expected.toFixed(2), received: bagTax.toFixed(2), sunatRule: '4318' },
+      );
+      return undefined;
+    }
+    icbper = { bags: q, rate, amount: expected };
+  }
+  return affectation.onerous
+    ? onerousLine(f, item, index, path, affectation, percent, icbper)
+    : freeLine(f, item, index, path, affectation, percent, icbper);
+}
+
+function onerousLine(
+  f: Findings,
+  item: ItemBody,
+  index: number,
+  path: string,
+  affectation: AffectationEntry,
+  percent: Decimal,
+  icbper: WorkLine['icbper'],
+): WorkLine | undefined {
+  const q = item.cantidad;
+  const icbperAmount = icbper?.amount ?? ZERO;
+  let unitValue = item.valor_unitario;
+  if (unitValue === undefined) {
+    if (item.precio_unitario === undefined) {
+      addIssue(f, joinPath(path, 'valor_unitario'), 'validation_failed', 'Envíe valor_unitario (sin impuestos) o precio_unitario (con impuestos).');
+      return undefined;
+    }
+    // Price includes the taxes: remove ICBPER per bag, then IGV (and ISC al valor when declared).
+    const iscFactor = item.porcentaje_isc && (item.codigo_tipo_sistema_isc ?? '01') === '01' ? ONE.plus(item.porcentaje_isc.div(100)) : ONE;
+    const igvFactor = affectation.taxed ? ONE.plus(percent.div(100)) : ONE;
+    const perBag = icbper ? icbper.rate : ZERO;
+    unitValue = roundTo(item.precio_unitario.minus(perBag).div(igvFactor).div(iscFactor), TEN_PLACES);
+  } else if (unitValue.decimalPlaces() > TEN_PLACES) {
+    const r = roundTo(unitValue, TEN_PLACES);
+    addWarning(f, joinPath(path, 'valor_unitario'), 'amount_rounded', `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`);
+    unitValue = r;
+  }
+
+  const gross = round2(unitValue.times(q));
+  const discounts = lineAllowanceCharges(f, path, item.descuentos, 'descuentos', gross);
+  const charges = lineAllowanceCharges(f, path, item.cargos, 'cargos', gross);
+  const d00 = sum(discounts.filter((d) => d.code === '00').map((d) => d.amount));
+  const d01 = sum(discounts.filter((d) => d.code === '01').map((d) => d.amount));
+  const c47 = sum(charges.filter((c) => c.code === '47').map((c) => c.amount));
+  const c48 = sum(charges.filter((c) => c.code === '48').map((c) => c.amount));
+  if (d00.gt(gross.plus(c47))) {
+    addIssue(f, joinPath(path, 'descuentos'), 'allowance_invalid', 'Los descuentos 00 superan el valor de venta de la línea.');
+    return undefined;
+  }
+
+  const value = reconcile(f, {
+    path: joinPath(path, 'total_valor_item'),
+    computed: gross.minus(d00).plus(c47),
+    sent: item.total_valor_item,
+    tolerance: 1,
+    label: 'Valor de venta de la línea (valor unitario × cantidad − descuentos 00 + cargos 47)',
+    sunatRule: '3271',
+  });
+
+  // ISC (catalog 08). Al valor (01) and public price (03) apply a rate to a base; fixed amount (02) is given.
+  let isc: WorkLine['isc'];
+  const wantsIsc = item.codigo_tipo_sistema_isc !== undefined || (item.total_isc?.gt(0) ?? false) || (item.porcentaje_isc?.gt(0) ?? false);
+  if (wantsIsc) {
+    if (!affectation.taxed) {
+      addIssue(f, joinPath(path, 'codigo_tipo_sistema_isc'), 'validation_failed', 'El ISC solo se aplica a líneas gravadas con IGV (10).');
+      return undefined;
+    }
+    const systemCode = item.codigo_tipo_sistema_isc ?? '01';
+    const iscPercent = item.porcentaje_isc ?? ZERO;
+    let base: Decimal;
+    let amount: Decimal;
+    if (systemCode === '02') {
+      if (item.total_isc === undefined) {
+        addIssue(f, joinPath(path, 'total_isc'), 'validation_failed', 'ISC de monto fijo (sistema 02): envíe total_isc.');
+        return undefined;
+      }
+      base = sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value;
+      amount = sentAmount(f, joinPath(path, 'total_isc'), item.total_isc)!;
+    } else {
+      const computedBase = value;
+      base =
+        systemCode === '03'
+          ? (sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? computedBase)
+          : reconcile(f, { path: joinPath(path, 'total_base_isc'), computed: computedBase, sent: item.total_base_isc, tolerance: 1, label: 'Base del ISC (sistema al valor: el valor de venta)', sunatRule: '3108' });
+      amount = reconcile(f, {
+        path: joinPath(path, 'total_isc'),
+        computed: round2(base.times(iscPercent).div(100)),
+        sent: item.total_isc,
+        tolerance: 1,
+        label: 'ISC de la línea (base × tasa)',
+        sunatRule: '3108',
+      });
+    }
+    isc = { systemCode, base, percent: iscPercent, amount };
+  }
+
+  let other: WorkLine['other'];
+  if ((item.porcentaje_otros_impuestos?.gt(0) ?? false) || (item.total_otros_impuestos?.gt(0) ?? false)) {
+    const base = sentAmount(f, joinPath(path, 'total_base_otros_impuestos'), item.total_base_otros_impuestos) ?? value;
+    const otherPercent = item.porcentaje_otros_impuestos ?? ZERO;
+    const amount = reconcile(f, {
+      path: joinPath(path, 'total_otros_impuestos'),
+      computed: round2(base.times(otherPercent).div(100)),
+      sent: item.total_otros_impuestos,
+      tolerance: 1,
+      label: 'Otros tributos de la línea (base × tasa)',
+      sunatRule: '3109',
+    });
+    other = { base, percent: otherPercent, amount };
+  }
+
+  const iscAmount = isc?.amount ?? ZERO;
+  const igvBase = reconcile(f, {
+    path: joinPath(path, 'total_base_igv'),
+    computed: affectation.taxed ? value.plus(iscAmount) : value,
+    sent: item.total_base_igv,
+    // SUNAT 3272: the base equals the line value exactly (value + ISC when there is ISC, compared ±1).
+    tolerance: isc ? 1 : 0,
+    label: 'Base imponible de la línea (valor de venta + ISC)',
+    sunatRule: '3272',
+  });
+  const igv = reconcile(f, {
+    path: joinPath(path, 'total_igv'),
+    computed: affectation.taxed ? round2(igvBase.times(percent).div(100)) : ZERO,
+    sent: item.total_igv,
+    tolerance: affectation.taxed ? 1 : 0,
+    label: affectation.taxed ? 'IGV de la línea (base × tasa)' : `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`,
+    sunatRule: affectation.taxed ? '3103' : '3110',
+  });
+  const otherAmount = other?.amount ?? ZERO;
+  const taxes = reconcile(f, {
+    path: joinPath(path, 'total_impuestos'),
+    computed: igv.plus(iscAmount).plus(otherAmount).plus(icbperAmount),
+    sent: item.total_impuestos,
+    tolerance: 1,
+    label: 'Impuestos de la línea (IGV + ISC + otros + ICBPER)',
+    sunatRule: '3292',
+  });
+  const total = reconcile(f, {
+    path: joinPath(path, 'total_item'),
+    computed: value.plus(taxes),
+    sent: item.total_item,
+    tolerance: 1,
+    label: 'Total de la línea (valor de venta + impuestos)',
+  });
+
+  // SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1.
+  const priceNumerator = value.plus(taxes).minus(d01).plus(c48);
+  const untouched = taxes.isZero() && d00.isZero() && d01.isZero() && c47.isZero() && c48.isZero();
+  let unitPrice: Decimal;
+  if (item.precio_unitario !== undefined) {
+    const reference = roundTo(priceNumerator.div(q), 5);
+    if (item.precio_unitario.minus(reference).abs().gt(1)) {
+      addIssue(
+        f,
+        joinPath(path, 'precio_unitario'),
+        'totals_mismatch',
+        `Precio unitario (valor de venta + impuestos de la línea, por unidad): se esperaba ${reference.toFixed()} y se recibió ${item.precio_unitario.toFixed()} (regla SUNAT 3270, tolerancia ±1.00).`,
+        { expected: reference.toFixed(), received: item.precio_unitario.toFixed(), sunatRule: '3270' },
+      );
+      return undefined;
+    }
+    unitPrice = item.precio_unitario.decimalPlaces() > TEN_PLACES ? roundTo(item.precio_unitario, TEN_PLACES) : item.precio_unitario;
+  } else {
+    unitPrice = untouched ? unitValue : round2(priceNumerator.div(q));
+  }
+
+  const allowanceCharges = [...discounts, ...charges];
+  const discountTotal = reconcile(f, {
+    path: joinPath(path, 'total_descuentos'),
+    computed: d00.plus(d01),
+    sent: item.total_descuentos,
+    tolerance: 1,
+    label: 'Total de descuentos de la línea',
+  });
+  const chargeTotal = reconcile(f, {
+    path: joinPath(path, 'total_cargos'),
+    computed: c47.plus(c48),
+    sent: item.total_cargos,
+    tolerance: 1,
+    label: 'Total de cargos de la línea',
+  });
+
+  return {
+    index: index + 1,
+    path,
+    item,
+    affectation,
+    quantity: q,
+    unitValue,
+    priceType: '01',
+    unitPrice,
+    value,
+    lineExtension: value,
+    igvBase,
+    igvPercent: percent,
+    igv,
+    isc,
+    other,
+    icbper,
+    taxes,
+    total,
+    discount01: d01,
+    charge48: c48,
+    discountTotal,
+    chargeTotal,
+    allowanceCharges,
+  };
+}
+
+function freeLine(
+  f: Findings,
+  item: ItemBody,
+  index: number,
+  path: string,
+  affectation: AffectationEntry,
+  percent: Decimal,
+  icbper: WorkLine['icbper'],
+): WorkLine | undefined {
+  const q = item.cantidad;
+  if ((item.descuentos?.length ?? 0) > 0 || (item.cargos?.length ?? 0) > 0) {
+    addIssue(f, joinPath(path, 'descuentos'), 'free_line_invalid', 'Una línea gratuita no lleva descuentos ni cargos.');
+    return undefined;
+  }
+  if (item.codigo_tipo_sistema_isc !== undefined || (item.total_isc?.gt(0) ?? false)) {
+    addIssue(f, joinPath(path, 'total_isc'), 'free_line_invalid', 'Facturo no admite ISC en líneas gratuitas.');
+    return undefined;
+  }
+  // The referential value: total_base_igv (FacturadorPro's convention), else a referential unit value sent in
+  // valor_unitario or precio_unitario (the Price itself is always 0: SUNAT 2640).
+  let base: Decimal;
+  let referential: Decimal;
+  const sentBase = sentAmount(f, joinPath(path, 'total_base_igv'), item.total_base_igv);
+  if (sentBase !== undefined && sentBase.gt(0)) {
+    base = sentBase;
+    referential = roundTo(base.div(q), TEN_PLACES);
+  } else {
+    const unit = item.valor_unitario?.gt(0) ? item.valor_unitario : item.precio_unitario?.gt(0) ? item.precio_unitario : undefined;
+    if (!unit) {
+      addIssue(f, joinPath(path, 'total_base_igv'), 'free_line_invalid', 'Línea gratuita sin valor referencial: envíe total_base_igv (valor referencial × cantidad) (SUNAT 2641).', { sunatRule: '2641' });
+      return undefined;
+    }
+    referential = roundTo(unit, TEN_PLACES);
+    base = round2(referential.times(q));
+  }
+  if (item.valor_unitario?.gt(0)) {
+    addWarning(f, joinPath(path, 'valor_unitario'), 'value_normalized', 'Línea gratuita: el valor unitario (Price) se emite en 0 (SUNAT 2640); el valor enviado se usa como referencial.');
+  }
+  const igv = reconcile(f, {
+    path: joinPath(path, 'total_igv'),
+    computed: affectation.taxed ? round2(base.times(percent).div(100)) : ZERO,
+    sent: item.total_igv,
+    tolerance: affectation.taxed ? 1 : 0,
+    label: affectation.taxed ? 'IGV referencial de la línea gratuita (base × tasa)' : 'IGV de una línea gratuita exonerada/inafecta (debe ser 0)',
+    sunatRule: affectation.taxed ? '3103' : '3110',
+  });
+  const icbperAmount = icbper?.amount ?? ZERO;
+  // Free lines pay no IGV: their TaxTotal carries 0 (or the ICBPER of a free bag). SUNAT 3292 does not check the
+  // notional IGV either way, so a client sending 0 or the notional IGV is accepted; we emit 0 (or the ICBPER),
+  // which also satisfies 3292 on free bag lines.
+  let taxes = icbperAmount;
+  const sentTaxes = sentAmount(f, joinPath(path, 'total_impuestos'), item.total_impuestos);
+  if (sentTaxes !== undefined) {
+    if (sentTaxes.minus(icbperAmount).abs().lte(1)) taxes = sentTaxes;
+    else if (!sentTaxes.minus(icbperAmount.plus(igv)).abs().lte(1)) {
+      reconcile(f, { path: joinPath(path, 'total_impuestos'), computed: icbperAmount, sent: sentTaxes, tolerance: 1, label: 'Impuestos de una línea gratuita (0, o el ICBPER)', sunatRule: '3292' });
+      return undefined;
+    }
+  }
+  const sentValue = sentAmount(f, joinPath(path, 'total_valor_item'), item.total_valor_item);
+  if (sentValue !== undefined && !sentValue.isZero() && !sentValue.eq(base)) {
+    reconcile(f, { path: joinPath(path, 'total_valor_item'), computed: ZERO, sent: sentValue, tolerance: 0, label: 'Valor de venta de una línea gratuita (0)', code: 'free_line_invalid', sunatRule: '2640' });
+    return undefined;
+  }
+  const total = reconcile(f, {
+    path: joinPath(path, 'total_item'),
+    computed: icbperAmount,
+    sent: item.total_item,
+    tolerance: 1,
+    label: 'Total de una línea gratuita (0, o el ICBPER)',
+  });
+  return {
+    index: index + 1,
+    path,
+    item,
+    affectation,
+    quantity: q,
+    unitValue: ZERO,
+    priceType: '02',
+    unitPrice: referential,
+    value: ZERO,
+    lineExtension: base,
+    igvBase: base,
+    igvPercent: percent,
+    igv,
+    icbper,
+    taxes,
+    total,
+    discount01: ZERO,
+    charge48: ZERO,
+    discountTotal: ZERO,
+    chargeTotal: ZERO,
+    allowanceCharges: [],
+  };
+}
+
+export function computeLines(items: ItemBody[], issueDate: string): { lines: WorkLine[]; findings: Findings; complete: boolean } {
+  const f = newFindings();
+  const lines: WorkLine[] = [];
+  let complete = true;
+  items.forEach((item, i) => {
+    const line = computeLine(f, item, i, issueDate);
+    if (line) lines.push(line);
+    else complete = false;
+  });
+  return { lines, findings: f, complete };
+}
+
+/** Name printed for a catalog 55 code when the client sent none. */
+export function itemPropertyName(code: string): string {
+  return itemProperties.get(code)?.description ?? code;
+}

@@ -1,0 +1,25 @@
+// prepareDocument: raw JSON body → parsed (schema) → computed document, or the list of issues. Pure.
+import type { Issue, Warning } from '../issues.ts';
+import { computeDocument } from './compute.ts';
+import type { DocumentContext } from './context.ts';
+import { normalizationWarnings } from './normalization-warnings.ts';
+import { documentBodySchema } from './schema.ts';
+import type { ComputedDocument } from './types.ts';
+import { zodIssuesToIssues } from './zod-issues.ts';
+
+export type PrepareResult =
+  | { ok: true; document: ComputedDocument; warnings: Warning[] }
+  | { ok: false; issues: Issue[]; warnings: Warning[] };
+
+export function prepareDocument(body: unknown, ctx: DocumentContext): PrepareResult {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, issues: [{ path: '', code: 'validation_failed', message: 'El cuerpo debe ser un objeto JSON.' }], warnings: [] };
+  }
+  const parsed = documentBodySchema.safeParse(body);
+  if (!parsed.success) return { ok: false, issues: zodIssuesToIssues(parsed.error, body), warnings: [] };
+  const warnings = normalizationWarnings(body, parsed.data);
+  const result = computeDocument(parsed.data, ctx);
+  warnings.push(...result.warnings);
+  if (!result.document || result.issues.length > 0) return { ok: false, issues: result.issues, warnings };
+  return { ok: true, document: result.document, warnings };
+}

@@ -1,0 +1,124 @@
+// XML builders for Invoice (01/03), CreditNote (07) and DebitNote (08), assembled from the shared fragments in the
+// element order of each root's UBL 2.1 sequence (sunat.md §1.2, §1.14). Output is the "C14N-ready" form of
+// contracts §1, ready for signXml(..., { assumeCanonical: true }).
+import type { Issuer } from '../issuer.ts';
+import type { ComputedDocument } from '../invoice/types.ts';
+import { documentId } from '../filenames.ts';
+import { NS, SIGNATURE_HOME, XML_DECLARATION, rootNamespaces } from './namespaces.ts';
+import { XmlWriter } from './xml-writer.ts';
+import { A } from './fragments/attributes.ts';
+import { writeAllowanceCharge } from './fragments/allowance-charges.ts';
+import { writeLine } from './fragments/lines.ts';
+import { writeMonetaryTotal } from './fragments/monetary-total.ts';
+import { writeCustomer, writeSignaturePointer, writeSupplier } from './fragments/parties.ts';
+import { writePaymentMeans, writePaymentTerms, writePrepaidPayments } from './fragments/payment.ts';
+import {
+  writeAdditionalReferences,
+  writeBillingReference,
+  writeDespatchReferences,
+  writeDiscrepancyResponse,
+  writeOrderReference,
+} from './fragments/references.ts';
+import { writeDocumentTaxTotal } from './fragments/tax-total.ts';
+
+/** Free-text notes (informacion_adicional) longer than this stay on the PDF only. */
+export const MAX_FREE_NOTE = 500;
+
+function header(w: XmlWriter, doc: ComputedDocument): void {
+  if (doc.number === null) throw new Error('buildDocumentXml: the document has no number yet ("#"); call assignNumber() first');
+  w.raw(SIGNATURE_HOME)
+    .leaf('cbc:UBLVersionID', '2.1')
+    .leaf('cbc:CustomizationID', '2.0')
+    .leaf('cbc:ID', documentId(doc.series, doc.number))
+    .leaf('cbc:IssueDate', doc.issueDate)
+    .leaf('cbc:IssueTime', doc.issueTime);
+}
+
+function notes(w: XmlWriter, doc: ComputedDocument): void {
+  for (const l of doc.legends) w.leaf('cbc:Note', l.value, A.legend(l.code));
+  if (doc.additionalInformation && doc.additionalInformation.length <= MAX_FREE_NOTE) w.leaf('cbc:Note', doc.additionalInformation);
+  w.leaf('cbc:DocumentCurrencyCode', doc.currency, A.currencyCode);
+}
+
+function parties(w: XmlWriter, doc: ComputedDocument, issuer: Issuer): void {
+  writeSignaturePointer(w, issuer);
+  writeSupplier(w, issuer);
+  writeCustomer(w, doc.customer);
+}
+
+function buildInvoice(doc: ComputedDocument, issuer: Issuer): string {
+  const w = new XmlWriter(XML_DECLARATION).openRoot('Invoice', rootNamespaces(NS.invoice));
+  header(w, doc);
+  w.optionalLeaf('cbc:DueDate', doc.dueDate);
+  w.leaf('cbc:InvoiceTypeCode', doc.documentType, A.invoiceTypeCode(doc.operationType ?? '0101'));
+  notes(w, doc);
+  writeOrderReference(w, doc);
+  writeDespatchReferences(w, doc);
+  writeAdditionalReferences(w, doc, issuer.ruc);
+  parties(w, doc, issuer);
+  writePaymentMeans(w, doc);
+  writePaymentTerms(w, doc);
+  writePrepaidPayments(w, doc);
+  for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
+  writeDocumentTaxTotal(w, doc);
+  writeMonetaryTotal(w, doc, 'cac:LegalMonetaryTotal');
+  for (const line of doc.lines) writeLine(w, line, 'InvoiceLine', doc.currency);
+  return w.toString();
+}
+
+function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
+  const w = new XmlWriter(XML_DECLARATION).openRoot('CreditNote', rootNamespaces(NS.creditNote));
+  header(w, doc);
+  notes(w, doc);
+  writeDiscrepancyResponse(w, doc);
+  writeOrderReference(w, doc);
+  writeBillingReference(w, doc);
+  writeDespatchReferences(w, doc);
+  writeAdditionalReferences(w, doc, issuer.ruc);
+  parties(w, doc, issuer);
+  writePaymentMeans(w, doc);
+  writePaymentTerms(w, doc);
+  for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
+  writeDocumentTaxTotal(w, doc);
+  writeMonetaryTotal(w, doc, 'cac:LegalMonetaryTotal');
+  for (const line of doc.lines) writeLine(w, line, 'CreditNoteLine', doc.currency);
+  return w.toString();
+}
+
+function buildDebitNote(doc: ComputedDocument, issuer: Issuer): string {
+  const w = new XmlWriter(XML_DECLARATION).openRoot('DebitNote', rootNamespaces(NS.debitNote));
+  header(w, doc);
+  notes(w, doc);
+  writeDiscrepancyResponse(w, doc);
+  writeOrderReference(w, doc);
+  writeBillingReference(w, doc);
+  writeDespatchReferences(w, doc);
+  writeAdditionalReferences(w, doc, issuer.ruc);
+  parties(w, doc, issuer);
+  // DebitNoteType: PrepaidPayment and AllowanceCharge come before PaymentMeans/PaymentTerms.
+  writePrepaidPayments(w, doc);
+  for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
+  writePaymentMeans(w, doc);
+  writePaymentTerms(w, doc);
+  writeDocumentTaxTotal(w, doc);
+  writeMonetaryTotal(w, doc, 'cac:RequestedMonetaryTotal');
+  for (const line of doc.lines) writeLine(w, line, 'DebitNoteLine', doc.currency);
+  return w.toString();
+}
+
+/** UBL root element name of a document type. */
+export function ublRootOf(documentType: string): 'Invoice' | 'CreditNote' | 'DebitNote' {
+  return documentType === '07' ? 'CreditNote' : documentType === '08' ? 'DebitNote' : 'Invoice';
+}
+
+/** The unsigned "C14N-ready" XML of a computed document. */
+export function buildDocumentXml(doc: ComputedDocument, issuer: Issuer): string {
+  switch (ublRootOf(doc.documentType)) {
+    case 'CreditNote':
+      return buildCreditNote(doc, issuer);
+    case 'DebitNote':
+      return buildDebitNote(doc, issuer);
+    default:
+      return buildInvoice(doc, issuer);
+  }
+}
