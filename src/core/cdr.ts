@@ -1,0 +1,200 @@
+// The CDR ("Constancia de Recepción"): SUNAT's signed UBL ApplicationResponse (sunat.md §5), read into a value.
+// Pure: no I/O. Tolerant of the shapes met in the wild: the `ar:` prefix or a default namespace, OSE CDRs in UBL
+// 2.1 style (PartyLegalEntity/CompanyID, DocumentHash), notes before or after cac:Signature, a datetime inside
+// cbc:IssueDate, a ds:Signature with or without prefix, ISO-8859-1 or UTF-8 bytes.
+import { DOMParser, type Element } from '@xmldom/xmldom';
+
+/** Where a SUNAT answer leaves a document (architecture.md rule 2). */
+export type SunatOutcomeKind = 'accepted' | 'observed' | 'rejected' | 'exception' | 'unknown';
+
+export interface CdrObservation { code: string; message: string }
+
+export interface CdrResponse {
+  /** cac:DocumentResponse/cac:Response/cbc:ResponseCode, as written ('0', '2335', '4252'…). */
+  code: string;
+  /** cac:DocumentResponse/cac:Response/cbc:Description. */
+  description: string;
+  /** Every cbc:Note directly under the root, in document order ("4252 - El dato …"). */
+  notes: string[];
+  /** The notes that carry a SUNAT code, split into code and message. */
+  observations: CdrObservation[];
+  /** The document the CDR answers for: Response/ReferenceID, else DocumentReference/ID ("F001-123"). */
+  reference: string | undefined;
+  /** cbc:ID of the CDR (SUNAT's ticket / process id). */
+  id: string | undefined;
+  /** Date part of cbc:IssueDate (recent CDRs write a datetime there; its time part goes to issueTime). */
+  issueDate: string | undefined;
+  issueTime: string | undefined;
+  responseDate: string | undefined;
+  responseTime: string | undefined;
+  /** RUC of the party that answered (SUNAT 20131312955, or the OSE). */
+  senderId: string | undefined;
+  /** RUC of the issuer the CDR is addressed to. */
+  receiverId: string | undefined;
+  /** DocumentResponse/RecipientParty id: "6-20100070970" in SUNAT CDRs, the bare number in OSE ones. */
+  recipientId: string | undefined;
+  /** OSE CDRs carry the digest of the document they answer for (DocumentReference/…/DocumentHash). */
+  documentHash: string | undefined;
+  outcome: SunatOutcomeKind;
+}
+
+export class CdrError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CdrError';
+  }
+}
+
+const AR_NS = 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2';
+const CBC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const CAC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+
+/**
+ * SUNAT's code ranges (sunat.md §4.4): 0 accepted; 0100–1999 exception (not processed: fix and resend the same
+ * number); 2000–3999 rejected (the number is spent); ≥ 4000 observation. A CDR with code 0 whose notes carry
+ * 4000+ codes is "observed". Anything that is not a SUNAT number is "unknown".
+ */
+export function classifySunatCode(code: string, observationCodes: readonly string[] = []): SunatOutcomeKind {
+  if (!/^\d{1,4}$/.test(code)) return 'unknown';
+  const n = Number(code);
+  if (n === 0) return observationCodes.some((c) => Number(c) >= 4000) ? 'observed' : 'accepted';
+  if (n >= 4000) return 'observed';
+  if (n >= 2000) return 'rejected';
+  return 'exception';
+}
+
+/** Zero-pads SUNAT codes below 1000 the way SUNAT writes them ('156' → '0156'); keeps '0' and non-numeric text. */
+export function normalizeSunatCode(raw: string): string {
+  const code = raw.trim();
+  if (!/^\d+$/.test(code)) return code;
+  const n = Number(code);
+  if (n === 0) return '0';
+  return n < 1000 ? String(n).padStart(4, '0') : String(n);
+}
+
+/** "4252 - El dato ingresado…" / "4252: …" / "Observación 4252 …" → its code and message. */
+export function parseNote(note: string): CdrObservation | undefined {
+  const match = /^\s*(?:[A-Za-zÁÉÍÓÚáéíóú]+\s+)?(\d{3,4})\s*(?:[-:–]\s*)?([\s\S]*)$/.exec(note);
+  if (!match) return undefined;
+  return { code: normalizeSunatCode(match[1]), message: match[2].trim() };
+}
+
+/** Parses the CDR XML (text, or the zip entry's bytes: the XML declaration decides between UTF-8 and ISO-8859-1). */
+export function parseCdr(xml: string | Uint8Array): CdrResponse {
+  const text = typeof xml === 'string' ? xml : decodeXmlBytes(xml);
+  if (!text.trim()) throw new CdrError('El CDR está vacío.');
+  if (/<!DOCTYPE/i.test(text)) throw new CdrError('El CDR no debe contener una declaración DOCTYPE.');
+  let root: Element | null;
+  try {
+    const doc = new DOMParser({
+      onError: (level: string, message: string) => {
+        if (level !== 'warning') throw new Error(message);
+      },
+    }).parseFromString(text, 'text/xml');
+    root = doc.documentElement;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new CdrError(`El CDR no es XML bien formado: ${detail}`);
+  }
+  if (!root || root.localName !== 'ApplicationResponse') {
+    throw new CdrError(`El CDR no es un ApplicationResponse (raíz: ${root?.localName ?? 'ninguna'}).`);
+  }
+  if (root.namespaceURI && root.namespaceURI !== AR_NS) {
+    throw new CdrError(`El CDR usa un espacio de nombres desconocido: ${root.namespaceURI}.`);
+  }
+
+  const documentResponse = child(root, 'DocumentResponse');
+  const response = documentResponse && child(documentResponse, 'Response');
+  const rawCode = text1(response && child(response, 'ResponseCode'));
+  if (rawCode === undefined || rawCode === '') throw new CdrError('El CDR no contiene cac:DocumentResponse/cac:Response/cbc:ResponseCode.');
+  const code = rawCode.trim();
+
+  const notes = children(root, 'Note').map((n) => textOf(n).trim()).filter((n) => n !== '');
+  const observations = notes.map(parseNote).filter((o): o is CdrObservation => o !== undefined);
+
+  const documentReference = documentResponse && child(documentResponse, 'DocumentReference');
+  const reference = nonEmpty(text1(response && child(response, 'ReferenceID'))) ?? nonEmpty(text1(documentReference && child(documentReference, 'ID')));
+  const attachment = documentReference && child(documentReference, 'Attachment');
+  const externalReference = attachment && child(attachment, 'ExternalReference');
+
+  const [issueDate, embeddedTime] = splitDateTime(text1(child(root, 'IssueDate')));
+  const [responseDate, embeddedResponseTime] = splitDateTime(text1(child(root, 'ResponseDate')));
+
+  return {
+    code,
+    description: (text1(response && child(response, 'Description')) ?? '').trim(),
+    notes,
+    observations,
+    reference,
+    id: nonEmpty(text1(child(root, 'ID'))),
+    issueDate,
+    issueTime: nonEmpty(text1(child(root, 'IssueTime'))) ?? embeddedTime,
+    responseDate,
+    responseTime: nonEmpty(text1(child(root, 'ResponseTime'))) ?? embeddedResponseTime,
+    senderId: partyId(child(root, 'SenderParty')),
+    receiverId: partyId(child(root, 'ReceiverParty')),
+    recipientId: partyId(documentResponse && child(documentResponse, 'RecipientParty')),
+    documentHash: nonEmpty(text1(externalReference && child(externalReference, 'DocumentHash'))),
+    outcome: classifySunatCode(code, observations.map((o) => o.code)),
+  };
+}
+
+/** Decodes XML bytes as their declaration says (SUNAT accepts and emits UTF-8 and ISO-8859-1). */
+export function decodeXmlBytes(bytes: Uint8Array): string {
+  let start = 0;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3; // UTF-8 BOM
+  const head = new TextDecoder('latin1').decode(bytes.subarray(start, start + 200));
+  const declared = /^<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase();
+  const latin1 = declared === 'iso-8859-1' || declared === 'latin1' || declared === 'iso8859-1' || declared === 'windows-1252';
+  return new TextDecoder(latin1 ? 'latin1' : 'utf-8').decode(bytes.subarray(start));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// DOM helpers: by local name and the UBL namespaces, so prefixes (ar:, ns3:, none) never matter.
+
+function isUbl(el: Element): boolean {
+  return el.namespaceURI === CBC_NS || el.namespaceURI === CAC_NS || el.namespaceURI === AR_NS || el.namespaceURI === null;
+}
+
+function children(parent: Element, local: string): Element[] {
+  const out: Element[] = [];
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element)) out.push(node as Element);
+  }
+  return out;
+}
+
+function child(parent: Element, local: string): Element | undefined {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element)) return node as Element;
+  }
+  return undefined;
+}
+
+function textOf(el: Element): string {
+  return el.textContent ?? '';
+}
+
+function text1(el: Element | undefined | null): string | undefined {
+  return el ? textOf(el).trim() : undefined;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function splitDateTime(value: string | undefined): [string | undefined, string | undefined] {
+  if (!value) return [undefined, undefined];
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}:\d{2}(?:\.\d+)?))?/.exec(value);
+  return match ? [match[1], match[2]] : [value, undefined];
+}
+
+/** PartyIdentification/ID (SUNAT) or PartyLegalEntity/CompanyID (OSE). */
+function partyId(party: Element | undefined | null): string | undefined {
+  if (!party) return undefined;
+  const identification = child(party, 'PartyIdentification');
+  const id = nonEmpty(text1(identification && child(identification, 'ID')));
+  if (id) return id;
+  const legal = child(party, 'PartyLegalEntity');
+  return nonEmpty(text1(legal && child(legal, 'CompanyID')));
+}

@@ -1,0 +1,448 @@
+// The simulator's judge: what SUNAT does with each SOAP request, in SUNAT's processing order (sunat.md §8) —
+// authentication (01xx) → zip and file names (015x) → XML parse (0306) → file name vs content (1034–1036, 1003) →
+// duplicates (1033 / 1032 / the stored answer again) → XSD (0306) → signature (2334/2335, 208x–210x) → business
+// rules (2000–3999 rejections, 4000+ observations) → acceptance with a signed CDR. It also serves the ticket
+// (getStatus) and consult (getStatus/getStatusCdr) operations from what it registered. No HTTP here: plugin.ts
+// puts it behind SUNAT's paths and adds fault injection.
+import { createHash } from 'node:crypto';
+import { decodeXmlBytes, normalizeSunatCode } from '../../core/cdr.ts';
+import { verifyXmlSignature, type SigningKey } from '../../core/signing.ts';
+import { baseName, type DocumentName, type SummaryName } from '../document-name.ts';
+import { serviceForDocumentType, type ServiceKind } from '../endpoints.ts';
+import { consultStatusMessages, sunatMessage } from '../error-codes.ts';
+import { billServiceResponse, consultServiceResponse, faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
+import { childByLocal, deepText, escapeXml, parseXml, type XmlElement } from '../xml.ts';
+import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
+import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
+import { openPackage } from './package.ts';
+import { evaluateRules, hasRules, type RuleHit } from './rules/index.ts';
+import { documentKey, type SimulatorStore, type StoredDocument } from './store.ts';
+import { schemaPath, validateXsd } from './xsd.ts';
+
+export type CredentialsPolicy =
+  /** SUNAT beta: any 11-digit RUC + "MODDATOS", password "moddatos" or "MODDATOS" (sunat.md §4.3). */
+  | { kind: 'beta' }
+  /** Fixed SOL users; `requireMatchingRuc` makes the user's RUC match the file's (production's 0154). */
+  | { kind: 'accounts'; accounts: Array<{ username: string; password: string }>; requireMatchingRuc?: boolean };
+
+export interface EngineOptions {
+  credentials: CredentialsPolicy;
+  now: () => Date;
+  signingKey: SigningKey;
+  store: SimulatorStore;
+  xsdDir: string;
+  /** 'fault' (SUNAT beta: rejections as SOAP faults, the default) or 'cdr' (production: a CDR carrying the code). */
+  rejectionStyle: 'fault' | 'cdr';
+  /** Polls of a summary ticket answered 98 ("en proceso") before the CDR. */
+  summaryPendingPolls: number;
+  /** When set, documents issued more than this many days before today are late (2108) and future dates are 2329. */
+  issueDateWindowDays?: number;
+}
+
+export interface SoapReply { status: number; body: string }
+
+export type Operation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'consultGetStatus' | 'unknown';
+
+export interface SimulatorStats {
+  requests: Record<Operation | 'wsdl' | 'invalid', number>;
+  /** sendBill requests that reached processing (after fault injection). */
+  received: number;
+  accepted: number;
+  observed: number;
+  rejected: number;
+  exceptions: number;
+  /** Identical resends answered with the stored answer. */
+  duplicates: number;
+  /** 1033/1032 answers (same number, different content). */
+  conflicts: number;
+  faultsInjected: number;
+  lostResponses: number;
+  documents: Array<{
+    fileName: string;
+    /** sendBill requests for this file name that reached processing. */
+    receipts: number;
+    registered: boolean;
+    status?: string;
+    code?: string;
+    firstReceivedAt?: string;
+    lastReceivedAt?: string;
+  }>;
+}
+
+const SERVER_SIDE = /^(01[0-3]\d|02\d\d)$/;
+
+class Exception {
+  constructor(readonly code: string, readonly detail?: string) {}
+}
+
+interface Verdict {
+  code: string;
+  description: string;
+  notes: string[];
+  status: 'accepted' | 'observed' | 'rejected';
+}
+
+function names(tipo: string, id: string): string {
+  switch (tipo) {
+    case '01': return `La Factura numero ${id}, ha sido aceptada`;
+    case '03': return `La Boleta numero ${id}, ha sido aceptada`;
+    case '07': return `La Nota de Credito numero ${id}, ha sido aceptada`;
+    case '08': return `La Nota de Debito numero ${id}, ha sido aceptada`;
+    case '20': return `El Comprobante de Retencion numero ${id}, ha sido aceptado`;
+    case '40': return `El Comprobante de Percepcion numero ${id}, ha sido aceptado`;
+    case 'RC': return `El Resumen diario ${id}, ha sido aceptado`;
+    case 'RA': return `La Comunicacion de baja ${id}, ha sido aceptada`;
+    case 'RR': return `El Resumen de reversiones ${id}, ha sido aceptado`;
+    default: return `El comprobante ${id}, ha sido aceptado`;
+  }
+}
+
+function info(hit: RuleHit): string {
+  return `INFO: ${hit.code} (nodo: "${hit.node}" valor: "${hit.value ?? ''}")`;
+}
+
+export class SimulatorEngine {
+  private sequence = 0;
+  private counters = {
+    requests: { sendBill: 0, sendSummary: 0, getStatus: 0, getStatusCdr: 0, consultGetStatus: 0, unknown: 0, wsdl: 0, invalid: 0 } as SimulatorStats['requests'],
+    received: 0, accepted: 0, observed: 0, rejected: 0, exceptions: 0, duplicates: 0, conflicts: 0, faultsInjected: 0, lostResponses: 0,
+  };
+
+  constructor(readonly options: EngineOptions) {}
+
+  /** The operation a request asks for, by service (the consult service's getStatus is a different operation). */
+  static operationOf(service: ServiceKind, request: SoapRequest): Operation {
+    const op = request.operation;
+    if (service === 'consult') return op === 'getStatusCdr' ? 'getStatusCdr' : op === 'getStatus' ? 'consultGetStatus' : 'unknown';
+    return op === 'sendBill' || op === 'sendSummary' || op === 'getStatus' ? op : 'unknown';
+  }
+
+  count(what: 'wsdl' | 'invalid' | 'faultsInjected' | 'lostResponses'): void {
+    if (what === 'wsdl' || what === 'invalid') this.counters.requests[what] += 1;
+    else this.counters[what] += 1;
+  }
+
+  /** Parses and processes one SOAP request body for a service path. */
+  handle(service: ServiceKind, body: string): SoapReply {
+    let request: SoapRequest;
+    try {
+      request = parseSoapRequest(body);
+    } catch (error) {
+      this.counters.requests.invalid += 1;
+      return { status: 500, body: faultEnvelope('0200', `${sunatMessage('0200')} - Detalle: ${error instanceof Error ? error.message : String(error)}`, { side: 'Server' }) };
+    }
+    return this.process(service, request);
+  }
+
+  process(service: ServiceKind, request: SoapRequest): SoapReply {
+    const operation = SimulatorEngine.operationOf(service, request);
+    this.counters.requests[operation] += 1;
+    try {
+      switch (operation) {
+        case 'sendBill': return this.sendBill(service, request);
+        case 'sendSummary': return this.sendSummary(service, request);
+        case 'getStatus': return this.ticketStatus(request);
+        case 'getStatusCdr': return this.consult(request, true);
+        case 'consultGetStatus': return this.consult(request, false);
+        default: throw new Exception('0200', `Operación no soportada: ${request.operation}`);
+      }
+    } catch (error) {
+      if (error instanceof Exception) {
+        if (operation === 'sendBill') this.counters.exceptions += 1;
+        return this.exception(error);
+      }
+      throw error;
+    }
+  }
+
+  stats(): SimulatorStats {
+    const registered = new Map(this.options.store.documents().map((d) => [d.fileName, d]));
+    const receipts = this.options.store.receipts();
+    const fileNames = new Set([...receipts.keys(), ...registered.keys()]);
+    return {
+      ...this.counters,
+      requests: { ...this.counters.requests },
+      documents: [...fileNames].sort().map((fileName) => {
+        const doc = registered.get(fileName);
+        const r = receipts.get(fileName);
+        return {
+          fileName,
+          receipts: r?.count ?? 0,
+          registered: doc !== undefined,
+          status: doc?.status,
+          code: doc?.code,
+          firstReceivedAt: r?.first,
+          lastReceivedAt: r?.last,
+        };
+      }),
+    };
+  }
+
+  resetCounters(): void {
+    for (const key of Object.keys(this.counters.requests) as Array<keyof SimulatorStats['requests']>) this.counters.requests[key] = 0;
+    Object.assign(this.counters, { received: 0, accepted: 0, observed: 0, rejected: 0, exceptions: 0, duplicates: 0, conflicts: 0, faultsInjected: 0, lostResponses: 0 });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+
+  private authenticate(request: SoapRequest, fileRuc?: string): void {
+    if (!request.hasSecurityHeader || request.username === undefined || request.password === undefined) throw new Exception('0101');
+    const policy = this.options.credentials;
+    if (policy.kind === 'beta') {
+      if (!/^\d{11}MODDATOS$/i.test(request.username)) throw new Exception('0102', `Usuario ${request.username}`);
+      if (request.password !== 'moddatos' && request.password !== 'MODDATOS') throw new Exception('0102');
+      return;
+    }
+    const account = policy.accounts.find((a) => a.username === request.username);
+    if (!account || account.password !== request.password) throw new Exception('0102');
+    if (policy.requireMatchingRuc && fileRuc && request.username.slice(0, 11) !== fileRuc) throw new Exception('0154');
+  }
+
+  private exception(error: Exception): SoapReply {
+    const code = normalizeSunatCode(error.code);
+    const message = sunatMessage(code);
+    const text = error.detail ? `${message} - Detalle: ${error.detail}` : message;
+    return { status: 500, body: faultEnvelope(code, text, { side: SERVER_SIDE.test(code) ? 'Server' : 'Client' }) };
+  }
+
+  /** SUNAT's ids are 13-digit millisecond stamps; kept strictly increasing so a pinned clock still yields unique ids. */
+  private nextId(): string {
+    this.sequence = Math.max(this.sequence + 1, this.options.now().getTime());
+    return String(this.sequence);
+  }
+
+  private sendBill(service: ServiceKind, request: SoapRequest): SoapReply {
+    const fileName = request.params.fileName;
+    this.authenticate(request, fileName?.slice(0, 11));
+    if (fileName) this.options.store.recordReceipt(baseName(fileName), this.options.now());
+    this.counters.received += 1;
+
+    const pkg = openPackage(fileName, request.params.contentFile, 'sendBill');
+    if (!pkg.ok) throw new Exception(pkg.code, pkg.detail);
+    if (pkg.kind !== 'document') throw new Exception('0151');
+    const name = pkg.name;
+    // The "otros CPE" service takes perceptions and retentions; the invoice service the rest (sunat.md §4.1).
+    if (serviceForDocumentType(name.tipo) !== service || !['01', '03', '07', '08', '20', '40'].includes(name.tipo)) {
+      throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
+    }
+    const root = this.parse(pkg.xml);
+    const mismatch = checkDocumentIdentity(root, name);
+    if (mismatch) throw new Exception(mismatch.code, `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`);
+
+    const key = documentKey(name.ruc, name.tipo, name.serie, name.numero);
+    const sha = createHash('sha256').update(pkg.xml).digest('hex');
+    const existing = this.options.store.getDocument(key);
+    if (existing) {
+      if (existing.xmlSha256 === sha) {
+        // The same document again: SUNAT's answer does not change (the recovery path relies on it).
+        this.counters.duplicates += 1;
+        return this.answer(existing);
+      }
+      this.counters.conflicts += 1;
+      throw new Exception(existing.status === 'rejected' ? '1032' : '1033', `${existing.fileName} registrado el ${existing.registeredAt}`);
+    }
+
+    const verdict = this.judge(pkg.xml, root, name);
+    const stored: StoredDocument = {
+      key,
+      fileName: name.base,
+      ruc: name.ruc,
+      tipo: name.tipo,
+      serie: name.serie,
+      numero: Number(name.numero),
+      xmlSha256: sha,
+      status: verdict.status,
+      code: verdict.code,
+      description: verdict.description,
+      notes: verdict.notes,
+      answeredWith: verdict.status === 'rejected' && this.options.rejectionStyle === 'fault' ? 'fault' : 'cdr',
+      cdrZip: signedCdrZip(
+        {
+          id: this.nextId(),
+          at: this.options.now(),
+          receiverRuc: name.ruc,
+          reference: `${name.serie}-${name.numero}`,
+          code: verdict.code,
+          description: verdict.description,
+          notes: verdict.notes,
+          recipient: recipientOf(root),
+        },
+        this.options.signingKey,
+        name.base,
+      ),
+      registeredAt: this.options.now().toISOString(),
+    };
+    this.options.store.putDocument(stored);
+    this.counters[verdict.status] += 1;
+    return this.answer(stored);
+  }
+
+  private answer(doc: StoredDocument): SoapReply {
+    if (doc.answeredWith === 'fault') {
+      return { status: 500, body: faultEnvelope(doc.code, doc.description, { side: 'Client' }) };
+    }
+    return { status: 200, body: billServiceResponse('sendBill', `<applicationResponse>${doc.cdrZip.toString('base64')}</applicationResponse>`) };
+  }
+
+  private parse(xml: Buffer): XmlElement {
+    const head = xml.subarray(0, 4096).toString('latin1');
+    if (/<!DOCTYPE/i.test(head)) throw new Exception('0306', 'El XML no debe contener DOCTYPE');
+    try {
+      return parseXml(decodeXmlBytes(xml));
+    } catch (error) {
+      throw new Exception('0306', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** XSD → signature → business rules. Rejections are registered (the number is spent), like SUNAT's. */
+  private judge(xml: Buffer, root: XmlElement, name: DocumentName): Verdict {
+    const version = childByLocal(root, 'UBLVersionID');
+    const schema = schemaPath(this.options.xsdDir, root.local, version ? deepText(version).trim() : undefined);
+    if (schema) {
+      const xsd = validateXsd(xml, schema);
+      if (!xsd.valid) throw new Exception('0306', `${xsd.message}${xsd.line ? ` (línea ${xsd.line})` : ''}`);
+    }
+    const signature = verifyXmlSignature(xml);
+    if (!signature.valid) {
+      const code = normalizeSunatCode(signature.code);
+      if (Number(code) < 2000) throw new Exception(code, signature.reason);
+      return this.rejection(code, signature.reason);
+    }
+    const id = `${name.serie}-${name.numero}`;
+    const dated = this.dateRule(root);
+    if (dated) return this.rejection(dated.code, info(dated));
+    if (!hasRules(name.tipo)) return { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' };
+    const rules = evaluateRules(root, name.tipo);
+    if (rules.error) {
+      const hit = rules.error;
+      const detail = `${hit.detail ? `${hit.detail}: ` : ''}${info(hit)}`;
+      if (Number(hit.code) < 2000) throw new Exception(hit.code, detail);
+      return this.rejection(hit.code, detail);
+    }
+    const notes = rules.observations.map((o) => `${o.code} - ${sunatMessage(o.code)}${o.detail ? ` (${o.detail})` : ''} - ${info(o)}`);
+    return { code: '0', description: names(name.tipo, id), notes, status: notes.length > 0 ? 'observed' : 'accepted' };
+  }
+
+  private rejection(code: string, detail: string): Verdict {
+    const ticket = this.nextId();
+    return {
+      code,
+      description: `${sunatMessage(code)} - Detalle: xxx.xxx.xxx value='ticket: ${ticket} error: ${detail}'`,
+      notes: [],
+      status: 'rejected',
+    };
+  }
+
+  private dateRule(root: XmlElement): RuleHit | undefined {
+    const days = this.options.issueDateWindowDays;
+    if (days === undefined) return undefined;
+    const issue = deepText(childByLocal(root, 'IssueDate')).trim();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(issue)) return undefined;
+    const today = new Date(this.options.now().getTime() - 5 * 3_600_000);
+    const todayDate = today.toISOString().slice(0, 10);
+    const oldest = new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    if (issue > todayDate) return { code: '2329', node: 'cbc:IssueDate', value: issue };
+    if (issue < oldest) return { code: '2108', node: 'cbc:IssueDate', value: issue };
+    return undefined;
+  }
+
+  // Summaries (RC/RA/RR) -----------------------------------------------------------------------------------------
+
+  private sendSummary(service: ServiceKind, request: SoapRequest): SoapReply {
+    const fileName = request.params.fileName;
+    this.authenticate(request, fileName?.slice(0, 11));
+    const pkg = openPackage(fileName, request.params.contentFile, 'sendSummary');
+    if (!pkg.ok) throw new Exception(pkg.code, pkg.detail);
+    if (pkg.kind !== 'summary') throw new Exception('0151');
+    const name: SummaryName = pkg.name;
+    if (serviceForDocumentType(name.tipo) !== service) throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
+    const root = this.parse(pkg.xml);
+    const mismatch = checkSummaryIdentity(root, name);
+    if (mismatch) throw new Exception(mismatch.code, `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`);
+
+    const ticket = this.nextId();
+    const id = `${name.tipo}-${name.date}-${name.correlative}`;
+    let verdict: Verdict;
+    try {
+      const schema = schemaPath(this.options.xsdDir, root.local, undefined)!;
+      const xsd = validateXsd(pkg.xml, schema);
+      if (!xsd.valid) throw new Exception('0306', xsd.message);
+      const signature = verifyXmlSignature(pkg.xml);
+      verdict = signature.valid
+        ? { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' }
+        : this.rejection(normalizeSunatCode(signature.code), signature.reason);
+    } catch (error) {
+      if (!(error instanceof Exception)) throw error;
+      // SUNAT validates summaries after issuing the ticket: errors come back as status 99 with a CDR.
+      verdict = { code: error.code, description: `${sunatMessage(error.code)}${error.detail ? ` - Detalle: ${error.detail}` : ''}`, notes: [], status: 'rejected' };
+    }
+    const cdrZip = signedCdrZip(
+      { id: ticket, at: this.options.now(), receiverRuc: name.ruc, reference: id, code: verdict.code, description: verdict.description, notes: [] },
+      this.options.signingKey,
+      name.base,
+    );
+    this.options.store.putTicket({
+      ticket,
+      fileName: name.base,
+      statusCode: verdict.status === 'rejected' ? '99' : '0',
+      cdrZip,
+      polls: 0,
+      createdAt: this.options.now().toISOString(),
+    });
+    return { status: 200, body: billServiceResponse('sendSummary', `<ticket>${ticket}</ticket>`) };
+  }
+
+  private ticketStatus(request: SoapRequest): SoapReply {
+    this.authenticate(request);
+    const ticket = this.options.store.getTicket(request.params.ticket ?? '');
+    if (!ticket) {
+      return { status: 200, body: billServiceResponse('getStatus', `<status><statusCode>0127</statusCode><statusMessage>${escapeXml(sunatMessage('0127'))}</statusMessage></status>`) };
+    }
+    if (ticket.polls < this.options.summaryPendingPolls) {
+      this.options.store.putTicket({ ...ticket, polls: ticket.polls + 1 });
+      return { status: 200, body: billServiceResponse('getStatus', '<status><statusCode>98</statusCode></status>') };
+    }
+    return {
+      status: 200,
+      body: billServiceResponse('getStatus', `<status><content>${ticket.cdrZip.toString('base64')}</content><statusCode>${ticket.statusCode}</statusCode></status>`),
+    };
+  }
+
+  // Consult service -----------------------------------------------------------------------------------------------
+
+  private consult(request: SoapRequest, withCdr: boolean): SoapReply {
+    this.authenticate(request);
+    const { rucComprobante: ruc = '', tipoComprobante: tipo = '', serieComprobante: serie = '', numeroComprobante: numero = '' } = request.params;
+    const operation = withCdr ? 'getStatusCdr' : 'getStatus';
+    const wrapper = withCdr ? 'statusCdr' : 'status';
+    const status = (code: string, content?: Buffer) =>
+      ({
+        status: 200,
+        body: consultServiceResponse(
+          operation,
+          `<${wrapper}>${content ? `<content>${content.toString('base64')}</content>` : ''}<statusCode>${code}</statusCode><statusMessage>${escapeXml(consultStatusMessages[code] ?? sunatMessage(code))}</statusMessage></${wrapper}>`,
+        ),
+      }) satisfies SoapReply;
+
+    // SUNAT's consult service answers for facturas and their notes only (sunat.md §4.2: 0009, 0010).
+    if (!['01', '07', '08'].includes(tipo)) return status('0009');
+    if (!/^F/.test(serie)) return status('0010');
+    if (!/^\d+$/.test(numero) || Number(numero) <= 0) return status('0007');
+    const doc = this.options.store.getDocument(documentKey(ruc, tipo, serie, numero));
+    if (!doc) return status('0011');
+    if (withCdr) return status('0004', doc.cdrZip);
+    return status(doc.status === 'rejected' ? '0002' : '0001');
+  }
+}
+
+/** "6-20100070970": the customer's document type and number, as SUNAT's CDRs name the recipient. */
+function recipientOf(root: XmlElement): string | undefined {
+  const party = childByLocal(root, 'AccountingCustomerParty') ?? childByLocal(root, 'ReceiverParty');
+  const id = childByLocal(childByLocal(childByLocal(party, 'Party') ?? party, 'PartyIdentification'), 'ID');
+  if (!id) return undefined;
+  const value = deepText(id).trim();
+  const scheme = id.attrs.schemeID;
+  return scheme ? `${scheme}-${value}` : value;
+}
+
+export { SUNAT_RUC };

@@ -1,0 +1,45 @@
+// The checks SUNAT makes on the envelope before reading the document (sunat.md §4.2): the zip's name, the zip,
+// and the single XML inside it (0151–0161).
+import { unzipSync } from 'fflate';
+import { baseName, parseDocumentName, parseSummaryName, type DocumentName, type SummaryName } from '../document-name.ts';
+
+export type PackageResult =
+  | { ok: true; kind: 'document'; name: DocumentName; xml: Buffer }
+  | { ok: true; kind: 'summary'; name: SummaryName; xml: Buffer }
+  | { ok: false; code: string; detail?: string };
+
+export function openPackage(fileName: string | undefined, contentFile: string | undefined, operation: 'sendBill' | 'sendSummary'): PackageResult {
+  const name = fileName ?? '';
+  const summary = parseSummaryName(name);
+  const document = parseDocumentName(name);
+  if (!/\.zip$/i.test(name)) return { ok: false, code: '0151', detail: name };
+  if (operation === 'sendBill' && summary) return { ok: false, code: '0152', detail: name }; // SUNAT 0152: summaries go by sendSummary
+  if (operation === 'sendBill' && !document) return { ok: false, code: '0151', detail: name };
+  if (operation === 'sendSummary' && !summary) return { ok: false, code: '0151', detail: name };
+
+  const clean = (contentFile ?? '').replace(/\s+/g, '');
+  if (!clean) return { ok: false, code: '0155' };
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return { ok: false, code: '0156', detail: 'contentFile no es base64' };
+  const zip = Buffer.from(clean, 'base64');
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(zip);
+  } catch (error) {
+    return { ok: false, code: '0156', detail: error instanceof Error ? error.message : String(error) };
+  }
+  const files = Object.keys(entries).filter((n) => !n.endsWith('/'));
+  if (files.length === 0) return { ok: false, code: '0155' };
+  const xmlFiles = files.filter((n) => /\.xml$/i.test(n));
+  if (xmlFiles.length === 0) return { ok: false, code: '0157', detail: files.join(', ') };
+  if (xmlFiles.length > 1) return { ok: false, code: '0158', detail: xmlFiles.join(', ') };
+  const entry = xmlFiles[0];
+  const entryBase = entry.slice(entry.lastIndexOf('/') + 1);
+  const entryName = operation === 'sendBill' ? parseDocumentName(entryBase) : parseSummaryName(entryBase);
+  if (!entryName || !/\.xml$/.test(entryBase)) return { ok: false, code: '0159', detail: entryBase };
+  const xml = Buffer.from(entries[entry]);
+  if (xml.length === 0) return { ok: false, code: '0160', detail: entryBase };
+  if (baseName(entryBase) !== baseName(name)) return { ok: false, code: '0161', detail: `${entryBase} ≠ ${name}` };
+  return operation === 'sendBill'
+    ? { ok: true, kind: 'document', name: document!, xml }
+    : { ok: true, kind: 'summary', name: summary!, xml };
+}

@@ -1,0 +1,36 @@
+// Business rules the simulator evaluates from the XML alone, by document type. SUNAT stops at the first rejection
+// and lists every observation in the CDR; so do we.
+import type { XmlElement } from '../../xml.ts';
+import { Findings, type RuleHit } from './context.ts';
+import { checkInvoiceLike } from './invoice.ts';
+import { checkPerception } from './perception.ts';
+
+export type { RuleHit } from './context.ts';
+
+export interface RulesVerdict {
+  /** The first rejection (2000–3999, or a 1xxx structure code), if any. */
+  error?: RuleHit;
+  observations: RuleHit[];
+}
+
+/** Document types with ported rules; others (20 retention, summaries) get XSD + signature checks only. */
+export function hasRules(tipo: string): boolean {
+  return tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08' || tipo === '40';
+}
+
+export function evaluateRules(root: XmlElement, tipo: string): RulesVerdict {
+  const findings = new Findings();
+  if (tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08') checkInvoiceLike(root, tipo, findings);
+  else if (tipo === '40') checkPerception(root, findings);
+  return { error: findings.errors[0], observations: dedupe(findings.observations) };
+}
+
+function dedupe(hits: RuleHit[]): RuleHit[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const key = `${h.code}|${h.node}|${h.value ?? ''}|${h.detail ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,128 @@
+// What the simulator remembers: the documents it registered (with the CDR it answered), the receipts per file name
+// (the reliability drills count them) and summary tickets. In memory by default; `createFileStore` appends every
+// change to a JSON-lines file and replays it on start, so a simulator restarted mid-drill still knows what it
+// registered and how often each document arrived.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type RegisteredStatus = 'accepted' | 'observed' | 'rejected';
+
+export interface StoredDocument {
+  /** `{ruc}-{tipo}-{serie}-{numero as integer}`: one document per number, as SUNAT keys them. */
+  key: string;
+  /** Base file name as received ("20000000001-01-F001-123"). */
+  fileName: string;
+  ruc: string;
+  tipo: string;
+  serie: string;
+  numero: number;
+  /** sha256 of the XML bytes: an identical resend gets the stored answer, a different one 1033/1032. */
+  xmlSha256: string;
+  status: RegisteredStatus;
+  code: string;
+  description: string;
+  notes: string[];
+  /** How the sendBill was answered: the CDR, or (rejections in beta style) a SOAP fault. */
+  answeredWith: 'cdr' | 'fault';
+  cdrZip: Buffer;
+  registeredAt: string;
+}
+
+export interface StoredTicket {
+  ticket: string;
+  fileName: string;
+  statusCode: '0' | '99';
+  cdrZip: Buffer;
+  polls: number;
+  createdAt: string;
+}
+
+export interface ReceiptCount { count: number; first: string; last: string }
+
+export interface SimulatorStore {
+  getDocument(key: string): StoredDocument | undefined;
+  putDocument(doc: StoredDocument): void;
+  documents(): StoredDocument[];
+  recordReceipt(fileName: string, at: Date): void;
+  receipts(): ReadonlyMap<string, ReceiptCount>;
+  getTicket(ticket: string): StoredTicket | undefined;
+  putTicket(ticket: StoredTicket): void;
+  clear(): void;
+}
+
+export function documentKey(ruc: string, tipo: string, serie: string, numero: string | number): string {
+  return `${ruc}-${tipo}-${serie}-${Number(numero)}`;
+}
+
+export function createMemoryStore(): SimulatorStore {
+  const docs = new Map<string, StoredDocument>();
+  const receipts = new Map<string, ReceiptCount>();
+  const tickets = new Map<string, StoredTicket>();
+  return {
+    getDocument: (key) => docs.get(key),
+    putDocument: (doc) => void docs.set(doc.key, doc),
+    documents: () => [...docs.values()],
+    recordReceipt(fileName, at) {
+      const iso = at.toISOString();
+      const current = receipts.get(fileName);
+      receipts.set(fileName, current ? { count: current.count + 1, first: current.first, last: iso } : { count: 1, first: iso, last: iso });
+    },
+    receipts: () => receipts,
+    getTicket: (ticket) => tickets.get(ticket),
+    putTicket: (ticket) => void tickets.set(ticket.ticket, ticket),
+    clear() {
+      docs.clear();
+      receipts.clear();
+      tickets.clear();
+    },
+  };
+}
+
+type Line =
+  | { type: 'document'; doc: Omit<StoredDocument, 'cdrZip'> & { cdrZip: string } }
+  | { type: 'receipt'; fileName: string; at: string }
+  | { type: 'ticket'; ticket: Omit<StoredTicket, 'cdrZip'> & { cdrZip: string } }
+  | { type: 'clear' };
+
+/** A store that survives restarts: every change is one appended JSON line. */
+export function createFileStore(path: string): SimulatorStore {
+  const memory = createMemoryStore();
+  if (existsSync(path)) {
+    for (const raw of readFileSync(path, 'utf8').split('\n')) {
+      if (!raw.trim()) continue;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        continue; // a torn last line after a crash
+      }
+      if (line.type === 'document') memory.putDocument({ ...line.doc, cdrZip: Buffer.from(line.doc.cdrZip, 'base64') });
+      else if (line.type === 'receipt') memory.recordReceipt(line.fileName, new Date(line.at));
+      else if (line.type === 'ticket') memory.putTicket({ ...line.ticket, cdrZip: Buffer.from(line.ticket.cdrZip, 'base64') });
+      else if (line.type === 'clear') memory.clear();
+    }
+  } else {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '');
+  }
+  const append = (line: Line) => appendFileSync(path, `${JSON.stringify(line)}\n`);
+  return {
+    ...memory,
+    putDocument(doc) {
+      memory.putDocument(doc);
+      append({ type: 'document', doc: { ...doc, cdrZip: doc.cdrZip.toString('base64') } });
+    },
+    recordReceipt(fileName, at) {
+      memory.recordReceipt(fileName, at);
+      append({ type: 'receipt', fileName, at: at.toISOString() });
+    },
+    putTicket(ticket) {
+      memory.putTicket(ticket);
+      append({ type: 'ticket', ticket: { ...ticket, cdrZip: ticket.cdrZip.toString('base64') } });
+    },
+    clear() {
+      memory.clear();
+      append({ type: 'clear' });
+    },
+  };
+}
