@@ -1,0 +1,96 @@
+// buildApp(config): the Fastify app with its plugins in a fixed order — platform → hosts/auth → features.
+// It does not listen (tests import it and use inject or their own listen); src/server.ts does.
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { AddressInfo } from 'node:net';
+import { adminFeatures } from './admin/index.ts';
+import { features } from './features/index.ts';
+import type { Config } from './platform/config.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { installContentTypeCheck } from './platform/http/content-type.ts';
+import { installErrorHandler } from './platform/http/error-handler.ts';
+import { registerFeatures, type Feature } from './platform/http/features.ts';
+import { installHealth } from './platform/http/health.ts';
+import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
+import { installMetrics } from './platform/http/metrics.ts';
+import { installRateLimit } from './platform/http/rate-limit.ts';
+import { genRequestId, installRequestId } from './platform/http/request-id.ts';
+import { installRouting } from './platform/http/routing.ts';
+import { installSwagger } from './platform/http/swagger.ts';
+import { installTenancy } from './platform/http/tenancy.ts';
+import type { Platform } from './platform/http/types.ts';
+import './platform/http/types.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
+import { createSecretBox, type SecretBox } from './platform/secrets.ts';
+import { createDiskStorage, type FileStorage } from './platform/storage.ts';
+
+export interface AppDeps {
+  /** An open database (tests, server.ts). Without it buildApp opens one and closes it with the app. */
+  db?: Database;
+  storage?: FileStorage;
+  secrets?: SecretBox;
+  /** Extra features after the registered ones (tests). */
+  extraFeatures?: Feature[];
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const hostSettings = { appDomain: config.appDomain, adminHost: config.adminHost };
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    genReqId: genRequestId,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) } },
+    return503OnClosing: true,
+    // Graceful shutdown: idle keep-alive sockets close at once, in-flight requests finish.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDb = !deps.db;
+  const db = deps.db ?? (await openDatabase(config, { logger: app.log, whenEmbeddedBusy: 'refuse' }));
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+
+  // 1. Platform: ids, errors, routing bookkeeping, security headers, limits, docs, metrics, health.
+  installRequestId(app);
+  installErrorHandler(app, config.bodyLimit);
+  const routing = installRouting(app, hostSettings);
+  const hosts = new HostResolver(db.central, config.hostCacheTtlMs);
+  const platform: Platform = {
+    config,
+    db,
+    storage: deps.storage ?? createDiskStorage(config.storageDir),
+    secrets: deps.secrets ?? createSecretBox(config.secretsKey),
+    hosts,
+    selfUrl() {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') return null;
+      const { port, family } = address as AddressInfo;
+      return family === 'IPv6' && address.address !== '::' ? `http://[${address.address}]:${port}` : `http://127.0.0.1:${port}`;
+    },
+    routes: () => routing.routes(),
+  };
+  app.decorate('platform', platform);
+  await app.register(helmet, {
+    // Plain-HTTP local hosts (demo.localhost) must keep loading the Swagger UI's assets.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    hsts: config.nodeEnv === 'production',
+  });
+  installContentTypeCheck(app);
+  await installRateLimit(app, db.central);
+  await installSwagger(app, config);
+  installMetrics(app);
+  installHealth(app, db);
+
+  // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
+  installTenancy(app, db, hosts);
+
+  // 3. Features: tenant and any-host first, then the admin host.
+  await registerFeatures(app, [...features, ...adminFeatures, ...(deps.extraFeatures ?? [])]);
+  return app;
+}

@@ -1,0 +1,6 @@
+// Tenant-host and any-host features, registered in this order after the platform (src/app.ts).
+// Add yours with one line: `tenantFeature(documentsRoutes)` or `anyHostFeature(consultasRoutes)`.
+import type { Feature } from '../platform/http/features.ts';
+
+export const features: Feature[] = [
+];

@@ -1,0 +1,166 @@
+// Configuration: parsed once from the environment with zod and injected everywhere (architecture rule 8).
+// Every key, its default and its meaning is listed in .env.example and docs/configuration.md.
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional())
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((value) => value ?? fallback);
+
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: integer(3000, 0, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgresql://').optional()),
+  DATABASE_POOL_MAX: integer(10, 1, 500),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().default('./storage')),
+  APP_DOMAIN: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'dominio inválido').default('localhost')),
+  ADMIN_HOST: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'host inválido').optional()),
+  BODY_LIMIT: integer(1_048_576, 1024, 104_857_600),
+  HOST_CACHE_TTL_MS: integer(5000, 0, 600_000),
+  TENANT_CLIENT_CACHE_SIZE: integer(200, 1, 100_000),
+  TRUST_PROXY: booleanFlag(false),
+  SECRETS_KEY: optionalText,
+  SUNAT_MODE: z.preprocess(emptyToUndefined, z.enum(['simulator', 'beta', 'production']).default('simulator')),
+  SUNAT_SIMULATOR_URL: optionalUrl,
+  SUNAT_TIMEOUT_MS: integer(15_000, 100, 600_000),
+  WORKER_ENABLED: booleanFlag(true),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  NOTIFY_TOKEN: optionalText,
+  WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
+});
+
+export type SunatMode = 'simulator' | 'beta' | 'production';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** null → embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  /** Absolute. Embedded database (dataDir/pglite), demo token file. */
+  dataDir: string;
+  /** Absolute. Signed XML, CDR and PDF files (src/platform/storage.ts). */
+  storageDir: string;
+  appDomain: string;
+  adminHost: string;
+  bodyLimit: number;
+  hostCacheTtlMs: number;
+  tenantClientCacheSize: number;
+  trustProxy: boolean;
+  /** 32 bytes for AES-256-GCM (src/platform/secrets.ts). */
+  secretsKey: Buffer;
+  /** true when SECRETS_KEY was not set and the development key is in use. */
+  secretsKeyIsDevDefault: boolean;
+  sunatMode: SunatMode;
+  /** null → the app mounts the simulator in-process and targets its own listening address. */
+  sunatSimulatorUrl: string | null;
+  sunatTimeoutMs: number;
+  workerEnabled: boolean;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  notifyToken: string | null;
+  whatsappApiUrl: string;
+  whatsappToken: string | null;
+  whatsappPhoneNumberId: string | null;
+  demoTenant: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Fixed and public on purpose: it only protects development data. Production refuses to start without a key.
+const DEV_SECRETS_KEY: Buffer = createHash('sha256').update('facturo-development-secrets-key (not secret)').digest();
+
+function parseSecretsKey(raw: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  const b64 = raw.startsWith('base64:') ? raw.slice(7) : raw;
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(b64)) {
+    const buf = Buffer.from(b64.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (buf.length === 32) return buf;
+  }
+  return null;
+}
+
+/** Parses the environment (process.env by default). Throws ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+
+  let secretsKey: Buffer = DEV_SECRETS_KEY;
+  let secretsKeyIsDevDefault = true;
+  if (e.SECRETS_KEY) {
+    const key = parseSecretsKey(e.SECRETS_KEY);
+    if (!key) problems.push('SECRETS_KEY: debe ser 32 bytes en hexadecimal (64 caracteres) o en base64');
+    else { secretsKey = key; secretsKeyIsDevDefault = false; }
+  } else if (production) {
+    problems.push('SECRETS_KEY: es obligatorio en producción (genere uno con `openssl rand -hex 32`)');
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_EMAIL y ADMIN_PASSWORD: indique ambos o ninguno');
+  }
+  if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 8) {
+    problems.push('ADMIN_PASSWORD: al menos 8 caracteres');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const demoFlag = e.DEMO_TENANT;
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: resolve(e.DATA_DIR),
+    storageDir: resolve(e.STORAGE_DIR),
+    appDomain: e.APP_DOMAIN,
+    adminHost: e.ADMIN_HOST ?? `admin.${e.APP_DOMAIN}`,
+    bodyLimit: e.BODY_LIMIT,
+    hostCacheTtlMs: e.HOST_CACHE_TTL_MS,
+    tenantClientCacheSize: e.TENANT_CLIENT_CACHE_SIZE,
+    trustProxy: e.TRUST_PROXY,
+    secretsKey,
+    secretsKeyIsDevDefault,
+    sunatMode: e.SUNAT_MODE,
+    sunatSimulatorUrl: e.SUNAT_SIMULATOR_URL ?? null,
+    sunatTimeoutMs: e.SUNAT_TIMEOUT_MS,
+    workerEnabled: e.WORKER_ENABLED,
+    adminEmail: e.ADMIN_EMAIL ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    notifyToken: e.NOTIFY_TOKEN ?? null,
+    whatsappApiUrl: e.WHATSAPP_API_URL,
+    whatsappToken: e.WHATSAPP_TOKEN ?? null,
+    whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,
+    // A demo company with a published token has no place in production unless asked for explicitly.
+    demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
+  };
+  return { ...config, ...overrides };
+}

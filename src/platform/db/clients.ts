@@ -1,0 +1,71 @@
+// Prisma clients on the shared pool: one central client, and a capped cache of tenant clients each bound to
+// its schema (Prisma then qualifies every name: "t_acme"."documents"). `$queryRaw` is NOT qualified by the
+// adapter: raw SQL must name its schema (see tenantTable()).
+import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
+import { PrismaClient as CentralPrismaClient } from '../../generated/central/client.ts';
+import { Prisma as TenantPrisma, PrismaClient as TenantPrismaClient } from '../../generated/tenant/client.ts';
+import { assertSchemaName, CENTRAL_SCHEMA, quoteIdent } from './schema-name.ts';
+
+export type CentralClient = CentralPrismaClient;
+export type TenantClient = TenantPrismaClient;
+
+export function createCentralClient(pool: pg.Pool): CentralClient {
+  return new CentralPrismaClient({ adapter: new PrismaPg(pool, { schema: CENTRAL_SCHEMA }) });
+}
+
+export function createTenantClient(pool: pg.Pool, schema: string): TenantClient {
+  return new TenantPrismaClient({ adapter: new PrismaPg(pool, { schema: assertSchemaName(schema) }) });
+}
+
+/** `"t_acme"."documents"` as a Prisma.Sql fragment for $queryRaw/$executeRaw templates. */
+export function tenantTable(schema: string, table: string): TenantPrisma.Sql {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new Error(`invalid table name: ${table}`);
+  return TenantPrisma.raw(`${quoteIdent(assertSchemaName(schema))}.${quoteIdent(table)}`);
+}
+
+/**
+ * Least-recently-used cache of tenant clients (~0.3 MB each). An evicted client is disconnected a little
+ * later, so a request still using it can finish.
+ */
+export class TenantClientCache {
+  private readonly clients = new Map<string, TenantClient>();
+  private readonly pending = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly pool: pg.Pool, private readonly capacity: number, private readonly evictionGraceMs = 30_000) {}
+
+  get(schema: string): TenantClient {
+    const existing = this.clients.get(schema);
+    if (existing) {
+      // Map keeps insertion order: re-insert to mark as most recently used.
+      this.clients.delete(schema);
+      this.clients.set(schema, existing);
+      return existing;
+    }
+    const client = createTenantClient(this.pool, schema);
+    this.clients.set(schema, client);
+    while (this.clients.size > this.capacity) {
+      const [oldestSchema, oldest] = this.clients.entries().next().value as [string, TenantClient];
+      this.clients.delete(oldestSchema);
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        void oldest.$disconnect().catch(() => undefined);
+      }, this.evictionGraceMs);
+      timer.unref();
+      this.pending.add(timer);
+    }
+    return client;
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+    const clients = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(clients.map((c) => c.$disconnect().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,141 @@
+// The embedded default: PGlite (PostgreSQL compiled to WebAssembly) served on a loopback port through
+// pglite-socket, so the same pg.Pool + @prisma/adapter-pg + migration runner code works unchanged.
+//
+// Only one process may open a PGlite data directory. The owner writes `<dataDir>/owner.json` ({pid, url});
+// another process (a CLI command while `npm start` runs) connects through that URL instead of opening the
+// directory a second time, or is refused with a clear message.
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+
+export interface EmbeddedPostgres {
+  /** postgresql://…@127.0.0.1:<port>/postgres */
+  url: string;
+  /** null for an in-memory database (tests). */
+  dataDir: string | null;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOwner {
+  pid: number;
+  url: string;
+  startedAt: string;
+}
+
+export class EmbeddedDatabaseBusyError extends Error {
+  constructor(readonly dataDir: string, readonly owner: EmbeddedOwner) {
+    super(
+      `La base de datos embebida en ${dataDir} está abierta por otro proceso (pid ${owner.pid}). ` +
+        'Detenga ese proceso o use DATABASE_URL con un servidor PostgreSQL.',
+    );
+    this.name = 'EmbeddedDatabaseBusyError';
+  }
+}
+
+const OWNER_FILE = 'owner.json';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+function portAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The live owner of a data directory, or null when nobody holds it (a stale owner file is ignored). */
+export async function readEmbeddedOwner(dataDir: string): Promise<EmbeddedOwner | null> {
+  let owner: EmbeddedOwner;
+  try {
+    owner = JSON.parse(await readFile(join(dataDir, OWNER_FILE), 'utf8')) as EmbeddedOwner;
+  } catch {
+    return null;
+  }
+  if (owner.pid === process.pid) return owner;
+  if (!processAlive(owner.pid)) return null;
+  // The pid may have been reused by an unrelated process: the port must answer too.
+  return (await portAnswers(owner.url)) ? owner : null;
+}
+
+async function claimOwnership(dataDir: string, owner: EmbeddedOwner): Promise<void> {
+  const path = join(dataDir, OWNER_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(path, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      const current = await readEmbeddedOwner(dataDir);
+      if (current && current.pid !== process.pid) throw new EmbeddedDatabaseBusyError(dataDir, current);
+      await rm(path, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`cannot claim ${path}`);
+}
+
+export interface StartEmbeddedOptions {
+  /** Directory of the PGlite data; null = in memory. */
+  dataDir: string | null;
+  /** 0 = any free port. */
+  port?: number;
+  /** Keep ≥ the pool's max (every pool connection is one socket). */
+  maxConnections?: number;
+}
+
+export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedPostgres> {
+  const { dataDir } = options;
+  let placeholder: EmbeddedOwner | null = null;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    // Claim before opening: two processes must never open the same directory, even for a moment.
+    placeholder = { pid: process.pid, url: 'postgresql://starting@127.0.0.1:0/postgres', startedAt: new Date().toISOString() };
+    await claimOwnership(dataDir, placeholder);
+  }
+  let db: PGlite | null = null;
+  let server: PGLiteSocketServer | null = null;
+  try {
+    db = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: options.port ?? 0, maxConnections: options.maxConnections ?? 32 });
+    await server.start();
+    const port = Number(server.getServerConn().split(':').pop());
+    const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+    if (dataDir) {
+      await writeFile(join(dataDir, OWNER_FILE), JSON.stringify({ ...placeholder, url }), { mode: 0o600 });
+    }
+    const openDb = db;
+    const openServer = server;
+    let closed = false;
+    return {
+      url,
+      dataDir,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await openServer.stop();
+        await openDb.close();
+        if (dataDir) await rm(join(dataDir, OWNER_FILE), { force: true });
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    if (dataDir) await rm(join(dataDir, OWNER_FILE), { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+// The one error type every layer above the core throws (contracts §4). The error handler
+// (src/platform/http/error-handler.ts) renders it as api.md's contract: { success: false, message, code, errors }.
+// Every code is listed in docs/errors.md.
+import type { Issue } from '../core/issues.ts';
+
+export interface ErrorItem {
+  path: string;
+  code: string;
+  message: string;
+  expected?: string;
+  received?: string;
+  sunat_rule?: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: ErrorItem[];
+  /** Extra response headers (Retry-After, Allow). */
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, errors: ErrorItem[] = [], headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** An Issue of the document core (contracts §3) as an errors[] item. */
+export function issueToErrorItem(issue: Issue): ErrorItem {
+  const item: ErrorItem = { path: issue.path, code: issue.code, message: issue.message };
+  if (issue.expected !== undefined) item.expected = issue.expected;
+  if (issue.received !== undefined) item.received = issue.received;
+  if (issue.sunatRule !== undefined) item.sunat_rule = issue.sunatRule;
+  return item;
+}
+
+function summary(items: { message: string }[], fallback: string): string {
+  if (items.length === 0) return fallback;
+  if (items.length === 1) return items[0].message;
+  return `${items[0].message} (y ${items.length - 1} ${items.length === 2 ? 'error más' : 'errores más'})`;
+}
+
+export const errors = {
+  badRequest(code: string, message: string, items: ErrorItem[] = []): AppError {
+    return new AppError(400, code, message, items);
+  },
+  invalidJson(message = 'El cuerpo de la solicitud no es un JSON válido'): AppError {
+    return new AppError(400, 'invalid_json', message, [{ path: '', code: 'invalid_json', message }]);
+  },
+  unauthorized(message = 'No se encuentra autenticado'): AppError {
+    return new AppError(401, 'unauthenticated', message);
+  },
+  forbidden(code: string, message: string): AppError {
+    return new AppError(403, code, message);
+  },
+  tenantLocked(): AppError {
+    return new AppError(403, 'tenant_locked', 'La cuenta de la empresa está bloqueada. Comuníquese con su proveedor.');
+  },
+  notFound(code: string, message: string): AppError {
+    return new AppError(404, code, message);
+  },
+  routeNotFound(): AppError {
+    return new AppError(404, 'route_not_found', 'No se encontró la URL especificada');
+  },
+  hostNotFound(host: string): AppError {
+    return new AppError(404, 'host_not_found', `No existe una empresa para el dominio ${host}`);
+  },
+  methodNotAllowed(allowed: string[]): AppError {
+    return new AppError(405, 'method_not_allowed', 'El método especificado en la petición no es válido', [], { allow: allowed.join(', ') });
+  },
+  conflict(code: string, message: string, items: ErrorItem[] = []): AppError {
+    return new AppError(409, code, message, items);
+  },
+  payloadTooLarge(limitBytes: number): AppError {
+    return new AppError(413, 'payload_too_large', `El cuerpo de la solicitud supera el límite de ${limitBytes} bytes`);
+  },
+  unsupportedMediaType(received: string | undefined): AppError {
+    const message = received
+      ? `Tipo de contenido no admitido (${received}): envíe Content-Type: application/json`
+      : 'Falta la cabecera Content-Type: envíe Content-Type: application/json';
+    return new AppError(415, 'unsupported_media_type', message);
+  },
+  unprocessable(code: string, message: string, items: ErrorItem[] = []): AppError {
+    return new AppError(422, code, message, items);
+  },
+  /** 422 validation_failed from field problems (schema validation). */
+  validation(items: ErrorItem[]): AppError {
+    return new AppError(422, 'validation_failed', summary(items, 'Los datos enviados no son válidos'), items);
+  },
+  /** contracts §3: top-level code = the issues' shared code, else validation_failed. */
+  fromIssues(issues: Issue[]): AppError {
+    const items = issues.map(issueToErrorItem);
+    const codes = new Set(items.map((i) => i.code));
+    const code = codes.size === 1 ? items[0].code : 'validation_failed';
+    return new AppError(422, code, summary(items, 'Los datos enviados no son válidos'), items);
+  },
+  tooManyRequests(retryAfterSeconds: number): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(429, 'rate_limited', `Demasiadas solicitudes. Intente nuevamente en ${seconds} segundos.`, [], {
+      'retry-after': String(seconds),
+    });
+  },
+  internal(): AppError {
+    return new AppError(500, 'internal_error', 'Ocurrió un error interno. Intente nuevamente o contacte al soporte.');
+  },
+  badGateway(code: string, message: string): AppError {
+    return new AppError(502, code, message);
+  },
+  serviceUnavailable(code: string, message: string): AppError {
+    return new AppError(503, code, message);
+  },
+  gatewayTimeout(code: string, message: string): AppError {
+    return new AppError(504, code, message);
+  },
+};

@@ -1,0 +1,101 @@
+// Route bookkeeping shared by the platform:
+// - `config.hostKind` ⇄ the `hostKind` router constraint, and `auth` defaults (tenant routes need a token);
+// - the catalogue of every route (what /documentation/json must list);
+// - the not-found handler: 405 with Allow when the path exists with other methods on this kind of host,
+//   404 host_not_found when it exists only on another kind of host, else 404 route_not_found.
+import FindMyWay from 'find-my-way';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { errors } from '../errors.ts';
+import { classifyHost, createHostKindStrategy, HOST_KINDS, normalizeHost, type HostKind, type HostSettings } from './hosts.ts';
+import type { RouteAuth, RouteEntry } from './types.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+function isHostKind(value: unknown): value is HostKind {
+  return typeof value === 'string' && (HOST_KINDS as readonly string[]).includes(value);
+}
+
+/** Makes `config.hostKind` and `constraints.hostKind` agree (a route may declare either). Idempotent. */
+export function normalizeRouteHost(route: RouteOptions, defaults: { hostKind?: HostKind; auth?: RouteAuth } = {}): void {
+  const config = (route.config ??= {});
+  const constrained = route.constraints?.hostKind;
+  let hostKind = config.hostKind ?? (isHostKind(constrained) ? constrained : undefined) ?? defaults.hostKind;
+  if (!hostKind && config.auth === 'tenant') hostKind = 'tenant';
+  if (hostKind) {
+    config.hostKind = hostKind;
+    route.constraints = { ...route.constraints, hostKind };
+  }
+  if (defaults.auth && config.auth === undefined) config.auth = defaults.auth;
+}
+
+/** Tenant routes need the tenant's token unless they say `auth: 'none'`; other routes need nothing here. */
+export function effectiveAuth(config: { hostKind?: HostKind; auth?: RouteAuth } | undefined): RouteAuth {
+  return config?.auth ?? (config?.hostKind === 'tenant' ? 'tenant' : 'none');
+}
+
+export interface Routing {
+  routes(): RouteEntry[];
+}
+
+export function installRouting(app: FastifyInstance, settings: HostSettings): Routing {
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    normalizeRouteHost(route);
+    registered.push(route);
+  });
+
+  app.decorateRequest('hostKind', {
+    getter(this: { headers: IncomingMessage['headers'] }) {
+      return classifyHost(normalizeHost(this.headers.host), settings);
+    },
+  });
+
+  // Built on first use, after every plugin had its say on the routes' options (onRoute hooks of child
+  // contexts run after ours and may still set the host constraint).
+  let mirror: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | null = null;
+  const buildMirror = () => {
+    const router = FindMyWay({ constraints: { hostKind: createHostKindStrategy(settings) }, ignoreTrailingSlash: false });
+    for (const route of registered) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        try {
+          router.on(method as FindMyWay.HTTPMethod, route.url, { constraints: route.constraints ?? {} }, () => undefined);
+        } catch {
+          // duplicate (e.g. an automatic HEAD route): already known
+        }
+      }
+    }
+    return router;
+  };
+
+  const allowedMethods = (path: string, hostKind: HostKind): string[] => {
+    mirror ??= buildMirror();
+    return METHODS.filter((m) => mirror!.find(m, path, { hostKind }) !== null);
+  };
+
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(path, request.hostKind);
+    if (allowed.length > 0) throw errors.methodNotAllowed(allowed);
+    for (const kind of HOST_KINDS) {
+      if (kind !== request.hostKind && allowedMethods(path, kind).length > 0) {
+        throw errors.hostNotFound(normalizeHost(request.headers.host));
+      }
+    }
+    throw errors.routeNotFound();
+  });
+
+  return {
+    routes() {
+      return registered.map((route) => ({
+        method: Array.isArray(route.method) ? route.method.join(',') : route.method,
+        url: route.url,
+        hostKind: route.config?.hostKind ?? null,
+        auth: effectiveAuth(route.config),
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+      }));
+    },
+  };
+}
+

@@ -1,0 +1,48 @@
+// Module augmentation: what the platform adds to Fastify's types (no `any` on request).
+import type { FileStorage } from '../storage.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { SecretBox } from '../secrets.ts';
+import type { HostKind, HostResolver } from './hosts.ts';
+import type { TenantContext } from './tenant-context.ts';
+
+/** Who may call a route. 'tenant' = Bearer API token of the tenant of the Host; 'none' = no check. */
+export type RouteAuth = 'tenant' | 'none';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hostKind: HostKind | null;
+  auth: RouteAuth;
+  hidden: boolean;
+}
+
+export interface Platform {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  secrets: SecretBox;
+  hosts: HostResolver;
+  /** `http://127.0.0.1:<port>` once the server listens (the in-process SUNAT simulator targets it), else null. */
+  selfUrl(): string | null;
+  /** Every route registered, after `ready()` (what /documentation/json must list). */
+  routes(): RouteEntry[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+  interface FastifyRequest {
+    /** The tenant of the Host header. Set on every route with `config.hostKind: 'tenant'`; throws elsewhere. */
+    readonly tenant: TenantContext;
+    /** admin | tenant | other, from the Host header. */
+    readonly hostKind: HostKind;
+  }
+  interface FastifyContextConfig {
+    /** Restricts the route to one kind of host (also sets the router constraint). Omit for any host. */
+    hostKind?: HostKind;
+    /** Default for tenant routes: 'tenant'. */
+    auth?: RouteAuth;
+  }
+}

@@ -1,0 +1,84 @@
+// File storage (contracts §5): STORAGE_DIR/<tenant>/<key> on disk. The interface is small so that an
+// S3-compatible implementation can replace it in production without touching callers.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface FileStorage {
+  /** Atomic: written to a temporary file, flushed, then renamed over the key. */
+  put(tenant: string, key: string, data: Buffer | string): Promise<void>;
+  get(tenant: string, key: string): Promise<Buffer | null>;
+  exists(tenant: string, key: string): Promise<boolean>;
+  delete(tenant: string, key: string): Promise<void>;
+}
+
+// Tenants are schema names (`t_acme`); keys are relative paths such as `signed/20123456789-01-F001-1.xml`.
+const TENANT = /^[a-z0-9_][a-z0-9_-]{0,62}$/;
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+export class StorageKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StorageKeyError';
+  }
+}
+
+function resolvePath(rootDir: string, tenant: string, key: string): string {
+  if (!TENANT.test(tenant)) throw new StorageKeyError(`invalid storage tenant: ${JSON.stringify(tenant)}`);
+  const segments = key.split('/');
+  // No absolute paths, no `..`, no hidden files: a key can never leave its tenant's folder.
+  if (segments.length > 8 || !segments.every((s) => SEGMENT.test(s) && !/^\.+$/.test(s))) {
+    throw new StorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+  return join(rootDir, tenant, ...segments);
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'ENOENT';
+}
+
+export function createDiskStorage(rootDir: string): FileStorage {
+  return {
+    async put(tenant, key, data) {
+      const path = resolvePath(rootDir, tenant, key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      const handle = await open(temp, 'w', 0o640);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(tenant, key) {
+      try {
+        return await readFile(resolvePath(rootDir, tenant, key));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async exists(tenant, key) {
+      try {
+        return (await stat(resolvePath(rootDir, tenant, key))).isFile();
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async delete(tenant, key) {
+      try {
+        await unlink(resolvePath(rootDir, tenant, key));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}

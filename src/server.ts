@@ -1,0 +1,47 @@
+// Process entry (`npm start`): configuration → database → app → listen; SIGINT/SIGTERM drain the open
+// requests, close the pool and the embedded database, then exit.
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
+import { MigrationError } from './platform/db/migrator.ts';
+import { startFacturo } from './platform/startup.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let running;
+  try {
+    running = await startFacturo(config);
+  } catch (error) {
+    if (error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError) {
+      process.stderr.write(`Facturo no puede iniciar: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const stop = (signal: string) => {
+    running.app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      running.app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    running.close().then(() => process.exit(0), (error) => {
+      running.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();
