@@ -8,6 +8,8 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SignedXml } from 'xml-crypto';
 import { signXml, verifyXmlSignature, type SigningKey } from '../src/core/signing.ts';
+import { assignNumber, buildDocumentXml, prepareDocument } from '../src/core/index.ts';
+import { loadInvoiceFixture, testContext, testIssuer, withoutTotals } from '../test/fixtures/invoices.ts';
 import { syntheticInvoice } from '../test/fixtures/xml/synthetic-invoice.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -57,12 +59,25 @@ function xmlCryptoSign(xml: string): string {
   return signer.getSignedXml();
 }
 
+/** The document core's own XML for fixture 01-taxed (3 lines), or for its lines repeated `lines` times. */
+function coreInvoice(lines?: number): string {
+  const body = loadInvoiceFixture('01-taxed');
+  const source = lines ? withoutTotals(body) : body;
+  if (lines) {
+    const items = source.items;
+    source.items = Array.from({ length: lines }, (_, i) => ({ ...structuredClone(items[i % items.length]), codigo_interno: `P${i + 1}` }));
+  }
+  const prepared = prepareDocument(source, testContext());
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
+  return buildDocumentXml(assignNumber(prepared.document, 1), testIssuer);
+}
+
 const documents = [
-  { label: '~4 KB (1 line)', xml: syntheticInvoice(1) },
-  { label: '3 lines', xml: syntheticInvoice(3) },
-  { label: '~10 KB (5 lines)', xml: syntheticInvoice(5) },
-  { label: '50 lines', xml: syntheticInvoice(50) },
-  { label: '~60 KB (36 lines)', xml: syntheticInvoice(36) },
+  { label: 'synthetic ~4 KB (1 line)', xml: syntheticInvoice(1) },
+  { label: 'synthetic ~10 KB (5 lines)', xml: syntheticInvoice(5) },
+  { label: 'synthetic ~60 KB (36 lines)', xml: syntheticInvoice(36) },
+  { label: 'core 01-taxed (3 lines)', xml: coreInvoice() },
+  { label: 'core 50 lines', xml: coreInvoice(50) },
 ];
 
 console.log(`CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} logical cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB); Node ${process.version}`);
