@@ -72,7 +72,7 @@ describe('documentBodySchema as a parser', () => {
     }
   });
   it('tolerates unknown keys (dropped), e.g. datos_del_emisor of old examples and vendor extensions', () => {
-    const body = { ...loadInvoiceFixture('01-taxed'), something_new: { a: 1 } };
+    const body: Json = { ...loadInvoiceFixture('01-taxed'), something_new: { a: 1 } };
     body.items[0].campo_libre = 'x';
     const parsed = documentBodySchema.parse(body) as Json;
     expect(parsed.something_new).toBeUndefined();
