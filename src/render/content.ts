@@ -37,9 +37,11 @@ export function totalRows(model: PrintModel): TotalRow[] {
   add(t.exonerated, 'Op. exoneradas');
   add(t.unaffected, 'Op. inafectas');
   add(t.taxed, 'Op. gravadas');
+  add(t.ivapBase, 'Op. gravadas IVAP');
   add(t.discounts, 'Descuentos (-)');
   add(t.isc, 'ISC');
   add(t.igv, t.igvRate !== undefined ? `IGV ${t.igvRate}%` : 'IGV');
+  add(t.ivap, 'IVAP');
   add(t.icbper, 'ICBPER');
   add(t.otherTaxes, 'Otros tributos');
   add(t.subtotal, 'Subtotal');

@@ -76,6 +76,9 @@ export interface PrintLine {
 export interface PrintTotals {
   /** Op. gravadas (catálogo 05 1000 taxable amount). */
   taxed?: string;
+  /** Op. gravadas con IVAP (catálogo 05 1016: rice) and the IVAP itself. */
+  ivapBase?: string;
+  ivap?: string;
   exonerated?: string;
   unaffected?: string;
   export?: string;

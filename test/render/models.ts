@@ -11,7 +11,11 @@ import {
 } from '../../src/core/catalogs/index.ts';
 import { qrText as coreQrText } from '../../src/core/qr.ts';
 import { amountInWords } from '../../src/core/words.ts';
-import { describeCurrency, formatAmount, formatFlexible, identityDocumentLabel } from '../../src/render/index.ts';
+import { assignNumber, buildDocumentXml, prepareDocument, qrTextOf, type ComputedDocument } from '../../src/core/index.ts';
+import { signXml, type SigningKey } from '../../src/core/signing.ts';
+import { describeCurrency, formatAmount, formatFlexible, identityDocumentLabel, printModelFromComputed } from '../../src/render/index.ts';
+import type { PrintContext } from '../../src/render/index.ts';
+import { loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
 import type { PrintLine, PrintModel, PrintTotals } from '../../src/render/index.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
@@ -256,4 +260,30 @@ export function perceptionModel(file = 'perceptions/01-pen.json', number = '45')
     consultationUrl: 'https://losandes.facturo.example/consultas',
     observations: j.observaciones,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Documents as the pipeline issues them: fixture → core (prepare, number) → UBL → signature → PrintModel.
+
+export interface IssuedDocument {
+  document: ComputedDocument;
+  digestValue: string;
+  qrText: string;
+  model: PrintModel;
+}
+
+const signingKey: SigningKey = {
+  privateKeyPem: readFileSync(fileURLToPath(new URL('../fixtures/keys/test-key.pem', import.meta.url)), 'utf8'),
+  certificatePem: readFileSync(fileURLToPath(new URL('../fixtures/keys/test-cert.pem', import.meta.url)), 'utf8'),
+};
+
+/** Issues an invoice fixture through the real core and signature, then maps it with printModelFromComputed. */
+export function issuedDocument(name: string, number = 57, context: Partial<PrintContext> = {}): IssuedDocument {
+  const prepared = prepareDocument(loadInvoiceFixture(name), testContext());
+  if (!prepared.ok) throw new Error(`${name}: ${JSON.stringify(prepared.issues)}`);
+  const document = assignNumber(prepared.document, number);
+  const { digestValue } = signXml(buildDocumentXml(document, testIssuer), signingKey);
+  const qrText = qrTextOf(document, testIssuer.ruc, digestValue);
+  const model = printModelFromComputed(document, testIssuer, { hash: digestValue, qrText, ...context });
+  return { document, digestValue, qrText, model };
 }
