@@ -44,6 +44,7 @@ export interface SoapReply { status: number; body: string }
 export type Operation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'consultGetStatus' | 'unknown';
 
 export interface SimulatorStats {
+  /** Every SOAP request received on SUNAT's paths, by operation, including those answered by an injected fault. */
   requests: Record<Operation | 'wsdl' | 'invalid', number>;
   /** sendBill requests that reached processing (after fault injection). */
   received: number;
@@ -134,9 +135,15 @@ export class SimulatorEngine {
     return this.process(service, request);
   }
 
-  process(service: ServiceKind, request: SoapRequest): SoapReply {
-    const operation = SimulatorEngine.operationOf(service, request);
+  /** Counts a request as received (including those an injected fault answers instead of the engine). */
+  countRequest(operation: Operation): void {
     this.counters.requests[operation] += 1;
+  }
+
+  /** Processes a parsed request; `counted` when the caller already counted it (plugin.ts counts before faults). */
+  process(service: ServiceKind, request: SoapRequest, counted = false): SoapReply {
+    const operation = SimulatorEngine.operationOf(service, request);
+    if (!counted) this.counters.requests[operation] += 1;
     try {
       switch (operation) {
         case 'sendBill': return this.sendBill(service, request);

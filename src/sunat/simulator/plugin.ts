@@ -137,8 +137,9 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       return send(reply, engine.handle(service, body));
     }
     const operation = SimulatorEngine.operationOf(service, soap);
+    engine.countRequest(operation);
     const decision = faults.take(operation, soap.params.fileName);
-    if (decision.latencyMs === 0 && !decision.fault) return send(reply, engine.process(service, soap));
+    if (decision.latencyMs === 0 && !decision.fault) return send(reply, engine.process(service, soap, true));
     return injected(service, soap, decision, request, reply);
   }
 
@@ -146,7 +147,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     const fault = decision.fault;
     if (!fault) {
-      send(reply, engine.process(service, soap));
+      send(reply, engine.process(service, soap, true));
       return;
     }
     engine.count('faultsInjected');
@@ -169,7 +170,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
         cut(request, reply);
         return;
       case 'lost-response':
-        engine.process(service, soap); // registered at "SUNAT"…
+        engine.process(service, soap, true); // registered at "SUNAT"…
         engine.count('lostResponses');
         cut(request, reply); // …and the answer never arrives.
         return;

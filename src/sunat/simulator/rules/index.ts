@@ -8,8 +8,10 @@ import { checkPerception } from './perception.ts';
 export type { RuleHit } from './context.ts';
 
 export interface RulesVerdict {
-  /** The first rejection (2000–3999, or a 1xxx structure code), if any. */
+  /** The first rejection (2000–3999, or a 1xxx structure code): the one SUNAT answers with. */
   error?: RuleHit;
+  /** Every failed rule, in evaluation order (diagnostics and tests). */
+  errors: RuleHit[];
   observations: RuleHit[];
 }
 
@@ -22,7 +24,7 @@ export function evaluateRules(root: XmlElement, tipo: string): RulesVerdict {
   const findings = new Findings();
   if (tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08') checkInvoiceLike(root, tipo, findings);
   else if (tipo === '40') checkPerception(root, findings);
-  return { error: findings.errors[0], observations: dedupe(findings.observations) };
+  return { error: findings.errors[0], errors: findings.errors, observations: dedupe(findings.observations) };
 }
 
 function dedupe(hits: RuleHit[]): RuleHit[] {
