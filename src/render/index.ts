@@ -1,6 +1,6 @@
 // Façade of the printed representation (PDF A4 / 80 mm ticket, QR).
 export type * from './print-model.ts';
-export { renderPdf } from './render-pdf.ts';
+export { pdfStorageKey, renderPdf } from './render-pdf.ts';
 export { renderQrPng } from './qr.ts';
 export { formatAmount, formatDate, formatFlexible } from './format.ts';
 export { describeCurrency, documentTitle, identityDocumentLabel, representationLegend, stateWatermark } from './labels.ts';

@@ -3,7 +3,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatFlexible, renderQrPng } from '../../src/render/index.ts';
+import { formatAmount, formatDate, formatFlexible, pdfStorageKey, renderQrPng } from '../../src/render/index.ts';
 import { qrMatrix } from '../../src/render/qr.ts';
 import { wrapText, textWidth, type TextStyle } from '../../src/render/text.ts';
 import { toWinAnsi } from '../../src/render/win-ansi.ts';
@@ -109,5 +109,12 @@ describe('display formatting for PrintModel builders', () => {
 
   it('prints ISO dates as DD/MM/YYYY', () => {
     expect(formatDate('2025-03-14')).toBe('14/03/2025');
+  });
+});
+
+describe('pdfStorageKey', () => {
+  it('follows the storage contract: pdf/{filename}[-ticket].pdf', () => {
+    expect(pdfStorageKey('20000000001-01-F001-57', 'a4')).toBe('pdf/20000000001-01-F001-57.pdf');
+    expect(pdfStorageKey('20000000001-01-F001-57', 'ticket')).toBe('pdf/20000000001-01-F001-57-ticket.pdf');
   });
 });
