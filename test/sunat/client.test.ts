@@ -14,6 +14,7 @@ import {
   type SendOutcome,
 } from '../../src/sunat/index.ts';
 import { parseCdr } from '../../src/core/cdr.ts';
+import type { SimulatorStats } from '../../src/sunat/simulator/index.ts';
 import { credentials, fixtureText, invoiceXml, perceptionXml, sign, startSimulator } from './helpers.ts';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -315,15 +316,15 @@ describe('the simulator speaks SUNAT on its paths', () => {
     expect((await send(doc.base, doc.zip)).code).toBe('HTTP_503');
     expect((await send(doc.base, doc.zip)).code).toBe('HTTP_503');
     expect((await send(doc.base, doc.zip)).kind).toBe('accepted');
-    const stats = await (await fetch(`${sim.url}/__simulator/stats`)).json();
+    const stats = (await (await fetch(`${sim.url}/__simulator/stats`)).json()) as SimulatorStats;
     expect(stats).toMatchObject({ received: 1, accepted: 1, faultsInjected: 2 });
     expect(stats.documents).toEqual([expect.objectContaining({ fileName: doc.base, receipts: 1, registered: true, status: 'accepted', code: '0' })]);
     await fetch(`${sim.url}/__simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ fault: { kind: 'empty-200' }, times: 'always' }]) });
-    expect((await (await fetch(`${sim.url}/__simulator/faults`)).json()).faults).toHaveLength(1);
+    expect(((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults).toHaveLength(1);
     expect((await fetch(`${sim.url}/__simulator/faults`, { method: 'DELETE' })).status).toBe(200);
-    expect((await (await fetch(`${sim.url}/__simulator/faults`)).json()).faults).toHaveLength(0);
+    expect(((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults).toHaveLength(0);
     await fetch(`${sim.url}/__simulator/reset`, { method: 'POST' });
-    expect((await (await fetch(`${sim.url}/__simulator/stats`)).json()).documents).toEqual([]);
+    expect(((await (await fetch(`${sim.url}/__simulator/stats`)).json()) as SimulatorStats).documents).toEqual([]);
   });
 });
 
