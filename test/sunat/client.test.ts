@@ -68,6 +68,15 @@ describe('accepted, observed, rejected', () => {
     expect(outcome.cdr?.observations[0].code).toBe('4252');
   });
 
+  it('an ISO-8859-1 document (xbuilder writes them) is read in its own encoding and accepted', async () => {
+    const n = number++;
+    const base = `20000000001-01-F001-${n}`;
+    const text = invoiceXml(n).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('PRODUCTO A', 'PRODUCTO AÑEJO ÑANDÚ');
+    const latin1 = Buffer.from(sign(text), 'latin1');
+    expect(latin1.includes(Buffer.from('Ñ', 'utf8'))).toBe(false); // really latin1 bytes
+    expect(await send(base, zipDocument(base, latin1))).toMatchObject({ kind: 'accepted', code: '0' });
+  });
+
   it('a rule violation is a rejection; beta style answers with a SOAP fault Client.<code>', async () => {
     // SUNAT 3103: the line IGV is not base × rate.
     const doc = invoice((x) => x.replace(/(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">200\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="PEN">)36\.00/, '$140.00'));
