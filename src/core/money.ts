@@ -25,25 +25,47 @@ export function dec(value: DecimalLike): Decimal {
 
 /** Round half-up to `places` decimals. */
 export function roundTo(value: DecimalLike, places: number): Decimal {
-  return dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const d = dec(value);
+  // toDecimalPlaces allocates and normalises even when nothing changes: skip it for values already short enough.
+  return d.decimalPlaces() <= places ? d : d.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
 }
 
 /** Amount rounding: 2 decimals, half-up (SUNAT's amounts: `^[0-9]{1,12}(\.[0-9]{1,2})?$`). */
 export function round2(value: DecimalLike): Decimal {
-  return dec(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return roundTo(value, 2);
 }
 
 /** Sum of decimals (0 for an empty list). */
 export function sum(values: Iterable<DecimalLike>): Decimal {
   let total = ZERO;
-  for (const v of values) total = total.plus(dec(v));
+  for (const v of values) total = add(total, dec(v));
   return total;
+}
+
+/** a + b, without allocating when one side is zero (decimal.js copies its argument on every operation). */
+export function add(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.isZero() ? b : a.plus(b);
+}
+
+/** a − b, without allocating when b is zero. */
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return b.isZero() ? a : a.minus(b);
 }
 
 /** An amount as SUNAT writes it: exactly 2 decimals, no exponent, no thousands separator ("1067.80", "0.00"). */
 export function formatAmount(value: DecimalLike): string {
-  const d = round2(value);
-  return (d.isZero() ? ZERO : d).toFixed(2);
+  const d = dec(value);
+  if (d.isZero()) return '0.00';
+  if (d.decimalPlaces() > 2) return d.toFixed(2); // rounds with the constructor's mode, ROUND_HALF_UP
+  // Already at most 2 decimals: toString is several times cheaper than toFixed (no exponent below 1e40).
+  return padDecimals(d.toString(), 2);
+}
+
+function padDecimals(text: string, places: number): string {
+  const dot = text.indexOf('.');
+  if (dot < 0) return `${text}.${'0'.repeat(places)}`;
+  const have = text.length - dot - 1;
+  return have >= places ? text : text + '0'.repeat(places - have);
 }
 
 /**
@@ -53,16 +75,13 @@ export function formatAmount(value: DecimalLike): string {
 export function formatDecimal(value: DecimalLike, maxPlaces = 10): string {
   const d = roundTo(value, maxPlaces);
   if (d.isZero()) return '0';
-  const fixed = d.toFixed(maxPlaces);
-  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+  // decimal.js keeps no trailing zeros and writes no exponent within ±1e40 (see the constructor above).
+  return d.toString();
 }
 
 /** A unit value or unit price: up to 10 decimals, at least 2 ("45000.00", "8.3814", "0.00"). */
 export function formatUnitAmount(value: DecimalLike): string {
-  const text = formatDecimal(value, 10);
-  const dot = text.indexOf('.');
-  if (dot < 0) return `${text}.00`;
-  return text.length - dot - 1 < 2 ? `${text}0` : text;
+  return padDecimals(formatDecimal(value, 10), 2);
 }
 
 /** A percentage or factor with at least `minPlaces` decimals and at most 5 (SUNAT: 3 integer + 5 decimals). */
@@ -87,5 +106,5 @@ export function withinTolerance(a: DecimalLike, b: DecimalLike, tolerance: Decim
 export function canonical(value: DecimalLike): string {
   const d = dec(value);
   if (d.isZero()) return '0';
-  return d.toFixed();
+  return d.toString();
 }

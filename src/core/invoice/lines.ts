@@ -5,7 +5,7 @@
 // Free lines (11–16, 21, 31–37) carry their referential value as base, Price 0 and price type 02.
 // Every figure the client sent is checked against the computed one and kept when SUNAT would accept it.
 import { allowanceChargeCodes, igvAffectations, itemProperties, type AffectationEntry } from '../catalogs/index.ts';
-import { Decimal, ONE, ZERO, round2, roundTo, sum } from '../money.ts';
+import { Decimal, ONE, ZERO, add, round2, roundTo, subtract } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
 import type { AllowanceChargeBody, ItemBody } from './schema.ts';
@@ -59,6 +59,14 @@ export function icbperRate(issueDate: string): Decimal {
 }
 
 const TEN_PLACES = 10;
+
+/** Σ amounts of one catalog-53 code (module level: closures in the hot path cost an allocation per call). */
+function amountOf(list: WorkAllowanceCharge[], code: string): Decimal {
+  if (list.length === 0) return ZERO;
+  let total = ZERO;
+  for (const x of list) if (x.code === code) total = add(total, x.amount);
+  return total;
+}
 
 /** Line discounts/charges (00/01/47/48): each must be a line-level code of the right kind (obs 4268). */
 function lineAllowanceCharges(
@@ -197,10 +205,10 @@ function onerousLine(
   const gross = round2(unitValue.times(q));
   const discounts = lineAllowanceCharges(f, path, item.descuentos, 'descuentos', gross);
   const charges = lineAllowanceCharges(f, path, item.cargos, 'cargos', gross);
-  const d00 = sum(discounts.filter((d) => d.code === '00').map((d) => d.amount));
-  const d01 = sum(discounts.filter((d) => d.code === '01').map((d) => d.amount));
-  const c47 = sum(charges.filter((c) => c.code === '47').map((c) => c.amount));
-  const c48 = sum(charges.filter((c) => c.code === '48').map((c) => c.amount));
+  const d00 = amountOf(discounts, '00');
+  const d01 = amountOf(discounts, '01');
+  const c47 = amountOf(charges, '47');
+  const c48 = amountOf(charges, '48');
   if (d00.gt(gross.plus(c47))) {
     addIssue(f, joinPath(path, 'descuentos'), 'allowance_invalid', 'Los descuentos 00 superan el valor de venta de la línea.');
     return undefined;
@@ -208,7 +216,7 @@ function onerousLine(
 
   const value = reconcile(f, {
     path: joinPath(path, 'total_valor_item'),
-    computed: gross.minus(d00).plus(c47),
+    computed: add(subtract(gross, d00), c47),
     sent: item.total_valor_item,
     tolerance: 1,
     label: 'Valor de venta de la línea (valor unitario × cantidad − descuentos 00 + cargos 47)',
@@ -270,7 +278,7 @@ function onerousLine(
   const iscAmount = isc?.amount ?? ZERO;
   const igvBase = reconcile(f, {
     path: joinPath(path, 'total_base_igv'),
-    computed: affectation.taxed ? value.plus(iscAmount) : value,
+    computed: affectation.taxed ? add(value, iscAmount) : value,
     sent: item.total_base_igv,
     // SUNAT 3272: the base equals the line value exactly (value + ISC when there is ISC, compared ±1).
     tolerance: isc ? 1 : 0,
@@ -288,7 +296,7 @@ function onerousLine(
   const otherAmount = other?.amount ?? ZERO;
   const taxes = reconcile(f, {
     path: joinPath(path, 'total_impuestos'),
-    computed: igv.plus(iscAmount).plus(otherAmount).plus(icbperAmount),
+    computed: add(add(add(igv, iscAmount), otherAmount), icbperAmount),
     sent: item.total_impuestos,
     tolerance: 1,
     label: 'Impuestos de la línea (IGV + ISC + otros + ICBPER)',
@@ -296,14 +304,14 @@ function onerousLine(
   });
   const total = reconcile(f, {
     path: joinPath(path, 'total_item'),
-    computed: value.plus(taxes),
+    computed: add(value, taxes),
     sent: item.total_item,
     tolerance: 1,
     label: 'Total de la línea (valor de venta + impuestos)',
   });
 
   // SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1.
-  const priceNumerator = value.plus(taxes).minus(d01).plus(c48);
+  const priceNumerator = add(subtract(add(value, taxes), d01), c48);
   const untouched = taxes.isZero() && d00.isZero() && d01.isZero() && c47.isZero() && c48.isZero();
   let unitPrice: Decimal;
   if (item.precio_unitario !== undefined) {
@@ -326,14 +334,14 @@ function onerousLine(
   const allowanceCharges = [...discounts, ...charges];
   const discountTotal = reconcile(f, {
     path: joinPath(path, 'total_descuentos'),
-    computed: d00.plus(d01),
+    computed: add(d00, d01),
     sent: item.total_descuentos,
     tolerance: 1,
     label: 'Total de descuentos de la línea',
   });
   const chargeTotal = reconcile(f, {
     path: joinPath(path, 'total_cargos'),
-    computed: c47.plus(c48),
+    computed: add(c47, c48),
     sent: item.total_cargos,
     tolerance: 1,
     label: 'Total de cargos de la línea',

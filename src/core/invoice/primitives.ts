@@ -12,7 +12,8 @@ export function emptyToUndefined(value: unknown): unknown {
 
 /** Optional field: absent, null and "" all become undefined. */
 export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(emptyToUndefined, schema.optional());
+  // The outer .optional() lets absent keys skip the preprocessing entirely (most keys of a line are absent).
+  return z.preprocess(emptyToUndefined, schema.optional()).optional();
 }
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -40,8 +41,8 @@ export function decimal(options: DecimalOptions = {}) {
           ctx.addIssue({ code: 'custom', message: what });
           return z.NEVER;
         }
-        // String(number) is the shortest representation that round-trips, e.g. 8.3814 → "8.3814".
-        d = new Decimal(String(value));
+        // decimal.js reads a number through its shortest round-trip text, e.g. 8.3814 → 8.3814 exactly.
+        d = new Decimal(value);
       } else {
         const text = value.trim();
         if (!NUMERIC.test(text)) {

@@ -3,7 +3,7 @@
 // payable amount, advances reduce the base and the payable (PrepaidAmount). Every total the client sent is
 // checked with SUNAT's rule and tolerance and kept when accepted.
 import { allowanceChargeCodes, type TaxSchemeCode } from '../catalogs/index.ts';
-import { Decimal, ZERO, round2, roundTo, sum } from '../money.ts';
+import { Decimal, ZERO, add, round2, roundTo, sum } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import type { FilledBody } from './defaults.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
@@ -49,19 +49,51 @@ export interface DocumentSums {
 
 const SCHEME_ORDER: TaxSchemeCode[] = ['1000', '1016', '2000', '9999', '9995', '9997', '9998', '9996', '7152'];
 
-function sumWhere(lines: WorkLine[], pick: (l: WorkLine) => Decimal, where: (l: WorkLine) => boolean): Decimal {
-  return sum(lines.filter(where).map(pick));
+interface SchemeSums { value: Decimal; base: Decimal; igv: Decimal }
+
+/** Every per-line sum the header needs, in one pass over the lines. */
+function lineSums(lines: WorkLine[]) {
+  const byScheme = new Map<TaxSchemeCode, SchemeSums>();
+  let onerousValue = ZERO;
+  let iscBase = ZERO;
+  let isc = ZERO;
+  let otherBase = ZERO;
+  let other = ZERO;
+  let icbper = ZERO;
+  let discount01 = ZERO;
+  let charge48 = ZERO;
+  let lineDiscounts = ZERO;
+  for (const l of lines) {
+    const scheme = l.affectation.scheme;
+    const s = byScheme.get(scheme) ?? { value: ZERO, base: ZERO, igv: ZERO };
+    byScheme.set(scheme, { value: add(s.value, l.value), base: add(s.base, l.igvBase), igv: add(s.igv, l.igv) });
+    if (l.affectation.onerous) onerousValue = add(onerousValue, l.value);
+    if (l.isc) {
+      iscBase = add(iscBase, l.isc.base);
+      isc = add(isc, l.isc.amount);
+    }
+    if (l.other) {
+      otherBase = add(otherBase, l.other.base);
+      other = add(other, l.other.amount);
+    }
+    if (l.icbper) icbper = add(icbper, l.icbper.amount);
+    discount01 = add(discount01, l.discount01);
+    charge48 = add(charge48, l.charge48);
+    lineDiscounts = add(lineDiscounts, l.discountTotal);
+  }
+  const of = (scheme: TaxSchemeCode): SchemeSums => byScheme.get(scheme) ?? { value: ZERO, base: ZERO, igv: ZERO };
+  return { of, onerousValue, iscBase, isc, otherBase, other, icbper, discount01, charge48, lineDiscounts };
 }
 
 export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: DocumentSums; findings: Findings } {
   const f = newFindings();
   const t = body.totales ?? {};
-  const is = (scheme: TaxSchemeCode) => (l: WorkLine) => l.affectation.scheme === scheme;
 
-  const taxedLineValues = sumWhere(lines, (l) => l.value, is('1000'));
-  const exoneratedLineValues = sumWhere(lines, (l) => l.value, is('9997'));
-  const unaffectedLineValues = sumWhere(lines, (l) => l.value, is('9998'));
-  const taxedRates = [...new Set(lines.filter(is('1000')).map((l) => l.igvPercent.toFixed()))];
+  const ls = lineSums(lines);
+  const taxedLineValues = ls.of('1000').value;
+  const exoneratedLineValues = ls.of('9997').value;
+  const unaffectedLineValues = ls.of('9998').value;
+  const taxedRates = [...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed()))];
   const igvRate = taxedRates.length === 1 ? new Decimal(taxedRates[0]) : new Decimal(18);
 
   // Global discounts and charges, first those that move the base (their default base is the taxed lines).
@@ -156,7 +188,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const exportation = reconcile(f, {
     path: 'totales.total_exportacion',
-    computed: sumWhere(lines, (l) => l.value, is('9995')),
+    computed: ls.of('9995').value,
     sent: t.total_exportacion,
     tolerance: 1,
     label: 'Total de exportación (Σ valores de líneas 40)',
@@ -164,7 +196,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const free = reconcile(f, {
     path: 'totales.total_operaciones_gratuitas',
-    computed: sumWhere(lines, (l) => l.igvBase, is('9996')),
+    computed: ls.of('9996').base,
     sent: t.total_operaciones_gratuitas,
     tolerance: 1,
     label: 'Total de operaciones gratuitas (Σ valores referenciales)',
@@ -172,17 +204,17 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const freeIgv = reconcile(f, {
     path: 'totales.total_igv_operaciones_gratuitas',
-    computed: sumWhere(lines, (l) => l.igv, is('9996')),
+    computed: ls.of('9996').igv,
     sent: t.total_igv_operaciones_gratuitas,
     tolerance: 1,
     label: 'IGV de operaciones gratuitas (Σ IGV referencial de las líneas)',
     sunatRule: '3302',
   });
-  const ivapBase = sumWhere(lines, (l) => l.igvBase, is('1016'));
-  const ivap = sumWhere(lines, (l) => l.igv, is('1016'));
+  const ivapBase = ls.of('1016').base;
+  const ivap = ls.of('1016').igv;
   const igv = reconcile(f, {
     path: 'totales.total_igv',
-    computed: sumWhere(lines, (l) => l.igv, is('1000')).minus(round2(igvRate.div(100).times(d02.plus(d04).minus(c49)))),
+    computed: ls.of('1000').igv.minus(round2(igvRate.div(100).times(d02.plus(d04).minus(c49)))),
     sent: t.total_igv,
     tolerance: 1,
     label: 'Total IGV (Σ IGV de las líneas gravadas, ajustado por descuentos 02/04 y cargos 49)',
@@ -190,7 +222,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const iscBase = reconcile(f, {
     path: 'totales.total_base_isc',
-    computed: sum(lines.map((l) => l.isc?.base ?? ZERO)),
+    computed: ls.iscBase,
     sent: t.total_base_isc,
     tolerance: 1,
     label: 'Base total del ISC (Σ bases de las líneas)',
@@ -198,7 +230,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const isc = reconcile(f, {
     path: 'totales.total_isc',
-    computed: sum(lines.map((l) => l.isc?.amount ?? ZERO)),
+    computed: ls.isc,
     sent: t.total_isc,
     tolerance: 1,
     label: 'Total ISC (Σ ISC de las líneas)',
@@ -206,7 +238,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const otherTaxesBase = reconcile(f, {
     path: 'totales.total_base_otros_impuestos',
-    computed: sum(lines.map((l) => l.other?.base ?? ZERO)),
+    computed: ls.otherBase,
     sent: t.total_base_otros_impuestos,
     tolerance: 1,
     label: 'Base total de otros tributos',
@@ -214,7 +246,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const otherTaxes = reconcile(f, {
     path: 'totales.total_otros_impuestos',
-    computed: sum(lines.map((l) => l.other?.amount ?? ZERO)),
+    computed: ls.other,
     sent: t.total_otros_impuestos,
     tolerance: 1,
     label: 'Total de otros tributos',
@@ -222,7 +254,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const icbper = reconcile(f, {
     path: 'totales.total_impuestos_bolsa_plastica',
-    computed: sum(lines.map((l) => l.icbper?.amount ?? ZERO)),
+    computed: ls.icbper,
     sent: t.total_impuestos_bolsa_plastica,
     tolerance: 0,
     label: 'Total ICBPER (Σ ICBPER de las líneas)',
@@ -238,7 +270,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
   const value = reconcile(f, {
     path: 'totales.total_valor',
-    computed: sumWhere(lines, (l) => l.value, (l) => l.affectation.onerous).minus(d02).plus(c49),
+    computed: ls.onerousValue.minus(d02).plus(c49),
     sent: t.total_valor,
     tolerance: 1,
     label: 'Valor de venta (Σ valores de líneas onerosas − descuentos 02 + cargos 49)',
@@ -261,8 +293,8 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     const w = allowanceCharge(f, joinPath(d.kind, d.index), d.body, base, '3307');
     if (w) globals.push({ ac: w, index: d.index, kind: d.kind });
   }
-  const lineDiscount01 = sum(lines.map((l) => l.discount01));
-  const lineCharge48 = sum(lines.map((l) => l.charge48));
+  const lineDiscount01 = ls.discount01;
+  const lineCharge48 = ls.charge48;
   const allowanceTotal = amountOf('03').plus(amountOf('63')).plus(lineDiscount01);
   const chargeTotal = reconcile(f, {
     path: 'totales.total_cargos',
@@ -295,7 +327,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   if (payable.lt(0)) addIssue(f, 'totales.total_venta', 'totals_mismatch', 'El importe total no puede ser negativo.');
   const discountTotal = reconcile(f, {
     path: 'totales.total_descuentos',
-    computed: sum(lines.map((l) => l.discountTotal)).plus(sum(globals.filter((g) => !g.ac.charge).map((g) => g.ac.amount))),
+    computed: add(ls.lineDiscounts, sum(globals.filter((g) => !g.ac.charge).map((g) => g.ac.amount))),
     sent: t.total_descuentos,
     tolerance: 1,
     label: 'Total de descuentos (Σ descuentos de línea y globales)',

@@ -1,6 +1,7 @@
 // Document lines (cac:InvoiceLine / cac:CreditNoteLine / cac:DebitNoteLine; sunat.md §1.11). The three types
 // share their children but not their order: InvoiceLine puts AllowanceCharge before TaxTotal, the note lines
-// after it (UBL 2.1 XSD).
+// after it (UBL 2.1 XSD). Lines carry only the attributes SUNAT requires (unitCode, currencyID): the optional
+// list/scheme decorations would repeat on every line and grow the signed document by a third.
 import type { DocumentLine } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';
 import { writeAllowanceCharge } from './allowance-charges.ts';
@@ -23,12 +24,12 @@ export function writeLine(w: XmlWriter, line: DocumentLine, kind: LineKind, curr
   const cur = A.currency(currency);
   w.open(`cac:${kind}`)
     .leaf('cbc:ID', String(line.index))
-    .leaf(QUANTITY[kind], line.quantity, A.quantity(line.unitCode))
+    .leaf(QUANTITY[kind], line.quantity, A.unitCode(line.unitCode))
     .leaf('cbc:LineExtensionAmount', line.lineExtensionAmount, cur)
     .open('cac:PricingReference')
     .open('cac:AlternativeConditionPrice')
     .leaf('cbc:PriceAmount', line.unitPrice, cur)
-    .leaf('cbc:PriceTypeCode', line.priceType, A.priceType)
+    .leaf('cbc:PriceTypeCode', line.priceType)
     .close()
     .close();
   if (kind === 'InvoiceLine') {

@@ -6,9 +6,10 @@ import type { ComputedDocument, DocumentLine } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';
 import { A } from './attributes.ts';
 
-function writeScheme(w: XmlWriter, code: TaxSchemeCode): void {
+/** The catalog-05 row. Lines repeat it for every subtotal, so there it goes without the optional decorations. */
+function writeScheme(w: XmlWriter, code: TaxSchemeCode, decorated = false): void {
   const s = taxScheme(code);
-  w.open('cac:TaxScheme').leaf('cbc:ID', s.code, A.taxScheme).leaf('cbc:Name', s.name).leaf('cbc:TaxTypeCode', s.taxTypeCode).close();
+  w.open('cac:TaxScheme').leaf('cbc:ID', s.code, decorated ? A.taxScheme : '').leaf('cbc:Name', s.name).leaf('cbc:TaxTypeCode', s.taxTypeCode).close();
 }
 
 export function writeDocumentTaxTotal(w: XmlWriter, doc: ComputedDocument): void {
@@ -20,7 +21,7 @@ export function writeDocumentTaxTotal(w: XmlWriter, doc: ComputedDocument): void
     w.leaf('cbc:TaxAmount', st.taxAmount, cur);
     w.open('cac:TaxCategory');
     if (st.scheme !== '7152') w.leaf('cbc:ID', taxScheme(st.scheme).categoryCode, A.taxCategory);
-    writeScheme(w, st.scheme);
+    writeScheme(w, st.scheme, true);
     w.close().close();
   }
   w.close();
@@ -34,7 +35,7 @@ export function writeLineTaxTotal(w: XmlWriter, line: DocumentLine, currency: st
       .leaf('cbc:TaxableAmount', line.isc.base, cur)
       .leaf('cbc:TaxAmount', line.isc.amount, cur)
       .open('cac:TaxCategory')
-      .leaf('cbc:ID', 'S', A.taxCategory)
+      .leaf('cbc:ID', 'S')
       .leaf('cbc:Percent', formatPercent(line.isc.percent))
       // SUNAT 2373: sistema de cálculo del ISC (catalog 08).
       .leaf('cbc:TierRange', line.isc.systemCode);
@@ -46,9 +47,9 @@ export function writeLineTaxTotal(w: XmlWriter, line: DocumentLine, currency: st
     .leaf('cbc:TaxableAmount', line.igvBase, cur)
     .leaf('cbc:TaxAmount', line.igv, cur)
     .open('cac:TaxCategory')
-    .leaf('cbc:ID', taxScheme(line.scheme).categoryCode, A.taxCategory)
+    .leaf('cbc:ID', taxScheme(line.scheme).categoryCode)
     .leaf('cbc:Percent', formatPercent(line.igvPercent))
-    .leaf('cbc:TaxExemptionReasonCode', line.affectationCode, A.affectation);
+    .leaf('cbc:TaxExemptionReasonCode', line.affectationCode);
   writeScheme(w, line.scheme);
   w.close().close();
   if (line.otherTaxes) {
@@ -56,7 +57,7 @@ export function writeLineTaxTotal(w: XmlWriter, line: DocumentLine, currency: st
       .leaf('cbc:TaxableAmount', line.otherTaxes.base, cur)
       .leaf('cbc:TaxAmount', line.otherTaxes.amount, cur)
       .open('cac:TaxCategory')
-      .leaf('cbc:ID', 'S', A.taxCategory)
+      .leaf('cbc:ID', 'S')
       .leaf('cbc:Percent', formatPercent(line.otherTaxes.percent));
     writeScheme(w, '9999');
     w.close().close();
