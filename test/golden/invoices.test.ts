@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, ublRootOf } from '../../src/core/index.ts';
 import { signXml } from '../../src/core/signing.ts';
-import { REPO_ROOT, XSD_MAINDOC, invoiceFixtureNames, loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
+import { REPO_ROOT, invoiceFixtureNames, loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
+import { xsdFailures as xsdFailuresOf } from './judges.ts';
 import { sunatArithmeticProblems } from './sunat-arithmetic.ts';
 
 const GOLDEN = join(REPO_ROOT, 'test/golden/invoices');
@@ -48,14 +49,7 @@ beforeAll(() => {
     cases.push({ name, root, xml, signedPath, signed });
   }
   // One xmllint run per root element (loading the XSD is the slow part).
-  for (const root of new Set(cases.map((c) => c.root))) {
-    const group = cases.filter((c) => c.root === root);
-    const res = spawnSync('xmllint', ['--noout', '--schema', join(XSD_MAINDOC, `UBL-${root}-2.1.xsd`), ...group.map((c) => c.signedPath)], { encoding: 'utf8' });
-    for (const c of group) {
-      const lines = res.stderr.split('\n').filter((l) => l.startsWith(c.signedPath) && !l.endsWith(' validates'));
-      if (lines.length || !res.stderr.includes(`${c.signedPath} validates`)) xsdFailures.set(c.name, lines.join('\n') || res.stderr);
-    }
-  }
+  for (const [name, failure] of xsdFailuresOf(dir, cases)) xsdFailures.set(name, failure);
 }, 120_000);
 
 afterAll(() => {
