@@ -3,7 +3,6 @@
 // after normalising whitespace. Regenerate only with UPDATE_GOLDEN=1 and review the diff.
 // Each document is then signed with signXml and judged by outsiders: xmllint against SUNAT's UBL 2.1 XSD,
 // xmlsec1 --verify with the test certificate, and an independent reading of SUNAT's arithmetic rules.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, ublRootOf } from '../../src/core/index.ts';
 import { signXml } from '../../src/core/signing.ts';
 import { REPO_ROOT, invoiceFixtureNames, loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
-import { xsdFailures as xsdFailuresOf } from './judges.ts';
+import { xmlsecVerifies, xsdFailures as xsdFailuresOf } from './judges.ts';
 import { sunatArithmeticProblems } from './sunat-arithmetic.ts';
 
 const GOLDEN = join(REPO_ROOT, 'test/golden/invoices');
@@ -72,8 +71,7 @@ describe('golden XML per fixture', () => {
         expect(xsdFailures.get(name) ?? '').toBe('');
       });
       it('has a signature xmlsec1 verifies with the test certificate', () => {
-        const out = execFileSync('xmlsec1', ['--verify', '--trusted-pem', join(KEYS, 'test-cert.pem'), c().signedPath], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-        expect(out + '').toBeDefined();
+        expect(xmlsecVerifies(c().signedPath)).toMatchObject({ ok: true });
       });
       it("satisfies SUNAT's arithmetic rules", () => {
         expect(sunatArithmeticProblems(c().signed)).toEqual([]);
@@ -98,7 +96,6 @@ describe('the arithmetic reader is a real judge', () => {
     const c = cases.find((x) => x.name === '01-taxed')!;
     const path = join(dir, 'tampered.xml');
     writeFileSync(path, c.signed.replace('580.91', '580.92'));
-    const res = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(KEYS, 'test-cert.pem'), path], { encoding: 'utf8' });
-    expect(res.status).not.toBe(0);
+    expect(xmlsecVerifies(path).ok).toBe(false);
   });
 });

@@ -83,6 +83,8 @@ describe('catalog codes (catalog_code_invalid)', () => {
     { name: 'payment condition 05', body: () => taxedInvoice({ codigo_condicion_de_pago: '05' }), path: 'codigo_condicion_de_pago', code: 'catalog_code_invalid' },
     { name: 'credit note type 14 (catalog 09)', body: () => creditNote({ codigo_tipo_nota: '14' }), path: 'codigo_tipo_nota', code: 'catalog_code_invalid' },
     { name: 'debit note type 04 (catalog 10)', body: () => debitNote({ codigo_tipo_nota: '04' }), path: 'codigo_tipo_nota', code: 'catalog_code_invalid' },
+    { name: 'operation 0112 on a boleta (factura only)', body: () => boleta({ codigo_tipo_operacion: '0112' }), path: 'codigo_tipo_operacion', code: 'catalog_code_invalid', sunatRule: '3206' },
+    { name: 'operation 0113 on a factura (boleta only)', body: () => taxedInvoice({ codigo_tipo_operacion: '0113' }), path: 'codigo_tipo_operacion', code: 'catalog_code_invalid', sunatRule: '3206' },
     { name: 'guide type 01', body: () => taxedInvoice({ guias: [{ numero: 'T001-1', codigo_tipo_documento: '01' }] }), path: 'guias[0].codigo_tipo_documento', code: 'catalog_code_invalid' },
   ]);
   it('codes sent as numbers are zero-padded, with a warning only when the text changes', () => {

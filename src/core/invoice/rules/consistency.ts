@@ -1,4 +1,4 @@
-// Rules that relate lines to the operation: exports (0200–0208) only with afectación 40 (2642) and a UNSPSC
+// Rules that relate lines to the operation: operations allowed per document type (catalog 51 flags), exports (0200–0208) only with afectación 40 (2642) and a UNSPSC
 // product code (3001); afectación 40 only in exports; IVAP (17) never mixed with other onerous codes (2644);
 // at most 999 lines (2023); a foreign currency without exchange rate is worth a warning.
 import { operationTypes } from '../../catalogs/index.ts';
@@ -15,6 +15,13 @@ export function checkConsistency(body: FilledBody): Findings {
   }
   const operation = body.codigo_tipo_operacion ? operationTypes.get(body.codigo_tipo_operacion) : undefined;
   const isNote = body.codigo_tipo_documento === '07' || body.codigo_tipo_documento === '08';
+  // Catalog 51 says which operations each document may declare (SUNAT cat_51.xml factura/boleta flags).
+  if (operation && body.codigo_tipo_documento === '01' && !operation.factura) {
+    addIssue(f, 'codigo_tipo_operacion', 'catalog_code_invalid', `La operación ${operation.code} (${operation.description}) no se admite en facturas (SUNAT 3206).`, { sunatRule: '3206' });
+  }
+  if (operation && body.codigo_tipo_documento === '03' && !operation.boleta) {
+    addIssue(f, 'codigo_tipo_operacion', 'catalog_code_invalid', `La operación ${operation.code} (${operation.description}) no se admite en boletas (SUNAT 3206).`, { sunatRule: '3206' });
+  }
   body.items.forEach((item, i) => {
     const p = joinPath('items', i);
     const code = item.codigo_tipo_afectacion_igv;
