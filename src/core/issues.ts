@@ -64,6 +64,7 @@ export const WARNING_CODES = {
   detraction_percent_differs: 'El porcentaje de detracción difiere del de catálogo 54.',
   detraction_below_threshold: 'Detracción en una operación que no supera S/ 700.',
   prepayment_discount_added: 'Se generó el descuento global 04/05/06 de cada anticipo.',
+  informational_total_differs: 'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
 } as const;
 

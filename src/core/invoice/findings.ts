@@ -32,6 +32,12 @@ export interface ReconcileArgs {
   sunatRule?: string;
   /** Code of the issue (totals_mismatch by default). */
   code?: IssueCode;
+  /**
+   * A figure SUNAT never receives (total_item, total_descuentos…) or does not relate to the others (the pending
+   * amount of a credit sale): a difference is reported as a warning, not an issue. 'computed' replaces the
+   * client's figure by ours, 'sent' keeps the client's.
+   */
+  informational?: 'computed' | 'sent';
 }
 
 /** An amount as sent, rounded to 2 decimals (with a warning when it had more). */
@@ -49,6 +55,16 @@ export function reconcile(f: Findings, a: ReconcileArgs): Decimal {
   const sent = sentAmount(f, a.path, a.sent);
   if (sent === undefined) return a.computed;
   if (sent.minus(a.computed).abs().lte(a.tolerance)) return sent;
+  if (a.informational) {
+    const kept = a.informational === 'sent' ? sent : a.computed;
+    addWarning(
+      f,
+      a.path,
+      'informational_total_differs',
+      `${a.label}: se calculó ${formatAmount(a.computed)} y se recibió ${formatAmount(sent)}; SUNAT no lo valida, se usa ${formatAmount(kept)}.`,
+    );
+    return kept;
+  }
   const tol = a.tolerance === 0 ? 'sin tolerancia' : `tolerancia ±${a.tolerance.toFixed(2)}`;
   addIssue(
     f,

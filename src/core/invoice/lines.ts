@@ -308,6 +308,7 @@ function onerousLine(
     sent: item.total_item,
     tolerance: 1,
     label: 'Total de la línea (valor de venta + impuestos)',
+    informational: 'computed',
   });
 
   // SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1.
@@ -338,6 +339,7 @@ function onerousLine(
     sent: item.total_descuentos,
     tolerance: 1,
     label: 'Total de descuentos de la línea',
+    informational: 'computed',
   });
   const chargeTotal = reconcile(f, {
     path: joinPath(path, 'total_cargos'),
@@ -345,6 +347,7 @@ function onerousLine(
     sent: item.total_cargos,
     tolerance: 1,
     label: 'Total de cargos de la línea',
+    informational: 'computed',
   });
 
   return {
@@ -444,6 +447,7 @@ function freeLine(
     sent: item.total_item,
     tolerance: 1,
     label: 'Total de una línea gratuita (0, o el ICBPER)',
+    informational: 'computed',
   });
   return {
     index: index + 1,

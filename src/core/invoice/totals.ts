@@ -331,6 +331,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     sent: t.total_descuentos,
     tolerance: 1,
     label: 'Total de descuentos (Σ descuentos de línea y globales)',
+    informational: 'computed',
   });
 
   const totals: WorkTotals = {

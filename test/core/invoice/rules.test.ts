@@ -366,6 +366,23 @@ describe('totals: SUNAT tolerances, client figures kept when accepted', () => {
     { name: 'ISC off (3108)', body: () => iscInvoice({ items: [{ ...iscInvoice().items[0], total_isc: 30 }], totales: undefined }), path: 'items[0].total_isc', code: 'totals_mismatch', sunatRule: '3108' },
     { name: 'exoneradas off (3275)', body: () => taxedInvoice({ totales: { total_operaciones_exoneradas: 10 } }), path: 'totales.total_operaciones_exoneradas', code: 'totals_mismatch', sunatRule: '3275' },
   ]);
+  it('figures SUNAT never sees (total_item, total_descuentos) only warn, and ours are used', () => {
+    const body = taxedInvoice({ totales: { total_descuentos: 12 } });
+    body.items[0].total_item = 240;
+    const r = accepted(body);
+    expect(r.document.lines[0].total).toBe('237.36');
+    expect(r.document.totals.discountTotal).toBe('0.00');
+    expect(r.warnings.map((w) => [w.path, w.code])).toEqual([
+      ['items[0].total_item', 'informational_total_differs'],
+      ['totales.total_descuentos', 'informational_total_differs'],
+    ]);
+  });
+  it('a pending amount other than total − detracción is kept (warning); the cuotas must add up to it', () => {
+    const r = accepted(creditSale({ totales: { total_pendiente_pago: 3000 }, cuotas: [{ fecha: shiftDate(TODAY, 30), codigo_tipo_moneda: 'PEN', monto: 3000 }] }));
+    expect(r.document.totals.pending).toBe('3000.00');
+    expect(r.warnings).toContainEqual(expect.objectContaining({ path: 'totales.total_pendiente_pago', code: 'informational_total_differs' }));
+    expect(issuesOf(creditSale({ totales: { total_pendiente_pago: 3000 } }))).toEqual([{ path: 'cuotas', code: 'installments_mismatch', sunatRule: '3319' }]);
+  });
   it('amounts with more than 2 decimals are rounded half-up (warning)', () => {
     const r = accepted(taxedInvoice({ totales: { total_venta: '580.905' } }));
     expect(r.document.totals.payable).toBe('580.91');

@@ -53,6 +53,8 @@ export function checkPaymentTerms(args: {
     sent: t.total_pendiente_pago,
     tolerance: 1,
     label: 'Monto neto pendiente de pago (importe total − detracción − retención)',
+    // SUNAT compares the cuotas with this amount (3319) and caps it at the total (3265), nothing else.
+    informational: 'sent',
   });
   if (pending.gt(payable)) {
     addIssue(f, 'totales.total_pendiente_pago', 'installments_invalid', `El monto pendiente (${formatAmount(pending)}) no puede superar el importe total (${formatAmount(payable)}) (SUNAT 3265).`, { sunatRule: '3265' });
