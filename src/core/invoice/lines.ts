@@ -4,7 +4,7 @@
 // taxes = IGV + ISC + other + ICBPER [3292]; total = value + taxes; price = round2(total / quantity) [3270].
 // Free lines (11–16, 21, 31–37) carry their referential value as base, Price 0 and price type 02.
 // Every figure the client sent is checked against the computed one and kept when SUNAT would accept it.
-import { allowanceChargeCodes, igvAffectations, itemProperties, type AffectationEntry } from '../catalogs/index.ts';
+import { allowanceChargeCodes, igvAffectations, type AffectationEntry } from '../catalogs/index.ts';
 import { Decimal, ONE, ZERO, add, round2, roundTo, subtract } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
@@ -484,9 +484,4 @@ export function computeLines(items: ItemBody[], issueDate: string): { lines: Wor
     else complete = false;
   });
   return { lines, findings: f, complete };
-}
-
-/** Name printed for a catalog 55 code when the client sent none. */
-export function itemPropertyName(code: string): string {
-  return itemProperties.get(code)?.description ?? code;
 }

@@ -6,9 +6,7 @@
 import { z } from 'zod';
 import {
   allowanceChargeCodes,
-  creditNoteTypes,
   currencies,
-  debitNoteTypes,
   detractionGoods,
   documentTypes,
   identityDocumentTypes,
@@ -18,7 +16,6 @@ import {
   legends,
   operationTypes,
   paymentMeans,
-  perceptionRegimes,
   priceTypes,
   relatedDocumentTypes,
 } from '../catalogs/index.ts';
@@ -443,6 +440,3 @@ export type AllowanceChargeBody = z.output<typeof allowanceChargeSchema>;
 export type CustomerBody = z.output<typeof customerSchema>;
 export type TotalsBody = z.output<typeof totalsSchema>;
 
-// Catalogs whose membership depends on the document type are checked by computeDocument: note types.
-export const noteTypeCatalogs = { '07': creditNoteTypes, '08': debitNoteTypes } as const;
-export { perceptionRegimes };
