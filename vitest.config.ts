@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One database for the whole run: PostgreSQL (DATABASE_URL → its facturo_test database) or one embedded
+    // PGlite server; its URL reaches the test files through inject('databaseUrl') (test/helpers/db.ts).
+    globalSetup: ['test/setup/global-setup.ts'],
   },
 });

@@ -24,6 +24,7 @@ import './platform/http/types.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
+import { companyRoutes } from './platform/tenants/company-routes.ts';
 
 export interface AppDeps {
   /** An open database (tests, server.ts). Without it buildApp opens one and closes it with the app. */
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
   installTenancy(app, db, hosts);
+  await app.register(companyRoutes);
 
   // 3. Features: tenant and any-host first, then the admin host.
   await registerFeatures(app, [...features, ...adminFeatures, ...(deps.extraFeatures ?? [])]);

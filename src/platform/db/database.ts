@@ -39,8 +39,11 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     mode = 'server';
   } else {
     const owner = await readEmbeddedOwner(config.dataDir);
-    if (owner && owner.pid !== process.pid) {
-      if (options.whenEmbeddedBusy !== 'connect') throw new EmbeddedDatabaseBusyError(config.dataDir, owner);
+    if (owner) {
+      // Opened already — by another process (a CLI command while the server runs) or by this very process
+      // (a second Database in tests): go through its socket, never open the directory twice.
+      const mayConnect = owner.pid === process.pid || options.whenEmbeddedBusy === 'connect';
+      if (!mayConnect || !owner.url) throw new EmbeddedDatabaseBusyError(config.dataDir, owner);
       url = owner.url;
       mode = 'embedded-remote';
     } else {

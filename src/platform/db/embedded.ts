@@ -1,14 +1,14 @@
-// The embedded default: PGlite (PostgreSQL compiled to WebAssembly) served on a loopback port through
-// pglite-socket, so the same pg.Pool + @prisma/adapter-pg + migration runner code works unchanged.
+// The embedded default: PGlite (PostgreSQL compiled to WebAssembly) served on a loopback port by our wire
+// server (pglite-server.ts), so the same pg.Pool + @prisma/adapter-pg + migration runner code works unchanged.
 //
 // Only one process may open a PGlite data directory. The owner writes `<dataDir>/owner.json` ({pid, url});
 // another process (a CLI command while `npm start` runs) connects through that URL instead of opening the
 // directory a second time, or is refused with a clear message.
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { PgliteWireServer } from './pglite-server.ts';
 
 export interface EmbeddedPostgres {
   /** postgresql://…@127.0.0.1:<port>/postgres */
@@ -20,14 +20,15 @@ export interface EmbeddedPostgres {
 
 export interface EmbeddedOwner {
   pid: number;
-  url: string;
+  /** null while the owner is still opening the database. */
+  url: string | null;
   startedAt: string;
 }
 
 export class EmbeddedDatabaseBusyError extends Error {
   constructor(readonly dataDir: string, readonly owner: EmbeddedOwner) {
     super(
-      `La base de datos embebida en ${dataDir} está abierta por otro proceso (pid ${owner.pid}). ` +
+      `La base de datos embebida en ${dataDir} está abierta por otro proceso (pid ${owner.pid}${owner.url ? '' : ', iniciando'}). ` +
         'Detenga ese proceso o use DATABASE_URL con un servidor PostgreSQL.',
     );
     this.name = 'EmbeddedDatabaseBusyError';
@@ -69,6 +70,8 @@ export async function readEmbeddedOwner(dataDir: string): Promise<EmbeddedOwner 
   }
   if (owner.pid === process.pid) return owner;
   if (!processAlive(owner.pid)) return null;
+  // Still opening (a few seconds): alive is enough.
+  if (!owner.url) return owner;
   // The pid may have been reused by an unrelated process: the port must answer too.
   return (await portAnswers(owner.url)) ? owner : null;
 }
@@ -82,8 +85,9 @@ async function claimOwnership(dataDir: string, owner: EmbeddedOwner): Promise<vo
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
       const current = await readEmbeddedOwner(dataDir);
-      if (current && current.pid !== process.pid) throw new EmbeddedDatabaseBusyError(dataDir, current);
-      await rm(path, { force: true }); // stale: its process is gone
+      // A live owner — another process, or this one — keeps the directory; only a stale file is removed.
+      if (current) throw new EmbeddedDatabaseBusyError(dataDir, current);
+      await rm(path, { force: true });
     }
   }
   throw new Error(`cannot claim ${path}`);
@@ -104,16 +108,15 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
     // Claim before opening: two processes must never open the same directory, even for a moment.
-    placeholder = { pid: process.pid, url: 'postgresql://starting@127.0.0.1:0/postgres', startedAt: new Date().toISOString() };
+    placeholder = { pid: process.pid, url: null, startedAt: new Date().toISOString() };
     await claimOwnership(dataDir, placeholder);
   }
   let db: PGlite | null = null;
-  let server: PGLiteSocketServer | null = null;
+  let server: PgliteWireServer | null = null;
   try {
     db = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
-    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: options.port ?? 0, maxConnections: options.maxConnections ?? 32 });
-    await server.start();
-    const port = Number(server.getServerConn().split(':').pop());
+    server = new PgliteWireServer(db, { host: '127.0.0.1', port: options.port ?? 0, maxConnections: options.maxConnections ?? 32 });
+    const port = await server.start();
     const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
     if (dataDir) {
       await writeFile(join(dataDir, OWNER_FILE), JSON.stringify({ ...placeholder, url }), { mode: 0o600 });

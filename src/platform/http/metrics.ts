@@ -1,6 +1,7 @@
 // Prometheus metrics at GET /metrics (any host): request counts and latency by route pattern and status,
 // plus the process defaults. One registry per app, so tests can build many apps in one process.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export function installMetrics(app: FastifyInstance): Registry {
@@ -27,7 +28,13 @@ export function installMetrics(app: FastifyInstance): Registry {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', {
+    schema: {
+      tags: ['health'],
+      summary: 'Métricas Prometheus (formato de texto)',
+      response: { 200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } } },
+    },
+  }, async (_request, reply) => {
     void reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -1,0 +1,67 @@
+// Configuration is parsed once from the environment (issue 2 §1); every key has the documented default.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+describe('loadConfig', () => {
+  it('gives every key its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development', port: 3000, host: '0.0.0.0', logLevel: 'info', databaseUrl: null,
+      dataDir: resolve('./data'), storageDir: resolve('./storage'), appDomain: 'localhost', adminHost: 'admin.localhost',
+      bodyLimit: 1_048_576, sunatMode: 'simulator', sunatSimulatorUrl: null, sunatTimeoutMs: 15_000, workerEnabled: true,
+      adminEmail: null, adminPassword: null, notifyToken: null, whatsappToken: null, whatsappPhoneNumberId: null,
+      demoTenant: true, secretsKeyIsDevDefault: true,
+    });
+    expect(config.secretsKey).toHaveLength(32);
+  });
+
+  it('reads and converts the environment', () => {
+    const config = loadConfig({
+      PORT: '8080', APP_DOMAIN: 'Facturo.PE', BODY_LIMIT: '2048', WORKER_ENABLED: 'false', DEMO_TENANT: '0',
+      DATABASE_URL: 'postgresql://u@db:5432/f', SUNAT_MODE: 'beta', SECRETS_KEY: 'ab'.repeat(32), SUNAT_SIMULATOR_URL: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080, appDomain: 'facturo.pe', adminHost: 'admin.facturo.pe', bodyLimit: 2048, workerEnabled: false,
+      demoTenant: false, databaseUrl: 'postgresql://u@db:5432/f', sunatMode: 'beta', sunatSimulatorUrl: null, secretsKeyIsDevDefault: false,
+    });
+    expect(config.secretsKey.equals(Buffer.alloc(32, 0xab))).toBe(true);
+    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey.equals(Buffer.alloc(32, 1))).toBe(true);
+  });
+
+  it('refuses to start in production without SECRETS_KEY, and defaults DEMO_TENANT off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY/);
+    const prod = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: 'cd'.repeat(32) });
+    expect(prod.demoTenant).toBe(false);
+    expect(prod.secretsKeyIsDevDefault).toBe(false);
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', SUNAT_MODE: 'live', DATABASE_URL: 'mysql://x', SECRETS_KEY: 'short', ADMIN_EMAIL: 'a@b.pe' });
+      throw new Error('expected ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as ConfigError).message;
+      for (const key of ['PORT', 'SUNAT_MODE', 'DATABASE_URL']) expect(text).toContain(key);
+    }
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.pe' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('is documented key by key in .env.example and docs/configuration.md', () => {
+    const source = readFileSync(join(root, 'src/platform/config.ts'), 'utf8');
+    const keys = [...source.matchAll(/^\s{2}([A-Z][A-Z0-9_]+): /gm)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(20);
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const docs = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+    for (const key of keys) {
+      expect(example, `.env.example lacks ${key}`).toMatch(new RegExp(`^#?\\s*${key}=`, 'm'));
+      expect(docs, `docs/configuration.md lacks ${key}`).toContain(`\`${key}\``);
+    }
+  });
+});

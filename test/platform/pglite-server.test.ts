@@ -1,0 +1,78 @@
+// The embedded database's wire server (src/platform/db/pglite-server.ts) must give every connection its own
+// answers although PGlite is one session: parameterised queries next to transactions (the case that broke
+// @electric-sql/pglite-socket's multiplexer), errors inside transactions, and a client that disappears
+// mid-transaction.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/db/embedded.ts';
+
+let embedded: EmbeddedPostgres;
+const pools: pg.Pool[] = [];
+const pool = (max = 4) => {
+  const p = new pg.Pool({ connectionString: embedded.url, max });
+  pools.push(p);
+  return p;
+};
+
+beforeAll(async () => {
+  embedded = await startEmbeddedPostgres({ dataDir: null, maxConnections: 64 });
+  await pool(1).query('CREATE TABLE t (id serial PRIMARY KEY, v int NOT NULL)');
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+  await embedded.close();
+});
+
+describe('PgliteWireServer', () => {
+  it('answers each connection its own result while others run transactions', async () => {
+    const readers = [pool(), pool(), pool()];
+    const writer = pool();
+    let wrong = 0;
+    let reads = 0;
+    const read = async (p: pg.Pool, v: number) => {
+      const r = await p.query('SELECT to_regclass($1) IS NOT NULL AS present, $2::int AS v', ['"public"."t"', v]);
+      reads++;
+      if (r.rows.length !== 1 || r.rows[0].v !== v || r.rows[0].present !== true) wrong++;
+    };
+    const write = async (k: number) => {
+      const c = await writer.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query('INSERT INTO t (v) VALUES ($1)', [k]);
+        await new Promise((r) => setTimeout(r, 1));
+        if (k % 3 === 0) {
+          await c.query('SELECT no_such_function()').catch(() => undefined);
+          await c.query('ROLLBACK');
+        } else {
+          await c.query('COMMIT');
+        }
+      } finally {
+        c.release();
+      }
+    };
+    await Promise.all([
+      ...readers.flatMap((p, i) => Array.from({ length: 4 }, async (_, j) => { for (let k = 0; k < 40; k++) await read(p, i * 10_000 + j * 100 + k); })),
+      ...Array.from({ length: 3 }, async (_, j) => { for (let k = 0; k < 30; k++) await write(j * 100 + k); }),
+    ]);
+    expect(reads).toBe(480);
+    expect(wrong).toBe(0);
+    const committed = await readers[0].query('SELECT count(*)::int AS n FROM t');
+    expect(committed.rows[0].n).toBe(3 * 30 - 3 * 10);
+  });
+
+  it('rolls back the transaction of a client that disconnects, and serves the others', async () => {
+    const client = new pg.Client({ connectionString: embedded.url });
+    client.on('error', () => undefined); // its socket is cut below on purpose
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('INSERT INTO t (v) VALUES (-1)');
+    const other = pool(1);
+    const waiting = other.query('SELECT count(*)::int AS n FROM t WHERE v = -1');
+    // The other connection waits for the transaction; killing the client releases it.
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    const result = await waiting;
+    expect(result.rows[0].n).toBe(0);
+    const after = await other.query('SELECT 1 AS ok');
+    expect(after.rows[0].ok).toBe(1);
+  });
+});
