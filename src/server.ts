@@ -1,6 +1,6 @@
 // Process entry (`npm start`): configuration → database → app → listen; SIGINT/SIGTERM drain the open
 // requests, close the pool and the embedded database, then exit.
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, loadConfig, loadDotEnv } from './platform/config.ts';
 import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
 import { MigrationError } from './platform/db/migrator.ts';
 import { startFacturo } from './platform/startup.ts';
@@ -10,6 +10,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,6 +1,7 @@
 // Configuration: parsed once from the environment with zod and injected everywhere (architecture rule 8).
 // Every key, its default and its meaning is listed in .env.example and docs/configuration.md.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -102,6 +103,13 @@ function parseSecretsKey(raw: string): Buffer | null {
     if (buf.length === 32) return buf;
   }
   return null;
+}
+
+/** Loads `./.env` into process.env when it exists; variables already set keep their value. */
+export function loadDotEnv(path = '.env'): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
 }
 
 /** Parses the environment (process.env by default). Throws ConfigError listing every bad key. */

@@ -65,3 +65,29 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('docs/errors.md', () => {
+  it('documents every error code the platform raises', async () => {
+    const { readdirSync, statSync } = await import('node:fs');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) files.push(path);
+      }
+    };
+    walk(join(root, 'src', 'platform'));
+    const codes = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/errors\.(?:badRequest|forbidden|notFound|conflict|unprocessable|badGateway|serviceUnavailable|gatewayTimeout)\(\s*'([a-z_]+)'/g)) codes.add(m[1]);
+      for (const m of text.matchAll(/new AppError\(\s*\d{3},\s*'([a-z_]+)'/g)) codes.add(m[1]);
+      for (const m of text.matchAll(/\bcode: '([a-z_]+)'/g)) codes.add(m[1]);
+    }
+    expect(codes.size).toBeGreaterThan(15);
+    const doc = readFileSync(join(root, 'docs', 'errors.md'), 'utf8');
+    const missing = [...codes].filter((c) => !doc.includes(`\`${c}\``));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // What the database commands share: configuration, opening the database the way a second process must
 // (through the running server's embedded socket, never opening its data directory twice), and printing
 // platform errors.
-import { ConfigError, loadConfig, type Config } from '../../platform/config.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../../platform/config.ts';
 import { openDatabase, type Database } from '../../platform/db/database.ts';
 import { EmbeddedDatabaseBusyError } from '../../platform/db/embedded.ts';
 import { MigrationError } from '../../platform/db/migrator.ts';
@@ -10,6 +10,7 @@ import { isAppError } from '../../platform/errors.ts';
 export async function withDatabase(run: (db: Database, config: Config) => Promise<number>): Promise<number> {
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   } catch (error) {
     return reportError(error);
