@@ -2,9 +2,9 @@
 // API token (returned once, stored as SHA-256), a sealed self-signed certificate for demo tenants;
 // duplicate RUC/subdomain → 409, bad RUC → 422; two simultaneous provisionings of one tenant cannot both win.
 import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
-import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/platform/errors.ts';
+import { verifyPassword } from '../../src/platform/passwords.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
 import { provisionTenant } from '../../src/platform/tenants/provision.ts';
 import { rotateTenantToken } from '../../src/platform/tenants/tokens.ts';
@@ -47,7 +47,9 @@ describe('provisionTenant', () => {
     const users = await tenant.db.user.findMany({ include: { tokens: true } });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ email: 'pruebas@facturo.example', role: 'admin' });
-    expect(await argon2.verify(users[0].passwordHash!, tenant.password)).toBe(true);
+    expect(users[0].passwordHash).toMatch(/^\$argon2id\$v=19\$/);
+    expect(await verifyPassword(users[0].passwordHash!, tenant.password)).toBe(true);
+    expect(await verifyPassword(users[0].passwordHash!, tenant.password + 'x')).toBe(false);
     expect(users[0].tokens).toHaveLength(1);
     expect(users[0].tokens[0].tokenHash).toBe(hashToken(tenant.token));
     // The token itself is nowhere in the tenant's schema.

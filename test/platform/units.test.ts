@@ -139,3 +139,19 @@ describe('hosts', () => {
     expect(classifyHost('panel.facturo.pe', { appDomain: 'facturo.pe', adminHost: 'panel.facturo.pe' })).toBe('admin');
   });
 });
+
+describe('passwords', () => {
+  it('hashes with argon2id (PHC format, salted) and verifies', async () => {
+    const { hashPassword, verifyPassword } = await import('../../src/platform/passwords.ts');
+    const a = await hashPassword('contraseña segura');
+    const b = await hashPassword('contraseña segura');
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword(a, 'contraseña segura')).toBe(true);
+    expect(await verifyPassword(a, 'contraseña segurA')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'x')).toBe(false);
+    // Written by the native `argon2` package (node-argon2 0.45, m=64 MiB, t=3, p=4): the formats agree.
+    const reference = '$argon2id$v=19$m=65536,p=4,t=3$c29tZXNhbHRzb21lc2FsdA$gduXp+Z6iReEolmbyHn5V8s1EtJzmEvZfYoY/Fn/AeI';
+    expect(await verifyPassword(reference, 'password')).toBe(true);
+  });
+});

@@ -3,7 +3,6 @@
 // schema with every tenant migration, the company, the default series, the first user and its API token.
 // So a tenant is either complete or absent, and two simultaneous requests for the same RUC or subdomain
 // cannot both succeed: the second blocks on the unique index and gets 409.
-import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { isValidRuc } from '../../core/ruc.ts';
 import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../../crypto/certificates.ts';
@@ -14,6 +13,7 @@ import { quoteIdent, tenantSchemaName } from '../db/schema-name.ts';
 import { errors, type ErrorItem } from '../errors.ts';
 import { SUBDOMAIN_PATTERN, tenantHostname, type HostResolver } from '../http/hosts.ts';
 import type { SecretBox } from '../secrets.ts';
+import { hashPassword } from '../passwords.ts';
 import { issueToken } from '../tokens.ts';
 
 export type TenantSunatMode = 'demo' | 'production';
@@ -175,7 +175,7 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
   const solUser = mode === 'demo' ? (input.solUser ?? DEMO_SOL.user) : input.solUser!;
   const solPasswordEnc = deps.secrets.seal(mode === 'demo' ? (input.solPassword ?? DEMO_SOL.password) : input.solPassword!);
   const password = input.user?.password ?? randomPassword();
-  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(password);
   const issued = issueToken();
   const userName = input.user?.name?.trim() || 'Administrador';
   const userEmail = (input.user?.email ?? input.email ?? `admin@${hostname}`).toLowerCase();
