@@ -3,7 +3,9 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { adminFeatures } from './admin/index.ts';
 import { features } from './features/index.ts';
 import type { Config } from './platform/config.ts';
@@ -75,8 +77,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return family === 'IPv6' && address.address !== '::' ? `http://[${address.address}]:${port}` : `http://127.0.0.1:${port}`;
     },
     routes: () => routing.routes(),
+    sunatSimulator: null,
+    sunatSimulatorUrl() {
+      if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
+      const self = this.selfUrl();
+      if (!self) throw new Error('the in-process SUNAT simulator is reachable once the app listens (app.listen), not through inject');
+      return self;
+    },
   };
   app.decorate('platform', platform);
+
+  // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL: SUNAT's stand-in answers on this very server (any host,
+  // SUNAT's own paths, left out of the API docs) and the SOAP client targets platform.sunatSimulatorUrl().
+  if (config.sunatMode === 'simulator' && !config.sunatSimulatorUrl) {
+    const { createSunatSimulator } = await import('./sunat/simulator/index.ts');
+    mkdirSync(config.dataDir, { recursive: true });
+    // Kept in DATA_DIR like SUNAT's memory: after a restart it still knows what it accepted.
+    const simulator = createSunatSimulator({ control: false, dataFile: join(config.dataDir, 'sunat-simulator.jsonl') });
+    platform.sunatSimulator = simulator;
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+      await scope.register(simulator.plugin);
+    });
+  }
   await app.register(helmet, {
     // Plain-HTTP local hosts (demo.localhost) must keep loading the Swagger UI's assets.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },

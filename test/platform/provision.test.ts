@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/platform/errors.ts';
 import { verifyPassword } from '../../src/platform/passwords.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
+import { openSigningKey, openSolCredentials } from '../../src/platform/tenants/company-secrets.ts';
 import { provisionTenant } from '../../src/platform/tenants/provision.ts';
 import { rotateTenantToken } from '../../src/platform/tenants/tokens.ts';
 import { hashToken } from '../../src/platform/tokens.ts';
@@ -69,6 +70,9 @@ describe('provisionTenant', () => {
     expect(cert.checkPrivateKey(createPrivateKey(key.privateKeyPem))).toBe(true);
     expect(createPublicKey(key.privateKeyPem).asymmetricKeyType).toBe('rsa');
     expect(company.certificateNotAfter!.getTime()).toBeGreaterThan(Date.now());
+    // The helpers the pipeline uses give the same values.
+    expect(openSigningKey(company, box)).toEqual(key);
+    expect(openSolCredentials(company, box)).toEqual({ user: 'MODDATOS', password: 'moddatos' });
     // Another key cannot open it.
     expect(() => createSecretBox(Buffer.alloc(32, 7)).open(company.signingKeyEnc!)).toThrow(/SECRETS_KEY/);
   });

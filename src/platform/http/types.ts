@@ -1,4 +1,5 @@
 // Module augmentation: what the platform adds to Fastify's types (no `any` on request).
+import type { SunatSimulator } from '../../sunat/simulator/index.ts';
 import type { FileStorage } from '../storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -27,6 +28,10 @@ export interface Platform {
   selfUrl(): string | null;
   /** Every route registered, after `ready()` (what /documentation/json must list). */
   routes(): RouteEntry[];
+  /** The in-process SUNAT simulator (SUNAT_MODE=simulator, no SUNAT_SIMULATOR_URL), for fault injection and stats. */
+  sunatSimulator: SunatSimulator | null;
+  /** Base URL for SUNAT in simulator mode: SUNAT_SIMULATOR_URL, else this server's own address (needs listen). */
+  sunatSimulatorUrl(): string;
 }
 
 declare module 'fastify' {
