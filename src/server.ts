@@ -25,9 +25,11 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError) {
       process.stderr.write(`Facturo no puede iniciar: ${error.message}\n`);
-      process.exit(1);
+    } else {
+      // A database that cannot be reached, a port in use…: the message first, the details after.
+      process.stderr.write(`Facturo no puede iniciar: ${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}\n`);
     }
-    throw error;
+    process.exit(1);
   }
   const stop = (signal: string) => {
     running.app.log.info({ signal }, 'shutting down: draining requests');

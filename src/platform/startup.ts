@@ -35,7 +35,9 @@ export async function prepareDatabase(db: Database, config: Config, options: Sta
 
 export async function startFacturo(config: Config, options: StartOptions = {}): Promise<RunningFacturo> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse' });
+  // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
+  const poolLogger = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'database error'}: ${String((obj as { err?: Error }).err?.message ?? obj)}\n`) };
+  const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse', logger: poolLogger });
   let app: FastifyInstance | null = null;
   try {
     const demo = await prepareDatabase(db, config, options);
