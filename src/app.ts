@@ -87,6 +87,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   };
   app.decorate('platform', platform);
 
+  await app.register(helmet, {
+    // Plain-HTTP local hosts (demo.localhost) must keep loading the Swagger UI's assets.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    hsts: config.nodeEnv === 'production',
+  });
+  installContentTypeCheck(app);
+  await installRateLimit(app, db.central);
+  await installSwagger(app, config);
+  installMetrics(app);
+  installHealth(app, db);
+
   // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL: SUNAT's stand-in answers on this very server (any host,
   // SUNAT's own paths, left out of the API docs) and the SOAP client targets platform.sunatSimulatorUrl().
   if (config.sunatMode === 'simulator' && !config.sunatSimulatorUrl) {
@@ -100,16 +111,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await scope.register(simulator.plugin);
     });
   }
-  await app.register(helmet, {
-    // Plain-HTTP local hosts (demo.localhost) must keep loading the Swagger UI's assets.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-    hsts: config.nodeEnv === 'production',
-  });
-  installContentTypeCheck(app);
-  await installRateLimit(app, db.central);
-  await installSwagger(app, config);
-  installMetrics(app);
-  installHealth(app, db);
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
   installTenancy(app, db, hosts);
