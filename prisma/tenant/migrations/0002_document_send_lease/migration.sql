@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "documents" ADD COLUMN     "locked_until" TIMESTAMPTZ(3);
