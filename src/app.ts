@@ -78,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     routes: () => routing.routes(),
     sunatSimulator: null,
+    worker: null,
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
@@ -118,5 +119,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // 3. Features: tenant and any-host first, then the admin host.
   await registerFeatures(app, [...features, ...adminFeatures, ...(deps.extraFeatures ?? [])]);
+
+  // 4. The worker (send retries, crash recovery) inside this process unless WORKER_ENABLED=false.
+  if (config.workerEnabled) {
+    const { startWorker } = await import('./worker/worker.ts');
+    const { pipelineDepsOf } = await import('./features/documents/deps.ts');
+    let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+    app.addHook('onReady', async () => {
+      worker = startWorker(pipelineDepsOf(app, app.log));
+      platform.worker = worker;
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  }
   return app;
 }

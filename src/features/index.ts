@@ -1,6 +1,9 @@
 // Tenant-host and any-host features, registered in this order after the platform (src/app.ts).
 // Add yours with one line: `tenantFeature(documentsRoutes)` or `anyHostFeature(consultasRoutes)`.
 import type { Feature } from '../platform/http/features.ts';
+import { tenantFeature } from '../platform/http/features.ts';
+import { documentsRoutes } from './documents/routes.ts';
 
 export const features: Feature[] = [
+  tenantFeature(documentsRoutes, { name: 'documents' }),
 ];

@@ -29,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
     DATA_DIR: join(dir, 'data'),
     STORAGE_DIR: join(dir, 'storage'),
     DEMO_TENANT: 'false',
+    // Test files share one database: a worker would take other files' jobs. Tests run one (scoped) when needed.
+    WORKER_ENABLED: 'false',
     ...env,
   }, overrides);
 }

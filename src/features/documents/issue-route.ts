@@ -1,0 +1,41 @@
+// The issuing route of a document kind (POST /api/documents, POST /api/perceptions): validation is the kind's own
+// (prepare gives richer, rule-aware errors than a schema pass), the body schema is shown in OpenAPI only.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DocumentKind } from '../../pipeline/kinds.ts';
+import { issueDocument } from '../../pipeline/issue.ts';
+import { errors } from '../../platform/errors.ts';
+import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { pipelineDepsOf, tenantRefOf } from './deps.ts';
+import { issueEnvelope } from './presenter.ts';
+import { IssueResponseSchema } from './schemas.ts';
+
+export function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export interface IssueRouteOptions {
+  url: string;
+  summary: string;
+  description?: string;
+}
+
+export function registerIssueRoute(app: FastifyInstance, kind: DocumentKind<any>, options: IssueRouteOptions): void {
+  app.post(options.url, {
+    config: { hostKind: 'tenant', auth: 'tenant', idempotent: true, planLimit: 'documents' },
+    schema: {
+      summary: options.summary,
+      description: options.description,
+      body: kind.bodySchema,
+      response: { 200: IssueResponseSchema, ...tenantErrorResponses },
+    },
+    // The kind validates (prepare): a pass-through here keeps one set of messages and paths.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+  }, async (request) => {
+    const tenant = request.tenant;
+    if (tenant.lockedEmission) {
+      throw errors.forbidden('emission_locked', 'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).');
+    }
+    const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, { actor: `user:${tenant.user.id}` });
+    return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+  });
+}

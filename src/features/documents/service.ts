@@ -1,0 +1,175 @@
+// The documents endpoints' work that is not issuing itself: send now, change the recorded state, list.
+import type { Prisma } from '../../generated/tenant/client.ts';
+import { documentTypes } from '../../core/catalogs/index.ts';
+import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import { sendStoredDocument } from '../../pipeline/send.ts';
+import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
+import { errors } from '../../platform/errors.ts';
+import { downloadLinks, type DownloadSegment } from './presenter.ts';
+
+const SALES_TYPES = ['01', '03', '07', '08'];
+
+function notFound(externalId: string) {
+  return errors.notFound('document_not_found', `El documento con código externo ${externalId} no se encuentra registrado.`);
+}
+
+/** POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09 → 409. */
+export async function sendNow(deps: PipelineDeps, tenant: TenantRef, externalId: string, actor: string, types: readonly string[], segment: DownloadSegment, baseUrl: string) {
+  const doc = await tenant.db.document.findUnique({ where: { externalId }, select: { id: true, documentType: true, stateTypeId: true } });
+  if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
+  if (doc.stateTypeId === '09') {
+    throw errors.conflict('document_rejected', 'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).');
+  }
+  if (doc.stateTypeId === '11' || doc.stateTypeId === '13') {
+    throw errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
+  }
+  if (doc.stateTypeId === '01') await sendStoredDocument(deps, tenant, doc.id, { actor, force: true });
+  const after = await tenant.db.document.findUniqueOrThrow({
+    where: { id: doc.id },
+    select: { serie: true, number: true, filename: true, externalId: true, stateTypeId: true, sunatResponse: true, files: { select: { kind: true } } },
+  });
+  const response = after.sunatResponse as { code: string; description: string; notes?: string[] } | null;
+  return {
+    success: true as const,
+    data: {
+      number: `${after.serie}-${after.number}`,
+      filename: after.filename,
+      external_id: after.externalId,
+      state_type_id: after.stateTypeId,
+      state_type_description: stateDescription(after.stateTypeId),
+    },
+    links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
+    response: response ? { code: String(response.code), description: String(response.description), notes: response.notes ?? [] } : ([] as []),
+  };
+}
+
+/** POST /api/documents/updatedocumentstatus: records the state the ERP says (no SUNAT call), with history. */
+export async function updateStatus(tenant: TenantRef, externalId: string, state: string, actor: string): Promise<{ from: string; to: string }> {
+  if (!(state in STATE_DESCRIPTIONS)) {
+    throw errors.unprocessable('state_type_invalid', `El estado ${state} no existe. Estados: ${Object.keys(STATE_DESCRIPTIONS).join(', ')}.`, [
+      { path: 'state_type_id', code: 'state_type_invalid', message: 'Estado desconocido.' },
+    ]);
+  }
+  return tenant.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ id: number; state_type_id: string }[]>(
+      `SELECT id, state_type_id FROM "${tenant.schema}"."documents" WHERE external_id = $1::uuid FOR UPDATE`, externalId,
+    );
+    const doc = rows[0];
+    if (!doc) throw notFound(externalId);
+    if (doc.state_type_id !== state) {
+      await tx.document.update({ where: { id: doc.id }, data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null } });
+      await tx.documentStateHistory.create({ data: { documentId: doc.id, fromState: doc.state_type_id, toState: state, actor, reason: 'updatedocumentstatus' } });
+    }
+    return { from: doc.state_type_id, to: state };
+  });
+}
+
+export interface ListRange { from: string; to: string }
+
+const MAX_RANGE_DAYS = 366;
+/** Without paging, a range may hold this many documents (else 422: use limit/cursor). */
+export const MAX_UNPAGED_ROWS = 20_000;
+
+function encodeCursor(issueDate: Date, id: number): string {
+  return Buffer.from(`${issueDate.toISOString().slice(0, 10)}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { date: Date; id: number } {
+  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') || Number.isNaN(parsed.getTime()) || !/^\d+$/.test(id ?? '')) {
+    throw errors.unprocessable('cursor_invalid', 'El cursor no es válido: use el next_cursor de la página anterior.', [
+      { path: 'cursor', code: 'cursor_invalid', message: 'Cursor inválido.' },
+    ]);
+  }
+  return { date: parsed, id: Number(id) };
+}
+
+const LIST_SELECT = {
+  id: true, externalId: true, documentType: true, serie: true, number: true, filename: true, issueDate: true,
+  customerDocNumber: true, customerName: true, currency: true, totalExportation: true, totalFree: true,
+  totalUnaffected: true, totalExonerated: true, totalTaxed: true, totalIgv: true, total: true, stateTypeId: true,
+  createdAt: true, files: { select: { kind: true } },
+} satisfies Prisma.DocumentSelect;
+
+type ListedDocument = Prisma.DocumentGetPayload<{ select: typeof LIST_SELECT }>;
+
+function row(doc: ListedDocument, baseUrl: string) {
+  const kinds = new Set(doc.files.map((f) => f.kind));
+  const links = downloadLinks(baseUrl, 'document', doc.externalId, kinds.has('cdr'));
+  return {
+    id: doc.id,
+    external_id: doc.externalId,
+    group_id: doc.documentType === '03' || /^B/.test(doc.serie) ? '02' : '01',
+    document_type_id: doc.documentType,
+    document_type_description: documentTypes.get(doc.documentType)?.description ?? doc.documentType,
+    number: `${doc.serie}-${doc.number}`,
+    filename: doc.filename,
+    date_of_issue: doc.issueDate.toISOString().slice(0, 10),
+    customer_number: doc.customerDocNumber,
+    customer_name: doc.customerName,
+    currency_type_id: doc.currency,
+    total_exportation: doc.totalExportation.toFixed(2),
+    total_free: doc.totalFree.toFixed(2),
+    total_unaffected: doc.totalUnaffected.toFixed(2),
+    total_exonerated: doc.totalExonerated.toFixed(2),
+    total_taxed: doc.totalTaxed.toFixed(2),
+    total_igv: doc.totalIgv.toFixed(2),
+    total: doc.total.toFixed(2),
+    state_type_id: doc.stateTypeId,
+    state_type_description: stateDescription(doc.stateTypeId),
+    has_xml: kinds.has('xml'),
+    has_pdf: true,
+    has_cdr: kinds.has('cdr'),
+    download_xml: links.xml,
+    download_pdf: links.pdf,
+    download_cdr: links.cdr,
+    created_at: doc.createdAt.toISOString(),
+  };
+}
+
+/** The latest 50 documents (no dates), newest first. */
+export async function listLatest(tenant: TenantRef, baseUrl: string) {
+  const docs = await tenant.db.document.findMany({
+    where: { documentType: { in: SALES_TYPES } },
+    orderBy: [{ issueDate: 'desc' }, { id: 'desc' }],
+    take: 50,
+    select: LIST_SELECT,
+  });
+  return { data: docs.map((d) => row(d, baseUrl)) };
+}
+
+/** An inclusive issue-date range, ordered by issue date then number; paged when `limit` is given. */
+export async function listRange(tenant: TenantRef, range: ListRange, page: { limit?: number; cursor?: string }, baseUrl: string) {
+  const from = new Date(`${range.from}T00:00:00Z`);
+  const to = new Date(`${range.to}T00:00:00Z`);
+  if (to < from) {
+    throw errors.unprocessable('date_range_invalid', 'La fecha final debe ser igual o posterior a la inicial.', [
+      { path: 'fin', code: 'date_range_invalid', message: 'fin < inicio' },
+    ]);
+  }
+  if ((to.getTime() - from.getTime()) / 86_400_000 > MAX_RANGE_DAYS) {
+    throw errors.unprocessable('date_range_invalid', `El rango no puede superar ${MAX_RANGE_DAYS} días.`, [
+      { path: 'fin', code: 'date_range_invalid', message: `Máximo ${MAX_RANGE_DAYS} días.` },
+    ]);
+  }
+  const where: Prisma.DocumentWhereInput = { documentType: { in: SALES_TYPES }, issueDate: { gte: from, lte: to } };
+  if (page.cursor) {
+    const c = decodeCursor(page.cursor);
+    where.OR = [{ issueDate: { gt: c.date } }, { issueDate: c.date, id: { gt: c.id } }];
+  }
+  const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
+  const docs = await tenant.db.document.findMany({ where, orderBy: [{ issueDate: 'asc' }, { id: 'asc' }], take, select: LIST_SELECT });
+  if (!page.limit && docs.length > MAX_UNPAGED_ROWS) {
+    throw errors.unprocessable('list_too_large', `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`, [
+      { path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' },
+    ]);
+  }
+  const more = page.limit !== undefined && docs.length > page.limit;
+  const pageDocs = more ? docs.slice(0, page.limit) : docs;
+  const last = pageDocs.at(-1);
+  return {
+    data: pageDocs.map((d) => row(d, baseUrl)),
+    ...(page.limit !== undefined ? { next_cursor: more && last ? encodeCursor(last.issueDate, last.id) : null } : {}),
+  };
+}

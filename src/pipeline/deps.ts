@@ -1,0 +1,58 @@
+// What the document pipeline needs from the outside world, handed in by the HTTP layer (app.platform) or by the
+// standalone worker. Nothing here reaches for globals: tests and the worker build the same object.
+import type pino from 'pino';
+import type { Issuer } from '../core/index.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { TenantClient } from '../platform/db/clients.ts';
+import type { Company } from '../platform/http/tenant-context.ts';
+import type { SecretBox } from '../platform/secrets.ts';
+import type { FileStorage } from '../platform/storage.ts';
+
+export interface PipelineDeps {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  secrets: SecretBox;
+  /** Base URL of the SUNAT simulator (SUNAT_MODE=simulator). */
+  sunatSimulatorUrl(): string;
+  log: Pick<pino.Logger, 'info' | 'warn' | 'error'>;
+  /** Wakes an in-process worker at once after something was queued (optional). */
+  wakeWorker?(): void;
+}
+
+/** The tenant a pipeline call works for: its schema (also the storage folder), client and company row. */
+export interface TenantRef {
+  id: number;
+  schema: string;
+  db: TenantClient;
+  company: Company;
+}
+
+/** The company row as the core's issuer. */
+export function issuerOf(company: Company): Issuer {
+  return {
+    ruc: company.ruc,
+    razonSocial: company.razonSocial,
+    nombreComercial: company.nombreComercial ?? undefined,
+    address: {
+      ubigeo: company.ubigeo,
+      codigoEstablecimiento: company.codigoEstablecimiento,
+      direccion: company.direccion,
+      urbanizacion: company.urbanizacion ?? undefined,
+      provincia: company.provincia,
+      departamento: company.departamento,
+      distrito: company.distrito,
+      codigoPais: company.codigoPais,
+    },
+    email: company.email ?? undefined,
+    telefono: company.telefono ?? undefined,
+  };
+}
+
+const limaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's calendar date in Lima (SUNAT's dates are Peruvian dates), YYYY-MM-DD. */
+export function limaToday(now: Date = new Date()): string {
+  return limaDate.format(now);
+}

@@ -1,0 +1,214 @@
+// Issuing a document (api.md POST /api/documents): validate and compute → allocate the number and store the
+// document, its lines, the signed XML's record and the first history entry in ONE transaction → write the XML →
+// send (unless the body says not to) → the caller renders the envelope.
+// A request that fails before the commit leaves nothing behind: no row, no consumed number.
+import { Prisma } from '../generated/tenant/client.ts';
+import { signXml } from '../core/signing.ts';
+import { errors } from '../platform/errors.ts';
+import type { PipelineDeps, TenantRef } from './deps.ts';
+import { issuerOf, limaToday } from './deps.ts';
+import { xmlKey, sha256Hex } from './files.ts';
+import { fingerprintOf } from './fingerprint.ts';
+import { signingKeyOf } from './keys.ts';
+import type { DocumentKind } from './kinds.ts';
+import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
+import type { Warning } from '../core/index.ts';
+
+export interface IssueOptions {
+  /** 'user:<id>' — recorded in the history. */
+  actor: string;
+  now?: Date;
+}
+
+export interface IssuedDocument {
+  id: number;
+  externalId: string;
+  documentType: string;
+  serie: string;
+  number: number;
+  filename: string;
+  stateTypeId: string;
+  hash: string;
+  qrText: string | null;
+  numberToLetter: string;
+  /** SUNAT's answer when the document was sent (now or before, for a duplicate). */
+  sunatResponse: { code: string; description: string; notes: string[] } | null;
+  hasCdr: boolean;
+  wasDuplicate: boolean;
+  warnings: Warning[];
+  send: SendResult | null;
+}
+
+interface Stored {
+  id: number;
+  externalId: string;
+  documentType: string;
+  serie: string;
+  number: number;
+  filename: string;
+  stateTypeId: string;
+  hash: string | null;
+  qrText: string | null;
+  computed: unknown;
+  sunatResponse: unknown;
+  files: { kind: string }[];
+}
+
+const STORED_SELECT = {
+  id: true, externalId: true, documentType: true, serie: true, number: true, filename: true, stateTypeId: true,
+  hash: true, qrText: true, computed: true, sunatResponse: true, files: { select: { kind: true } },
+} as const;
+
+function asResponse(value: unknown): IssuedDocument['sunatResponse'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  return { code: String(v.code ?? ''), description: String(v.description ?? ''), notes: Array.isArray(v.notes) ? v.notes.map(String) : [] };
+}
+
+export function toIssued(stored: Stored, kind: DocumentKind<any>, extra: { wasDuplicate: boolean; warnings: Warning[]; send: SendResult | null }): IssuedDocument {
+  return {
+    id: stored.id,
+    externalId: stored.externalId,
+    documentType: stored.documentType,
+    serie: stored.serie,
+    number: stored.number,
+    filename: stored.filename,
+    stateTypeId: stored.stateTypeId,
+    hash: stored.hash ?? '',
+    qrText: stored.qrText,
+    numberToLetter: stored.computed ? kind.numberToLetter(stored.computed) : '',
+    sunatResponse: asResponse(stored.sunatResponse),
+    hasCdr: stored.files.some((f) => f.kind === 'cdr'),
+    ...extra,
+  };
+}
+
+class DuplicateNumber extends Error {}
+
+export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, kind: DocumentKind<C>, body: unknown, options: IssueOptions): Promise<IssuedDocument> {
+  const { company, db } = tenant;
+  const now = options.now ?? new Date();
+  const issuer = issuerOf(company);
+  const prepared = kind.prepare(body, {
+    today: limaToday(now),
+    issuer,
+    mode: company.sunatMode === 'production' ? 'production' : 'demo',
+    issueDateMaxAgeDays: company.issueDateMaxAgeDays,
+  });
+  if (!prepared.ok) throw errors.fromIssues(prepared.issues);
+  let document = prepared.document;
+  if (kind.resolve) {
+    const resolved = await kind.resolve(document, db);
+    if (!resolved.ok) throw errors.fromIssues(resolved.issues);
+    document = resolved.document;
+  }
+  const identity = kind.identity(document);
+  if (!kind.documentTypes.includes(identity.documentType)) {
+    throw errors.unprocessable('document_type_invalid', `El tipo de comprobante ${identity.documentType} no se emite por este endpoint.`, [
+      { path: 'codigo_tipo_documento', code: 'document_type_invalid', message: `Tipos admitidos: ${kind.documentTypes.join(', ')}.` },
+    ]);
+  }
+  const fingerprint = fingerprintOf(body);
+  const key = signingKeyOf(tenant.schema, company, deps.secrets);
+  const sendNow = kind.sendOnIssue(document);
+  const series = `"${tenant.schema}"."series"`;
+
+  let created: { stored: Stored; xml: string };
+  try {
+    created = await db.$transaction(async (tx) => {
+      // Series of a valid format are registered on first use, unless the tenant asks for registered series only.
+      if (company.requireRegisteredSeries) {
+        const found = await tx.series.findUnique({ where: { documentType_serie: { documentType: identity.documentType, serie: identity.series } } });
+        if (!found) {
+          throw errors.unprocessable('series_not_registered', `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`, [
+            { path: 'serie_documento', code: 'series_not_registered', message: 'Registre la serie antes de emitir con ella.' },
+          ]);
+        }
+      } else {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ${series} (document_type, serie, last_number, registered) VALUES ($1, $2, 0, false) ON CONFLICT (document_type, serie) DO NOTHING`,
+          identity.documentType, identity.series,
+        );
+      }
+      let number: number;
+      if (identity.number === null) {
+        // '#': the row lock of this UPDATE serialises concurrent requests on the series until the commit.
+        const rows = await tx.$queryRawUnsafe<{ last_number: number }[]>(
+          `UPDATE ${series} SET last_number = last_number + 1, updated_at = now() WHERE document_type = $1 AND serie = $2 RETURNING last_number`,
+          identity.documentType, identity.series,
+        );
+        number = rows[0].last_number;
+      } else {
+        number = identity.number;
+        const existing = await tx.document.findUnique({
+          where: { documentType_serie_number: { documentType: identity.documentType, serie: identity.series, number } },
+          select: { id: true },
+        });
+        if (existing) throw new DuplicateNumber();
+        await tx.$executeRawUnsafe(
+          `UPDATE ${series} SET last_number = GREATEST(last_number, $3), updated_at = now() WHERE document_type = $1 AND serie = $2`,
+          identity.documentType, identity.series, number,
+        );
+      }
+      const numbered = kind.assignNumber(document, number);
+      const signed = signXml(kind.buildXml(numbered, issuer), key, { assumeCanonical: true });
+      const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
+      const columns = kind.columns(numbered);
+      const leaseUntil = new Date(now.getTime() + sendLeaseMs(deps));
+      const stored = await tx.document.create({
+        data: {
+          externalId: crypto.randomUUID(),
+          documentType: identity.documentType,
+          serie: identity.series,
+          number,
+          filename,
+          ...columns,
+          issueDate: new Date(`${columns.issueDate}T00:00:00Z`),
+          hash: signed.digestValue,
+          qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
+          requestFingerprint: fingerprint,
+          payload: body as Prisma.InputJsonValue,
+          computed: numbered as unknown as Prisma.InputJsonValue,
+          // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it
+          // once the lease is over (next_attempt_at).
+          nextAttemptAt: sendNow ? leaseUntil : null,
+          lockedUntil: sendNow ? leaseUntil : null,
+          lines: { createMany: { data: kind.lines(numbered) } },
+          files: { create: { kind: 'xml', storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) } },
+          history: { create: { fromState: null, toState: '01', actor: options.actor, reason: 'Registrado' } },
+        },
+        select: STORED_SELECT,
+      });
+      return { stored, xml: signed.xml };
+    }, { maxWait: 60_000, timeout: 60_000 });
+  } catch (error) {
+    const unique = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+    if (!(error instanceof DuplicateNumber) && !unique) throw error;
+    return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+  }
+
+  await deps.storage.put(tenant.schema, xmlKey(created.stored.filename), created.xml);
+  let send: SendResult | null = null;
+  let stored = created.stored;
+  if (sendNow) {
+    send = await sendStoredDocument(deps, tenant, stored.id, { actor: options.actor, claimed: true });
+    stored = (await db.document.findUniqueOrThrow({ where: { id: stored.id }, select: STORED_SELECT })) as Stored;
+  }
+  return toIssued(stored, kind, { wasDuplicate: false, warnings: prepared.warnings, send });
+}
+
+/** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */
+async function existingDocument<C>(tenant: TenantRef, kind: DocumentKind<C>, identity: { documentType: string; series: string; number: number | null },
+  fingerprint: string, warnings: Warning[]): Promise<IssuedDocument> {
+  const existing = identity.number === null ? null : await tenant.db.document.findUnique({
+    where: { documentType_serie_number: { documentType: identity.documentType, serie: identity.series, number: identity.number } },
+    select: { ...STORED_SELECT, requestFingerprint: true },
+  });
+  if (!existing) throw errors.conflict('document_conflict', 'El comprobante se está registrando en otra solicitud; intente nuevamente.');
+  if (existing.requestFingerprint !== fingerprint) {
+    throw errors.conflict('document_already_exists', `El comprobante ${identity.series}-${identity.number} ya existe con otros datos.`, [
+      { path: 'numero_documento', code: 'document_already_exists', message: `El número ${identity.number} de la serie ${identity.series} ya fue usado.` },
+    ]);
+  }
+  return toIssued(existing as Stored, kind, { wasDuplicate: true, warnings, send: null });
+}

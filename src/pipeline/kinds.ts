@@ -1,0 +1,154 @@
+// A DocumentKind adapts one family of CPE to the shared pipeline (numbering, signing, storage, sending, retries,
+// envelope): invoices/boletas/notes (01, 03, 07, 08) here, perceptions (40) in src/features/perceptions.
+// The pipeline only sees what is below; everything specific to a family (its body, figures, XML) stays in it.
+import type { ZodType } from 'zod';
+import {
+  assignNumber, buildDocumentXml, documentBodySchema, prepareDocument, qrTextOf, withAffectedDocument,
+  type ComputedDocument, type DocumentContext, type Issue, type Issuer, type Warning,
+} from '../core/index.ts';
+import type { TenantClient } from '../platform/db/clients.ts';
+
+/** The documents-table columns every kind fills (api.md list rows are read from them). */
+export interface DocumentColumns {
+  issueDate: string;
+  issueTime: string;
+  customerDocType: string;
+  customerDocNumber: string;
+  customerName: string;
+  currency: string;
+  totalTaxed?: string;
+  totalExonerated?: string;
+  totalUnaffected?: string;
+  totalExportation?: string;
+  totalFree?: string;
+  totalDiscounts?: string;
+  totalCharges?: string;
+  totalIgv?: string;
+  totalIsc?: string;
+  totalIcbper?: string;
+  totalTaxes?: string;
+  total: string;
+}
+
+export interface LineColumns {
+  lineNumber: number;
+  internalCode?: string;
+  sunatProductCode?: string;
+  description: string;
+  unitCode: string;
+  quantity: string;
+  unitValue: string;
+  unitPrice: string;
+  igvAffectationType: string;
+  totalValue: string;
+  totalIgv: string;
+  totalTaxes: string;
+  total: string;
+}
+
+export type Prepared<C> = { ok: true; document: C; warnings: Warning[] } | { ok: false; issues: Issue[]; warnings: Warning[] };
+
+export interface DocumentKind<C = unknown> {
+  name: 'invoice' | 'perception';
+  /** Path segment of the downloads (`/downloads/{segment}/xml/{id}`). */
+  downloadSegment: 'document' | 'perception';
+  documentTypes: readonly string[];
+  /** The request body schema (validation happens in prepare; this one feeds OpenAPI). */
+  bodySchema: ZodType;
+  prepare(body: unknown, ctx: DocumentContext): Prepared<C>;
+  /** Things only the database can answer (a note's affected document given by external_id). */
+  resolve?(doc: C, db: TenantClient): Promise<{ ok: true; document: C } | { ok: false; issues: Issue[] }>;
+  identity(doc: C): { documentType: string; series: string; number: number | null };
+  assignNumber(doc: C, number: number): C;
+  buildXml(doc: C, issuer: Issuer): string;
+  /** The QR text printed on the representation, or null when the kind prints none. */
+  qrText(doc: C, ruc: string, digest: string): string | null;
+  columns(doc: C): DocumentColumns;
+  lines(doc: C): LineColumns[];
+  /** acciones.enviar_xml_firmado (default true). */
+  sendOnIssue(doc: C): boolean;
+  numberToLetter(doc: C): string;
+}
+
+export const invoiceKind: DocumentKind<ComputedDocument> = {
+  name: 'invoice',
+  downloadSegment: 'document',
+  documentTypes: ['01', '03', '07', '08'],
+  bodySchema: documentBodySchema,
+  prepare: (body, ctx) => prepareDocument(body, ctx),
+  async resolve(doc, db) {
+    const ref = doc.note?.affectedDocument;
+    if (!ref?.externalId) return { ok: true, document: doc };
+    const affected = await db.document.findUnique({
+      where: { externalId: ref.externalId },
+      select: { documentType: true, serie: true, number: true },
+    });
+    if (!affected || affected.documentType === '40') {
+      return {
+        ok: false,
+        issues: [{
+          path: 'documento_afectado.external_id', code: 'affected_document_not_found',
+          message: `No existe un comprobante con external_id ${ref.externalId} en esta empresa.`,
+        }],
+      };
+    }
+    return { ok: true, document: withAffectedDocument(doc, { series: affected.serie, number: affected.number, documentType: affected.documentType }) };
+  },
+  identity: (doc) => ({ documentType: doc.documentType, series: doc.series, number: doc.number }),
+  assignNumber,
+  buildXml: buildDocumentXml,
+  qrText: (doc, ruc, digest) => qrTextOf(doc, ruc, digest),
+  columns(doc) {
+    const t = doc.totals;
+    return {
+      issueDate: doc.issueDate,
+      issueTime: doc.issueTime,
+      customerDocType: doc.customer.documentType,
+      customerDocNumber: doc.customer.documentNumber,
+      customerName: doc.customer.name,
+      currency: doc.currency,
+      totalTaxed: t.taxed,
+      totalExonerated: t.exonerated,
+      totalUnaffected: t.unaffected,
+      totalExportation: t.exportation,
+      totalFree: t.free,
+      totalDiscounts: t.discountTotal,
+      totalCharges: t.chargeTotal,
+      totalIgv: t.igv,
+      totalIsc: t.isc,
+      totalIcbper: t.icbper,
+      totalTaxes: t.taxes,
+      total: t.payable,
+    };
+  },
+  lines: (doc) => doc.lines.map((l) => ({
+    lineNumber: l.index,
+    internalCode: l.internalCode,
+    sunatProductCode: l.sunatProductCode,
+    description: l.description.slice(0, 2000),
+    unitCode: l.unitCode,
+    quantity: l.quantity,
+    unitValue: l.unitValue,
+    unitPrice: l.unitPrice,
+    igvAffectationType: l.affectationCode,
+    totalValue: l.value,
+    totalIgv: l.igv,
+    totalTaxes: l.taxes,
+    total: l.total,
+  })),
+  sendOnIssue: (doc) => doc.actions.sendXmlSigned,
+  numberToLetter: (doc) => doc.numberToLetter,
+};
+
+const registry = new Map<string, DocumentKind<any>>();
+
+/** Makes a kind known by document type (the worker and downloads find a stored document's kind this way). */
+export function registerKind(kind: DocumentKind<any>): void {
+  for (const type of kind.documentTypes) registry.set(type, kind);
+}
+
+export function kindOfType(documentType: string): DocumentKind<any> | undefined {
+  return registry.get(documentType);
+}
+
+registerKind(invoiceKind);

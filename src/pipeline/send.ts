@@ -1,0 +1,151 @@
+// Sending one stored document to SUNAT: one attempt, never two at once, never a blind resend.
+//  - A lease (`locked_until`) makes the attempt exclusive across processes; a crashed attempt's lease expires and
+//    the worker takes over.
+//  - Any earlier attempt whose answer we did not record may have reached SUNAT: deliverDocument then asks SUNAT
+//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3.
+//  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
+//    document in 01 and schedules a retry with backoff through the work queue.
+import { deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type SendOutcome, type SunatMode } from '../sunat/index.ts';
+import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
+import { enqueue } from '../worker/queue.ts';
+import type { PipelineDeps, TenantRef } from './deps.ts';
+import { cdrKey, recordFile, xmlKey } from './files.ts';
+import { FINAL_STATES } from './states.ts';
+import { rebuildSignedXml } from './rebuild.ts';
+
+/** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
+export function sendLeaseMs(deps: PipelineDeps): number {
+  return deps.config.sunatTimeoutMs * 3 + 10_000;
+}
+
+/** Retries: 10 s, 20 s, 40 s … capped at 30 min; after MAX_SEND_ATTEMPTS the document waits for a manual send. */
+export const MAX_SEND_ATTEMPTS = 15;
+export function retryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+}
+
+export const SEND_JOB = 'send-document';
+
+export interface SendJobPayload { tenantId: number; schema: string; documentId: number }
+
+export interface SendResult {
+  state: string;
+  /** SUNAT's answer for this attempt; null when no attempt was made (already final, or another sender holds it). */
+  outcome: SendOutcome | null;
+  retryable: boolean;
+  /** Why no attempt was made. */
+  skipped?: 'final' | 'busy' | 'missing';
+}
+
+interface Claimed {
+  id: number;
+  filename: string;
+  document_type: string;
+  serie: string;
+  number: number;
+  send_attempts: number;
+  computed: unknown;
+  hash: string | null;
+}
+
+export interface SendOptions {
+  actor: string;
+  /** Send even if a retry is scheduled later (the /send endpoint, the worker when due). */
+  force?: boolean;
+  /** The caller already holds the lease (issue: the document was inserted claimed). */
+  claimed?: boolean;
+}
+
+function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
+  if (tenant.company.sunatMode === 'production') return 'production';
+  return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
+}
+
+export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, documentId: number, options: SendOptions): Promise<SendResult> {
+  const { db } = tenant;
+  const table = `"${tenant.schema}"."documents"`;
+  const lease = sendLeaseMs(deps);
+  const claimSql = options.claimed
+    ? `SELECT id, filename, document_type, serie, number, send_attempts, computed, hash FROM ${table} WHERE id = $1 AND state_type_id = '01'`
+    : `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE id = $1 AND state_type_id = '01' AND (locked_until IS NULL OR locked_until < now())
+         AND ($3::boolean OR next_attempt_at IS NULL OR next_attempt_at <= now())
+       RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`;
+  const params = options.claimed ? [documentId] : [documentId, lease, options.force ?? false];
+  const { rows } = await deps.db.pool.query<Claimed>(claimSql, params);
+  const doc = rows[0];
+  if (!doc) {
+    const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true } });
+    if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
+    return { state: current.stateTypeId, outcome: null, retryable: false, skipped: FINAL_STATES.has(current.stateTypeId) ? 'final' : 'busy' };
+  }
+
+  let outcome: SendOutcome;
+  try {
+    let xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
+    if (!xml) {
+      // The process died between the commit and the file write: the signature is deterministic, rebuild it.
+      xml = Buffer.from(rebuildSignedXml(deps, tenant, doc.document_type, doc.computed, doc.hash), 'utf8');
+      await deps.storage.put(tenant.schema, xmlKey(doc.filename), xml);
+      await recordFile(db, doc.id, 'xml', xmlKey(doc.filename), xml);
+    }
+    const endpoints = resolveSunatEndpoints({
+      mode: sunatModeOf(deps, tenant),
+      simulatorUrl: sunatModeOf(deps, tenant) === 'simulator' ? deps.sunatSimulatorUrl() : undefined,
+      customUrl: tenant.company.sunatEndpointUrl ?? undefined,
+    });
+    const sol = openSolCredentials(tenant.company, deps.secrets);
+    outcome = await deliverDocument({
+      endpoint: endpointFor(endpoints, serviceForDocumentType(doc.document_type))!,
+      consultEndpoint: endpoints.consult,
+      credentials: { username: `${tenant.company.ruc}${sol.user}`, password: sol.password },
+      fileName: doc.filename,
+      zip: zipDocument(doc.filename, xml),
+      timeoutMs: deps.config.sunatTimeoutMs,
+      previousAttemptUnknown: doc.send_attempts > 0,
+    });
+  } catch (error) {
+    // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
+    deps.log.error({ err: error, documentId, schema: tenant.schema }, 'send failed before reaching SUNAT');
+    outcome = { kind: 'unknown', code: 'INTERNAL', description: 'Error interno al preparar el envío', notes: [], source: 'transport' } as SendOutcome;
+  }
+  return recordOutcome(deps, tenant, doc, outcome, options.actor);
+}
+
+const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
+
+async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, outcome: SendOutcome, actor: string): Promise<SendResult> {
+  const { db } = tenant;
+  const state = STATE_OF[outcome.kind] ?? '01';
+  const final = state !== '01';
+  const attempts = doc.send_attempts + 1;
+  if (outcome.cdrZip) {
+    const zip = Buffer.from(outcome.cdrZip);
+    await deps.storage.put(tenant.schema, cdrKey(doc.filename), zip);
+    await recordFile(db, doc.id, 'cdr', cdrKey(doc.filename), zip);
+  }
+  const retryAt = !final && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
+  const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
+  const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
+  await db.$transaction([
+    db.document.update({
+      where: { id: doc.id },
+      data: {
+        stateTypeId: state,
+        sunatResponse: response,
+        sendAttempts: attempts,
+        nextAttemptAt: retryAt,
+        lockedUntil: null,
+        lastError: final ? null : reason,
+      },
+    }),
+    ...(final ? [db.documentStateHistory.create({ data: { documentId: doc.id, fromState: '01', toState: state, actor, reason } })] : []),
+  ]);
+  if (retryAt) {
+    await enqueue(deps.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload, {
+      runAt: retryAt, dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id,
+    });
+    deps.wakeWorker?.();
+  }
+  return { state, outcome, retryable: !final };
+}

@@ -1,0 +1,70 @@
+// The work queue (central.jobs): durable, PostgreSQL-backed, shared by every API and worker process.
+// A job is claimed with FOR UPDATE SKIP LOCKED and a lease (`locked_until`): a worker that dies mid-job loses
+// its lease and another takes the job over — the handlers are idempotent (sending asks SUNAT first).
+import type pg from 'pg';
+
+export interface EnqueueOptions {
+  /** Run no earlier than this. Default: now. */
+  runAt?: Date;
+  /** One pending job per key: enqueuing the same key again only brings its run time forward. */
+  dedupeKey?: string;
+  tenantId?: number;
+}
+
+export interface ClaimedJob {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  tenantId: number | null;
+  /** run_at when claimed: completing deletes the job only if nobody rescheduled it meanwhile. */
+  runAt: Date;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+export async function enqueue(pool: Queryable, name: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
+  const runAt = options.runAt ?? new Date();
+  await pool.query(
+    `INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (dedupe_key) DO UPDATE SET run_at = CASE
+       -- the job is running right now: its handler scheduled the next run, which must survive its completion
+       WHEN "jobs".locked_until > now() THEN EXCLUDED.run_at
+       ELSE LEAST("jobs".run_at, EXCLUDED.run_at) END`,
+    [name, options.dedupeKey ?? null, options.tenantId ?? null, JSON.stringify(payload), runAt],
+  );
+}
+
+/** Takes up to `limit` due jobs for `leaseMs`. */
+export async function claimJobs(pool: Queryable, names: readonly string[], limit: number, leaseMs: number, tenantIds: readonly number[] | null = null): Promise<ClaimedJob[]> {
+  const { rows } = await pool.query(
+    `UPDATE "central"."jobs" SET locked_until = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM "central"."jobs"
+       WHERE name = ANY($1) AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         AND ($4::int[] IS NULL OR tenant_id = ANY($4))
+       ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id, name, payload, attempts, tenant_id, run_at`,
+    [names, limit, leaseMs, tenantIds],
+  );
+  return rows.map((r) => ({ id: String(r.id), name: r.name, payload: r.payload, attempts: r.attempts, tenantId: r.tenant_id, runAt: r.run_at }));
+}
+
+export async function completeJob(pool: Queryable, job: Pick<ClaimedJob, 'id' | 'runAt'>): Promise<void> {
+  const { rowCount } = await pool.query('DELETE FROM "central"."jobs" WHERE id = $1 AND run_at <= $2', [job.id, job.runAt]);
+  if (!rowCount) await pool.query('UPDATE "central"."jobs" SET locked_until = NULL, attempts = 0 WHERE id = $1', [job.id]);
+}
+
+/** Puts a job back for a later run (its own retry policy decided when). */
+export async function rescheduleJob(pool: Queryable, id: string, runAt: Date, error: string | null): Promise<void> {
+  await pool.query('UPDATE "central"."jobs" SET run_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1', [id, runAt, error]);
+}
+
+export async function pendingJobs(pool: Queryable, name?: string): Promise<number> {
+  const { rows } = await pool.query(
+    `SELECT count(*)::int AS n FROM "central"."jobs" WHERE ($1::text IS NULL OR name = $1)`,
+    [name ?? null],
+  );
+  return rows[0].n;
+}
