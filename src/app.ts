@@ -14,6 +14,7 @@ import { installContentTypeCheck } from './platform/http/content-type.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
+import { installIdempotency } from './platform/http/idempotency.ts';
 import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
   installTenancy(app, db, hosts);
+  installIdempotency(app);
   await app.register(companyRoutes);
 
   // 3. Features: tenant and any-host first, then the admin host.

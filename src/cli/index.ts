@@ -19,6 +19,7 @@ const commands: Record<string, Loader> = {
   'tenant:token': () => import('./commands/tenant-token.ts'),
   'xml': lazy('xml'),
   'sunat-simulator': lazy('sunat-simulator'),
+  'worker': lazy('worker'),
 };
 
 export function registerCommand(name: string, loader: Loader): void {

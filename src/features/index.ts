@@ -3,7 +3,9 @@
 import type { Feature } from '../platform/http/features.ts';
 import { tenantFeature } from '../platform/http/features.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { downloadsRoutes } from './downloads/routes.ts';
 
 export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
+  tenantFeature(downloadsRoutes, { name: 'downloads' }),
 ];

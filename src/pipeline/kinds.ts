@@ -7,6 +7,10 @@ import {
   type ComputedDocument, type DocumentContext, type Issue, type Issuer, type Warning,
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
+import { printModelFromComputed, type PrintModel } from '../render/index.ts';
+
+/** What the printed representation needs beyond the stored document. */
+export interface PrintContextOf { hash: string; qrText: string | null; state: string }
 
 /** The documents-table columns every kind fills (api.md list rows are read from them). */
 export interface DocumentColumns {
@@ -68,6 +72,10 @@ export interface DocumentKind<C = unknown> {
   /** acciones.enviar_xml_firmado (default true). */
   sendOnIssue(doc: C): boolean;
   numberToLetter(doc: C): string;
+  /** The printed representation's model (src/render), from the stored computed document. */
+  printModel(doc: C, issuer: Issuer, context: PrintContextOf): PrintModel;
+  /** acciones.formato_pdf when the kind has one. */
+  pdfFormat?(doc: C): string;
 }
 
 export const invoiceKind: DocumentKind<ComputedDocument> = {
@@ -138,6 +146,8 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
   })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
   numberToLetter: (doc) => doc.numberToLetter,
+  printModel: (doc, issuer, context) => printModelFromComputed(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
+  pdfFormat: (doc) => doc.actions.pdfFormat,
 };
 
 const registry = new Map<string, DocumentKind<any>>();

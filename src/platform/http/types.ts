@@ -51,5 +51,9 @@ declare module 'fastify' {
     hostKind?: HostKind;
     /** Default for tenant routes: 'tenant'. */
     auth?: RouteAuth;
+    /** Creating POST: honours the Idempotency-Key header (src/platform/http/idempotency.ts). */
+    idempotent?: boolean;
+    /** The plan limit this route consumes (enforced by the plans module when present). */
+    planLimit?: 'documents' | 'users';
   }
 }

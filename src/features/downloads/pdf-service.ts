@@ -1,0 +1,41 @@
+// The PDF of a stored document: rendered once from what was signed (the computed document), then cached in
+// storage and recorded in document_files. Two first downloads at once both render and the later atomic write
+// wins with identical bytes — harmless, and no lock is held while rendering.
+import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import { issuerOf } from '../../pipeline/deps.ts';
+import { recordFile } from '../../pipeline/files.ts';
+import { kindOfType } from '../../pipeline/kinds.ts';
+import { pdfStorageKey, renderPdf } from '../../render/index.ts';
+
+export type PdfFormat = 'a4' | 'ticket';
+
+export interface StoredForPdf {
+  id: number;
+  documentType: string;
+  filename: string;
+  stateTypeId: string;
+  hash: string | null;
+  qrText: string | null;
+  computed: unknown;
+}
+
+/** The format a document asked for (acciones.formato_pdf), a4 otherwise. */
+export function defaultPdfFormat(doc: Pick<StoredForPdf, 'documentType' | 'computed'>): PdfFormat {
+  const kind = kindOfType(doc.documentType);
+  return kind?.pdfFormat?.(doc.computed) === 'ticket' ? 'ticket' : 'a4';
+}
+
+export async function pdfForDocument(deps: Pick<PipelineDeps, 'storage'>, tenant: TenantRef, doc: StoredForPdf, format: PdfFormat): Promise<Buffer> {
+  const key = pdfStorageKey(doc.filename, format);
+  // A rejected or voided document prints with a watermark: its cached copy must match its current state.
+  const stateKey = doc.stateTypeId === '09' || doc.stateTypeId === '11' ? key.replace(/\.pdf$/, `-${doc.stateTypeId}.pdf`) : key;
+  const cached = await deps.storage.get(tenant.schema, stateKey);
+  if (cached) return cached;
+  const kind = kindOfType(doc.documentType);
+  if (!kind || !doc.computed) throw new Error(`no printed representation for document type ${doc.documentType}`);
+  const model = kind.printModel(doc.computed, issuerOf(tenant.company), { hash: doc.hash ?? '', qrText: doc.qrText, state: doc.stateTypeId });
+  const pdf = await renderPdf(model, format);
+  await deps.storage.put(tenant.schema, stateKey, pdf);
+  await recordFile(tenant.db, doc.id, format === 'ticket' ? 'pdf-ticket' : 'pdf', stateKey, pdf);
+  return pdf;
+}

@@ -1,0 +1,65 @@
+// GET /downloads/{document|perception}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}] (api.md Downloads): no token —
+// the UUID is the capability, as in FacturadorPro — and only on the owning tenant's host: another tenant's id is
+// the same 404 as an unknown one.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cdrKey, xmlKey } from '../../pipeline/files.ts';
+import { rebuildSignedXml } from '../../pipeline/rebuild.ts';
+import { errors } from '../../platform/errors.ts';
+import { pipelineDepsOf, tenantRefOf } from '../documents/deps.ts';
+import { defaultPdfFormat, pdfForDocument } from './pdf-service.ts';
+
+const SEGMENT_TYPES: Record<string, readonly string[]> = { document: ['01', '03', '07', '08'], perception: ['40'] };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const Params = z.object({
+  segment: z.enum(['document', 'perception']),
+  file: z.enum(['xml', 'pdf', 'cdr']),
+  externalId: z.string().max(64),
+  format: z.enum(['a4', 'ticket']).optional(),
+});
+
+function notFound() {
+  return errors.notFound('file_not_found', 'El archivo solicitado no existe.');
+}
+
+export const downloadsRoutes: FastifyPluginAsync = async (app) => {
+  const handler = async (request: { params: z.infer<typeof Params>; tenant: import('../../platform/http/tenant-context.ts').TenantContext; log: import('fastify').FastifyBaseLogger },
+    reply: import('fastify').FastifyReply) => {
+    const { segment, file, format } = request.params;
+    const externalId = request.params.externalId.toLowerCase();
+    if (!UUID.test(externalId)) throw notFound();
+    const tenant = tenantRefOf(request.tenant);
+    const doc = await tenant.db.document.findUnique({
+      where: { externalId },
+      select: { id: true, documentType: true, filename: true, stateTypeId: true, hash: true, qrText: true, computed: true },
+    });
+    if (!doc || !SEGMENT_TYPES[segment].includes(doc.documentType)) throw notFound();
+    const deps = pipelineDepsOf(app, request.log);
+    if (file === 'xml') {
+      if (format) throw notFound();
+      let xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
+      xml ??= Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${doc.filename}.xml"`).send(xml);
+    }
+    if (file === 'cdr') {
+      if (format) throw notFound();
+      const zip = await deps.storage.get(tenant.schema, cdrKey(doc.filename));
+      if (!zip) throw errors.notFound('cdr_not_available', 'El comprobante aún no tiene constancia de recepción (CDR) de SUNAT.');
+      return reply.type('application/zip').header('content-disposition', `attachment; filename="R-${doc.filename}.zip"`).send(zip);
+    }
+    const pdfFormat = format ?? defaultPdfFormat(doc);
+    const pdf = await pdfForDocument(deps, tenant, doc, pdfFormat);
+    return reply.type('application/pdf')
+      .header('content-disposition', `inline; filename="${doc.filename}${pdfFormat === 'ticket' ? '-ticket' : ''}.pdf"`)
+      .send(pdf);
+  };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const options = {
+    config: { hostKind: 'tenant' as const, auth: 'none' as const },
+    schema: { summary: 'Descargar el XML firmado, el PDF o el CDR de un comprobante (sin token: el external_id es la llave)', params: Params },
+  };
+  typed.get('/downloads/:segment/:file/:externalId', options, handler);
+  typed.get('/downloads/:segment/:file/:externalId/:format', { ...options, schema: { ...options.schema, summary: 'Descargar el PDF en formato a4 o ticket' } }, handler);
+};

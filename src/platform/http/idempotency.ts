@@ -1,0 +1,93 @@
+// Idempotency-Key on creating POSTs (api.md Conventions), opt-in per route with `config: { idempotent: true }`.
+// Stored per tenant (idempotency_keys) with a fingerprint of method, route and canonical body:
+//  - first request: the key is taken (in_flight) before the handler runs; a 2xx answer is stored with it;
+//  - same key + same request again: the stored answer, with `Idempotent-Replayed: true`;
+//  - same key while the first still runs: 409 idempotency_in_flight; with another body: 422 idempotency_key_reused;
+//  - a 4xx/5xx answer releases the key, so the client can correct the body and retry with the same key;
+//  - keys live IDEMPOTENCY_TTL_HOURS (24 h); a key left in_flight by a crashed process is free after 5 minutes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fingerprintOf } from '../../pipeline/fingerprint.ts';
+import { errors } from '../errors.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+const IN_FLIGHT_STALE_MS = 5 * 60_000;
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const kSlot = Symbol('idempotency');
+
+type WithSlot = { [kSlot]?: { id: number; schema: string } };
+
+function keyOf(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY.test(key)) {
+    throw errors.badRequest('idempotency_key_invalid', 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles (ASCII).');
+  }
+  return key;
+}
+
+export function installIdempotency(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const key = keyOf(request);
+    if (key === null) return;
+    const { schema, db } = request.tenant;
+    const table = `"${schema}"."idempotency_keys"`;
+    const fingerprint = fingerprintOf({ method: request.method, url: request.routeOptions.url, body: request.body ?? null });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const inserted = await db.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO ${table} (key, fingerprint, status, updated_at) VALUES ($1, $2, 'in_flight', now()) ON CONFLICT (key) DO NOTHING RETURNING id`,
+        key, fingerprint,
+      );
+      if (inserted[0]) {
+        (request as unknown as WithSlot)[kSlot] = { id: inserted[0].id, schema };
+        return;
+      }
+      const rows = await db.$queryRawUnsafe<{ id: number; fingerprint: string; status: string; response_status: number | null; response_body: unknown; created_at: Date; updated_at: Date }[]>(
+        `SELECT id, fingerprint, status, response_status, response_body, created_at, updated_at FROM ${table} WHERE key = $1`, key,
+      );
+      const existing = rows[0];
+      if (!existing) continue; // released meanwhile: take it
+      const now = Date.now();
+      const expired = now - existing.created_at.getTime() > IDEMPOTENCY_TTL_MS;
+      const stale = existing.status === 'in_flight' && now - existing.updated_at.getTime() > IN_FLIGHT_STALE_MS;
+      if (expired || stale) {
+        await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, existing.id);
+        continue;
+      }
+      if (existing.fingerprint !== fingerprint) {
+        throw errors.unprocessable('idempotency_key_reused', 'La Idempotency-Key ya se usó con otra solicitud: use una clave nueva para otro comprobante.', [
+          { path: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'Clave usada con otro cuerpo.' },
+        ]);
+      }
+      if (existing.status !== 'done') {
+        throw errors.conflict('idempotency_in_flight', 'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.');
+      }
+      reply.header('idempotent-replayed', 'true');
+      return reply.code(existing.response_status ?? 200).send(existing.response_body);
+    }
+    throw errors.conflict('idempotency_in_flight', 'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const slot = (request as unknown as WithSlot)[kSlot];
+    if (!slot) return payload;
+    (request as unknown as WithSlot)[kSlot] = undefined;
+    const table = `"${slot.schema}"."idempotency_keys"`;
+    const db = request.tenant.db;
+    try {
+      if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
+        await db.$executeRawUnsafe(
+          `UPDATE ${table} SET status = 'done', response_status = $2, response_body = $3::jsonb, updated_at = now() WHERE id = $1`,
+          slot.id, reply.statusCode, payload,
+        );
+      } else {
+        await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, slot.id);
+      }
+    } catch (error) {
+      // The answer itself is good: a key we failed to record only loses the replay, never the document.
+      request.log.error({ err: error }, 'idempotency key not recorded');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,78 @@
+// Shared helpers of the documents API tests: a listening app (the in-process SUNAT simulator needs a port),
+// fixture bodies dated today in Lima, and the outside judges for downloaded XML.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { limaToday } from '../../../src/pipeline/deps.ts';
+import { FIXTURES, substituteToday, XSD_MAINDOC } from '../../fixtures/invoices.ts';
+import { createTestApp, type TestApp, type TestAppOptions, type TestTenant } from '../../helpers/app.ts';
+
+export type Body = Record<string, any>;
+
+export function fixtureBody(name: string): Body {
+  return JSON.parse(substituteToday(readFileSync(join(FIXTURES, 'invoices', name), 'utf8'), limaToday()));
+}
+
+export function invoiceFixtureNames(): string[] {
+  return readdirSync(join(FIXTURES, 'invoices')).filter((f) => f.endsWith('.json')).sort();
+}
+
+export interface ApiHarness {
+  readonly ctx: TestApp;
+  readonly tenant: TestTenant;
+  post(url: string, body: unknown, headers?: Record<string, string>, tenant?: TestTenant): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+  get(url: string, tenant?: TestTenant): Promise<{ status: number; json: any; body: Buffer; headers: Record<string, unknown> }>;
+}
+
+/** beforeAll: a listening app with one tenant; afterAll: cleanup. */
+export function useApi(options: TestAppOptions = {}): ApiHarness {
+  let ctx: TestApp | null = null;
+  let tenant: TestTenant | null = null;
+  beforeAll(async () => {
+    ctx = await createTestApp(options);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    tenant = await ctx.provisionTenant();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return {
+    get ctx() { return ctx!; },
+    get tenant() { return tenant!; },
+    async post(url, body, headers = {}, as) {
+      const t = as ?? tenant!;
+      const res = await ctx!.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+      return { status: res.statusCode, json: res.json(), headers: res.headers };
+    },
+    async get(url, as) {
+      const t = as ?? tenant!;
+      const res = await ctx!.app.inject({ method: 'GET', url, headers: t.headers });
+      const body = res.rawPayload;
+      let json: any = null;
+      if (String(res.headers['content-type'] ?? '').includes('json')) json = res.json();
+      return { status: res.statusCode, json, body, headers: res.headers };
+    },
+  };
+}
+
+/** The path of a download link (the host part is the tenant's). */
+export function pathOf(link: string): string {
+  return new URL(link).pathname;
+}
+
+const ROOTS: Record<string, string> = { '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote' };
+
+/** xmllint against SUNAT's UBL 2.1 XSD and xmlsec1 with the certificate embedded in the document. */
+export function judgeXml(xml: string, documentType: string): { xsd: string; signature: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'facturo-judge-'));
+  const path = join(dir, 'doc.xml');
+  writeFileSync(path, xml);
+  const xsd = spawnSync('xmllint', ['--noout', '--schema', join(XSD_MAINDOC, `UBL-${ROOTS[documentType]}-2.1.xsd`), path], { encoding: 'utf8' });
+  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1] ?? '';
+  const pem = join(dir, 'cert.pem');
+  writeFileSync(pem, `-----BEGIN CERTIFICATE-----\n${cert.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`);
+  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', pem, path], { encoding: 'utf8' });
+  return { xsd: xsd.status === 0 ? '' : xsd.stderr, signature: sig.status === 0 ? '' : sig.stderr };
+}
