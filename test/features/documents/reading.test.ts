@@ -1,0 +1,138 @@
+// Lists, downloads, idempotency and the tenant wall (issue 5 §3, §6, §7).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { limaToday } from '../../../src/pipeline/deps.ts';
+import type { TestTenant } from '../../helpers/app.ts';
+import { fixtureBody, pathOf, useApi } from './helpers.ts';
+
+const api = useApi();
+const today = limaToday();
+let other: TestTenant;
+let issued: any;
+
+beforeAll(async () => {
+  other = await api.ctx.provisionTenant();
+  issued = (await api.post('/api/documents', fixtureBody('01-taxed.json'))).json;
+  for (let i = 0; i < 4; i += 1) await api.post('/api/documents', fixtureBody('02-not-sent.json'));
+});
+
+describe('GET /api/documents/lists', () => {
+  it('lists a date range inclusively with FacturadorPro row fields', async () => {
+    const res = await api.get(`/api/documents/lists/${today}/${today}`);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toHaveLength(5);
+    const row = res.json.data.find((r: any) => r.external_id === issued.data.external_id);
+    expect(row).toMatchObject({
+      number: issued.data.number, document_type_id: '01', date_of_issue: today, customer_number: '20604187339',
+      state_type_id: '05', state_type_description: 'Aceptado', has_cdr: true, total: '580.91', currency_type_id: 'PEN',
+    });
+    expect(pathOf(row.download_xml)).toBe(`/downloads/document/xml/${issued.data.external_id}`);
+  });
+
+  it('pages with limit and cursor without losing or repeating rows', async () => {
+    const first = await api.get(`/api/documents/lists/${today}/${today}?limit=2`);
+    const second = await api.get(`/api/documents/lists/${today}/${today}?limit=2&cursor=${first.json.next_cursor}`);
+    const third = await api.get(`/api/documents/lists/${today}/${today}?limit=2&cursor=${second.json.next_cursor}`);
+    const ids = [...first.json.data, ...second.json.data, ...third.json.data].map((r: any) => r.id);
+    expect(new Set(ids).size).toBe(5);
+    expect(third.json.next_cursor).toBeNull();
+  });
+
+  it('returns the latest 50 without dates, and 422 for impossible or reversed dates', async () => {
+    expect((await api.get('/api/documents/lists')).json.data).toHaveLength(5);
+    expect((await api.get('/api/documents/lists/2025-13-40/2025-12-31')).status).toBe(422);
+    const reversed = await api.get('/api/documents/lists/2025-12-31/2025-01-01');
+    expect(reversed.status).toBe(422);
+    expect(reversed.json.code).toBe('date_range_invalid');
+    expect((await api.get('/api/documents/lists/2020-01-01/2025-01-01')).status).toBe(422);
+  });
+});
+
+describe('downloads', () => {
+  it('renders the PDF on first download, caches it, and the QR decodes to the QR text', async () => {
+    const pdf = await api.get(pathOf(issued.links.pdf));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const files = await api.tenant.db.documentFile.findMany({ where: { document: { externalId: issued.data.external_id } } });
+    expect(files.map((f) => f.kind).sort()).toEqual(['cdr', 'pdf', 'xml']);
+    const again = await api.get(pathOf(issued.links.pdf));
+    expect(again.body.equals(pdf.body)).toBe(true);
+
+    const dir = mkdtempSync(join(tmpdir(), 'facturo-pdf-'));
+    writeFileSync(join(dir, 'doc.pdf'), pdf.body);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain(issued.data.number);
+    expect(text).toContain('580.91');
+    execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
+    const qr = execFileSync('zbarimg', ['-q', '--raw', join(dir, 'page-1.png')], { encoding: 'utf8' }).trim();
+    expect(qr).toBe(issued.data.qr_text);
+  });
+
+  it('serves the 80 mm ticket with the /ticket suffix', async () => {
+    const ticket = await api.get(`${pathOf(issued.links.pdf)}/ticket`);
+    expect(ticket.status).toBe(200);
+    expect(ticket.headers['content-disposition']).toContain('-ticket.pdf');
+    expect(ticket.body.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77/);
+  });
+
+  it('answers 404 on another tenant\'s host, for unknown ids, and for a CDR that does not exist yet', async () => {
+    expect((await api.get(pathOf(issued.links.xml), other)).status).toBe(404);
+    expect((await api.get('/downloads/document/xml/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await api.get('/downloads/document/xml/not-a-uuid')).status).toBe(404);
+    expect((await api.get(`/downloads/perception/xml/${issued.data.external_id}`)).status).toBe(404);
+    const notSent = (await api.get('/api/documents/lists')).json.data.find((r: any) => r.state_type_id === '01');
+    const cdr = await api.get(`/downloads/document/cdr/${notSent.external_id}`);
+    expect(cdr.status).toBe(404);
+    expect(cdr.json.code).toBe('cdr_not_available');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the stored answer for the same key and body, without a second document', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    body.serie_documento = 'F200';
+    const first = await api.post('/api/documents', body, { 'idempotency-key': 'order-1001' });
+    const replay = await api.post('/api/documents', body, { 'idempotency-key': 'order-1001' });
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json.data.external_id).toBe(first.json.data.external_id);
+    expect(await api.tenant.db.document.count({ where: { serie: 'F200' } })).toBe(1);
+  });
+
+  it('answers 422 when the key is reused with another body, and 409 while the first request runs', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    await api.post('/api/documents', body, { 'idempotency-key': 'order-2002' });
+    const reused = await api.post('/api/documents', { ...body, hora_de_emision: '09:00:00' }, { 'idempotency-key': 'order-2002' });
+    expect(reused.status).toBe(422);
+    expect(reused.json.code).toBe('idempotency_key_reused');
+
+    await api.tenant.db.idempotencyKey.create({ data: { key: 'order-3003', fingerprint: 'x'.repeat(64), status: 'in_flight' } });
+    const running = await api.post('/api/documents', body, { 'idempotency-key': 'order-3003' });
+    expect([409, 422]).toContain(running.status);
+  });
+
+  it('releases the key after a 422 so the corrected body can use it', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    const bad = await api.post('/api/documents', { ...body, serie_documento: 'X001' }, { 'idempotency-key': 'order-4004' });
+    expect(bad.status).toBe(422);
+    const good = await api.post('/api/documents', body, { 'idempotency-key': 'order-4004' });
+    expect(good.status).toBe(200);
+  });
+});
+
+describe('the tenant wall', () => {
+  it('refuses another tenant\'s token with 401 and shows nothing of this tenant to the other', async () => {
+    const res = await api.ctx.app.inject({
+      method: 'GET', url: '/api/documents/lists', headers: { host: api.tenant.hostname, authorization: other.headers.authorization },
+    });
+    expect(res.statusCode).toBe(401);
+    const own = await api.get('/api/documents/lists', other);
+    expect(own.json.data).toEqual([]);
+    const send = await api.post('/api/documents/send', { external_id: issued.data.external_id }, {}, other);
+    expect(send.status).toBe(404);
+  });
+});
