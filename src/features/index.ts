@@ -4,8 +4,10 @@ import type { Feature } from '../platform/http/features.ts';
 import { tenantFeature } from '../platform/http/features.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
+import { perceptionsRoutes } from './perceptions/routes.ts';
 
 export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
+  tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
 ];

@@ -8,6 +8,7 @@ import {
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
+import { perceptionKind } from './perception-kind.ts';
 
 /** What the printed representation needs beyond the stored document. */
 export interface PrintContextOf { hash: string; qrText: string | null; state: string }
@@ -162,3 +163,4 @@ export function kindOfType(documentType: string): DocumentKind<any> | undefined 
 }
 
 registerKind(invoiceKind);
+registerKind(perceptionKind);

@@ -43,7 +43,7 @@ const isZero = (v: string | undefined): boolean => v === undefined || /^-?0*(\.0
 const amountIfAny = (v: string | undefined): string | undefined => (isZero(v) ? undefined : formatAmount(v!));
 const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
 
-function issuerAddress(issuer: Issuer): string {
+export function issuerAddress(issuer: Issuer): string {
   const a = issuer.address;
   const street = [a.direccion, a.urbanizacion].filter((p) => p && p.trim() !== '').join(', ');
   const place = [a.distrito, a.provincia, a.departamento].filter((p) => p && p.trim() !== '' && p !== '-').join(' - ');
