@@ -1,7 +1,8 @@
 // Tenant-host and any-host features, registered in this order after the platform (src/app.ts).
 // Add yours with one line: `tenantFeature(documentsRoutes)` or `anyHostFeature(consultasRoutes)`.
 import type { Feature } from '../platform/http/features.ts';
-import { tenantFeature } from '../platform/http/features.ts';
+import { anyHostFeature, tenantFeature } from '../platform/http/features.ts';
+import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
@@ -10,4 +11,5 @@ export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
+  anyHostFeature(consultasRoutes, { name: 'consultas' }),
 ];

@@ -41,6 +41,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
+  CONSULTAS_RATE_LIMIT: integer(30, 1, 100_000),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -79,6 +80,8 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   notifyToken: string | null;
+  /** POST /api/consultas/search requests per IP per minute. */
+  consultasRateLimit: number;
   whatsappApiUrl: string;
   whatsappToken: string | null;
   whatsappPhoneNumberId: string | null;
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,
+    consultasRateLimit: e.CONSULTAS_RATE_LIMIT,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
     whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,

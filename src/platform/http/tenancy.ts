@@ -18,7 +18,8 @@ interface WithTenantSlot {
 // Refreshing last_used_at on every call would turn each read into a write; once a minute is enough.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-async function authenticate(request: FastifyRequest, db: Database, tenant: ResolvedTenant): Promise<TenantUser> {
+/** The user behind the Bearer API token of `tenant` (401 otherwise). Also used by any-host routes that accept tenant tokens. */
+export async function authenticate(request: FastifyRequest, db: Database, tenant: ResolvedTenant): Promise<TenantUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const hash = hashToken(token);
