@@ -77,7 +77,7 @@ describe('docs/errors.md', () => {
         else if (path.endsWith('.ts')) files.push(path);
       }
     };
-    walk(join(root, 'src', 'platform'));
+    for (const dir of ['platform', 'pipeline', 'features', 'admin', 'worker']) walk(join(root, 'src', dir));
     const codes = new Set<string>();
     for (const file of files) {
       const text = readFileSync(file, 'utf8');

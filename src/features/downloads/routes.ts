@@ -13,19 +13,20 @@ import { defaultPdfFormat, pdfForDocument } from './pdf-service.ts';
 const SEGMENT_TYPES: Record<string, readonly string[]> = { document: ['01', '03', '07', '08'], perception: ['40'] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const Params = z.object({
-  segment: z.enum(['document', 'perception']),
-  file: z.enum(['xml', 'pdf', 'cdr']),
-  externalId: z.string().max(64),
-  format: z.enum(['a4', 'ticket']).optional(),
+const FileParams = z.object({
+  segment: z.enum(['document', 'perception']).describe('document (01, 03, 07, 08) o perception (40)'),
+  file: z.enum(['xml', 'pdf', 'cdr']).describe('xml firmado, pdf o cdr (zip de SUNAT)'),
+  externalId: z.string().max(64).describe('external_id del comprobante'),
 });
+const FormatParams = FileParams.extend({ format: z.enum(['a4', 'ticket']).describe('Formato del PDF') });
+type Params = z.infer<typeof FileParams> & { format?: 'a4' | 'ticket' };
 
 function notFound() {
   return errors.notFound('file_not_found', 'El archivo solicitado no existe.');
 }
 
 export const downloadsRoutes: FastifyPluginAsync = async (app) => {
-  const handler = async (request: { params: z.infer<typeof Params>; tenant: import('../../platform/http/tenant-context.ts').TenantContext; log: import('fastify').FastifyBaseLogger },
+  const handler = async (request: { params: Params; tenant: import('../../platform/http/tenant-context.ts').TenantContext; log: import('fastify').FastifyBaseLogger },
     reply: import('fastify').FastifyReply) => {
     const { segment, file, format } = request.params;
     const externalId = request.params.externalId.toLowerCase();
@@ -56,10 +57,13 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
       .send(pdf);
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const options = {
-    config: { hostKind: 'tenant' as const, auth: 'none' as const },
-    schema: { summary: 'Descargar el XML firmado, el PDF o el CDR de un comprobante (sin token: el external_id es la llave)', params: Params },
-  };
-  typed.get('/downloads/:segment/:file/:externalId', options, handler);
-  typed.get('/downloads/:segment/:file/:externalId/:format', { ...options, schema: { ...options.schema, summary: 'Descargar el PDF en formato a4 o ticket' } }, handler);
+  const config = { hostKind: 'tenant' as const, auth: 'none' as const };
+  typed.get('/downloads/:segment/:file/:externalId', {
+    config,
+    schema: { summary: 'Descargar el XML firmado, el PDF o el CDR de un comprobante (sin token: el external_id es la llave)', params: FileParams },
+  }, handler);
+  typed.get('/downloads/:segment/:file/:externalId/:format', {
+    config,
+    schema: { summary: 'Descargar el PDF en formato a4 o ticket', params: FormatParams },
+  }, handler);
 };
