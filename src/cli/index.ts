@@ -20,6 +20,7 @@ const commands: Record<string, Loader> = {
   'xml': lazy('xml'),
   'sunat-simulator': lazy('sunat-simulator'),
   'worker': lazy('worker'),
+  'whatsapp-fake': lazy('whatsapp-fake'),
 };
 
 export function registerCommand(name: string, loader: Loader): void {

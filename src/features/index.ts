@@ -6,10 +6,14 @@ import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
+import { whatsappRoutes } from './whatsapp/routes.ts';
+import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
 export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
+  anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),
+  tenantFeature(whatsappSettingsRoutes, { name: 'whatsapp-settings' }),
 ];

@@ -1,5 +1,6 @@
 // The jobs the worker knows. A feature adds its own by appending a JobDefinition here.
 import type { PipelineDeps } from '../pipeline/deps.ts';
+import { whatsappJob } from '../features/whatsapp/job.ts';
 import { sendDocumentJob } from './send-document-job.ts';
 
 export interface JobContext {
@@ -17,4 +18,4 @@ export interface JobDefinition {
   backoffMs(attempts: number): number;
 }
 
-export const jobs: JobDefinition[] = [sendDocumentJob];
+export const jobs: JobDefinition[] = [sendDocumentJob, whatsappJob];

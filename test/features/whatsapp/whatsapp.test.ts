@@ -1,0 +1,142 @@
+// WhatsApp notifications (issue 9 §1–2) over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
+// transient failures retried until delivered exactly once, permanent ones recorded, ambiguous ones not resent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineDepsOf } from '../../../src/features/documents/deps.ts';
+import { startFakeCloudApi, type FakeCloudApi } from '../../../src/whatsapp/fake-cloud-api.ts';
+import { normalizePhone } from '../../../src/whatsapp/phone.ts';
+import { startWorker } from '../../../src/worker/worker.ts';
+import { fixtureBody, useApi } from '../documents/helpers.ts';
+
+let fake: FakeCloudApi;
+const NOTIFY = 'system-notify-token-0123456789';
+const api = useApi({
+  env: { NOTIFY_TOKEN: NOTIFY, WHATSAPP_TOKEN: 'system-graph-token-abcdef', WHATSAPP_PHONE_NUMBER_ID: '1000001' },
+  config: { whatsappApiUrl: 'http://127.0.0.1:1/v21.0' }, // replaced in beforeAll once the fake listens
+});
+
+beforeAll(async () => {
+  fake = await startFakeCloudApi();
+  api.ctx.app.platform.config.whatsappApiUrl = fake.url;
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+async function notify(path: string, body: unknown, auth: 'system' | 'tenant' = 'tenant') {
+  const headers = auth === 'system'
+    ? { host: 'api.example', authorization: `Bearer ${NOTIFY}`, 'content-type': 'application/json' }
+    : { ...api.tenant.headers, 'content-type': 'application/json' };
+  const res = await api.ctx.app.inject({ method: 'POST', url: `/api/whatsapp-notify/${path}`, headers, payload: JSON.stringify(body) });
+  return { status: res.statusCode, json: res.json() };
+}
+
+async function deliverAll(): Promise<void> {
+  // Scoped worker; retries are scheduled in the future, the test makes them due instead of waiting.
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { autoStart: false, tenantIds: [api.tenant.id] });
+  for (let i = 0; i < 10; i += 1) {
+    await api.ctx.db.pool.query(`UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`, [api.tenant.id]);
+    if ((await worker.drain()) === 0) break;
+  }
+}
+
+async function status(id: string, auth: 'system' | 'tenant' = 'tenant') {
+  const headers = auth === 'system' ? { host: 'api.example', authorization: `Bearer ${NOTIFY}` } : api.tenant.headers;
+  const res = await api.ctx.app.inject({ method: 'GET', url: `/api/whatsapp-notify/${id}`, headers });
+  return { status: res.statusCode, json: res.json() };
+}
+
+describe('phone numbers', () => {
+  it('normalises Peruvian mobiles to 51 + 9 digits and refuses malformed ones', () => {
+    expect(normalizePhone('987 654 321')).toEqual({ ok: true, number: '51987654321' });
+    expect(normalizePhone('+51 987-654-321')).toEqual({ ok: true, number: '51987654321' });
+    expect(normalizePhone('5198765432').ok).toBe(false);
+    expect(normalizePhone('hola').ok).toBe(false);
+  });
+});
+
+describe('POST /api/whatsapp-notify', () => {
+  it('queues a text (202), and the worker delivers it through the Cloud API with the system number', async () => {
+    fake.reset();
+    const res = await notify('text', { number: '987654321', message: 'Su factura F001-1 está lista' });
+    expect(res.status).toBe(202);
+    expect(res.json.data.status).toBe('queued');
+    await deliverAll();
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ endpoint: 'messages', phoneNumberId: '1000001', authorization: 'Bearer system-graph-token-abcdef' });
+    expect(fake.requests[0].json).toMatchObject({ messaging_product: 'whatsapp', to: '51987654321', type: 'text', text: { body: 'Su factura F001-1 está lista' } });
+    const s = await status(res.json.data.id);
+    expect(s.json.data).toMatchObject({ status: 'sent', provider_message_id: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('delivers exactly once when the provider fails twice (transient) and then succeeds', async () => {
+    fake.reset();
+    fake.fail({ status: 503, code: 131000, endpoint: 'messages' }, 2);
+    const res = await notify('text', { number: '51987000111', message: 'Reintento' });
+    await deliverAll();
+    const messages = fake.requests.filter((r) => r.endpoint === 'messages');
+    expect(messages).toHaveLength(3);
+    const s = await status(res.json.data.id);
+    expect(s.json.data).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('records a permanent refusal without retrying, and does not resend an ambiguous one', async () => {
+    fake.reset();
+    fake.fail({ status: 400, code: 131026, message: 'Message undeliverable' }, 1);
+    const refused = await notify('text', { number: '51987000222', message: 'x' });
+    await deliverAll();
+    expect(fake.requests).toHaveLength(1);
+    expect((await status(refused.json.data.id)).json.data).toMatchObject({ status: 'failed', error_code: '131026' });
+
+    fake.reset();
+    // The provider answers 200 without a message id: it may have sent it — marked unknown, never resent.
+    fake.fail({ noId: true }, 1);
+    const ambiguous = await notify('text', { number: '51987000333', message: 'y' });
+    await deliverAll();
+    expect(fake.requests).toHaveLength(1);
+    expect((await status(ambiguous.json.data.id)).json.data).toMatchObject({ status: 'unknown', error_code: 'NO_MESSAGE_ID' });
+  });
+
+  it('sends a PDF given in base64 and the PDF of an issued document by external_id (media uploaded first)', async () => {
+    fake.reset();
+    const pdf = Buffer.from('%PDF-1.4\n% test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const a = await notify('pdf', { number: '987654321', file: pdf.toString('base64'), filename: 'cotizacion.pdf', message: 'Adjunto' });
+    expect(a.status).toBe(202);
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
+    const b = await notify('pdf', { number: '987654321', external_id: issued.data.external_id });
+    expect(b.status).toBe(202);
+    await deliverAll();
+    const uploads = fake.requests.filter((r) => r.endpoint === 'media');
+    expect(uploads).toHaveLength(2);
+    expect(uploads.some((u) => u.body.includes(pdf))).toBe(true);
+    expect(uploads.some((u) => u.body.includes(Buffer.from(issued.data.number)) || u.body.includes(Buffer.from('%PDF-')))).toBe(true);
+    const sent = fake.requests.filter((r) => r.endpoint === 'messages').map((r) => r.json!);
+    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: { id: expect.any(String), filename: 'cotizacion.pdf', caption: 'Adjunto' } }));
+    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: expect.objectContaining({ filename: `${issued.data.filename}.pdf` }) }));
+  });
+
+  it('sends media by public URL without uploading', async () => {
+    fake.reset();
+    const res = await notify('media', { number: '987654321', media: 'https://example.com/logo.png', media_type: 'image', caption: 'Logo' });
+    expect(res.status).toBe(202);
+    await deliverAll();
+    expect(fake.requests.map((r) => r.endpoint)).toEqual(['messages']);
+    expect(fake.requests[0].json).toMatchObject({ type: 'image', image: { link: 'https://example.com/logo.png', caption: 'Logo' } });
+  });
+
+  it('rejects bad numbers, non-PDF files, unsupported MIME types, oversize media and missing tokens, queuing nothing', async () => {
+    const before = await api.ctx.db.central.whatsappMessage.count();
+    expect((await notify('text', { number: '12', message: 'x' })).json.code).toBe('phone_invalid');
+    expect((await notify('pdf', { number: '987654321', file: Buffer.from('hola').toString('base64') })).json.code).toBe('file_invalid');
+    expect((await notify('media', { number: '987654321', media: 'AAAA', media_type: 'image', mimetype: 'image/gif' })).json.code).toBe('media_type_unsupported');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
+    expect((await notify('media', { number: '987654321', media: big, media_type: 'image', mimetype: 'image/png' })).json.code).toBe('file_too_large');
+    const anonymous = await api.ctx.app.inject({ method: 'POST', url: '/api/whatsapp-notify/text', headers: { host: 'api.example', 'content-type': 'application/json' }, payload: '{"number":"987654321","message":"x"}' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await api.ctx.db.central.whatsappMessage.count()).toBe(before);
+  });
+
+  it('shows a message only to its sender', async () => {
+    const mine = await notify('text', { number: '987654321', message: 'privado' });
+    expect((await status(mine.json.data.id, 'system')).status).toBe(404);
+  });
+});
