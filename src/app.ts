@@ -15,6 +15,8 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
+import { installPlanLimits } from './platform/plans/limits.ts';
+import { installUsageCounter } from './platform/usage/counter.ts';
 import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routes: () => routing.routes(),
     sunatSimulator: null,
     worker: null,
+    usage: null,
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
@@ -116,7 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
   installTenancy(app, db, hosts);
+  installPlanLimits(app, db.central);
   installIdempotency(app);
+  platform.usage = installUsageCounter(app, db.pool);
   await app.register(companyRoutes);
 
   // 3. Features: tenant and any-host first, then the admin host.

@@ -1,6 +1,19 @@
 // Admin-host features (ADMIN_HOST), registered after the tenant features (src/app.ts).
 // Add yours with one line: `adminFeature(tenantsRoutes)`.
 import type { Feature } from '../platform/http/features.ts';
+import { adminFeature } from '../platform/http/features.ts';
+import { guestRoutes } from './guest-routes.ts';
+import { loginRoutes } from './login-routes.ts';
+import { partnersRoutes } from './partners-routes.ts';
+import { resellerRoutes } from './reseller-routes.ts';
+import { tenantsRoutes } from './tenants-routes.ts';
+import { usageRoutes } from './usage-routes.ts';
 
 export const adminFeatures: Feature[] = [
+  adminFeature(loginRoutes, { name: 'admin-login' }),
+  adminFeature(tenantsRoutes, { name: 'admin-tenants' }),
+  adminFeature(resellerRoutes, { name: 'admin-resellers' }),
+  adminFeature(guestRoutes, { name: 'admin-guest-register' }),
+  adminFeature(partnersRoutes, { name: 'admin-partners' }),
+  adminFeature(usageRoutes, { name: 'admin-usage' }),
 ];

@@ -21,6 +21,7 @@ const commands: Record<string, Loader> = {
   'sunat-simulator': lazy('sunat-simulator'),
   'worker': lazy('worker'),
   'whatsapp-fake': lazy('whatsapp-fake'),
+  'padron:import': lazy('padron-import'),
 };
 
 export function registerCommand(name: string, loader: Loader): void {

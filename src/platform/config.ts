@@ -42,6 +42,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
   CONSULTAS_RATE_LIMIT: integer(30, 1, 100_000),
+  GUEST_REGISTER_ENABLED: booleanFlag(true),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -49,6 +50,9 @@ const envSchema = z.object({
 });
 
 export type SunatMode = 'simulator' | 'beta' | 'production';
+
+/** Passwords of .env.example, docker-compose.yml and the usual defaults. */
+const WEAK_ADMIN_PASSWORDS = new Set(['admin', 'admin123', 'administrador', 'password', 'changeme', 'change-me', 'cambiar', 'cambiame', '12345678', 'facturo', 'facturo123', 'facturo-admin']);
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -82,6 +86,8 @@ export interface Config {
   notifyToken: string | null;
   /** POST /api/consultas/search requests per IP per minute. */
   consultasRateLimit: number;
+  /** Self-registration on the admin host (POST /api/guest-register). */
+  guestRegisterEnabled: boolean;
   whatsappApiUrl: string;
   whatsappToken: string | null;
   whatsappPhoneNumberId: string | null;
@@ -140,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 8) {
     problems.push('ADMIN_PASSWORD: al menos 8 caracteres');
   }
+  // The admin host must not open in production with a password from an example file or a guessable one.
+  if (production && e.ADMIN_PASSWORD !== undefined && (WEAK_ADMIN_PASSWORDS.has(e.ADMIN_PASSWORD.toLowerCase()) || e.ADMIN_PASSWORD.length < 12)) {
+    problems.push('ADMIN_PASSWORD: en producción use una contraseña propia de al menos 12 caracteres (no la de ejemplo)');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const demoFlag = e.DEMO_TENANT;
@@ -168,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,
     consultasRateLimit: e.CONSULTAS_RATE_LIMIT,
+    guestRegisterEnabled: e.GUEST_REGISTER_ENABLED,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
     whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,

@@ -30,6 +30,8 @@ export interface Platform {
   routes(): RouteEntry[];
   /** The in-process SUNAT simulator (SUNAT_MODE=simulator, no SUNAT_SIMULATOR_URL), for fault injection and stats. */
   sunatSimulator: SunatSimulator | null;
+  /** API usage counter (flush() writes the pending counts now). */
+  usage: { flush(): Promise<void> } | null;
   /** The in-process worker (WORKER_ENABLED), once the app is ready; null otherwise. */
   worker: { wake(): void } | null;
   /** Base URL for SUNAT in simulator mode: SUNAT_SIMULATOR_URL, else this server's own address (needs listen). */

@@ -1,0 +1,44 @@
+// Admin host authentication (api.md "Admin host"): POST /api/login exchanges e-mail and password (argon2id) for a
+// bearer token with an expiry; only its SHA-256 is stored (admin_sessions). Routes call adminOf() with the roles
+// they allow; a reseller whose account is locked gets 403.
+import type { FastifyRequest } from 'fastify';
+import type { CentralClient } from '../platform/db/clients.ts';
+import { errors } from '../platform/errors.ts';
+import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
+
+export const SESSION_TTL_MS = 12 * 3_600_000;
+
+export type AdminRole = 'admin' | 'reseller';
+
+export interface AdminCaller {
+  id: number;
+  name: string;
+  email: string;
+  role: AdminRole;
+  /** The reseller a reseller-role user acts for. */
+  resellerId: number | null;
+}
+
+export async function createSession(central: CentralClient, adminUserId: number): Promise<{ token: string; expiresAt: Date }> {
+  const issued = issueToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await central.adminSession.create({ data: { adminUserId, tokenHash: issued.hash, expiresAt } });
+  // Expired sessions of this user go away with each login (no sweeper needed).
+  await central.adminSession.deleteMany({ where: { adminUserId, expiresAt: { lt: new Date() } } });
+  return { token: issued.token, expiresAt };
+}
+
+export async function adminOf(request: FastifyRequest, central: CentralClient, roles: readonly AdminRole[] = ['admin', 'reseller']): Promise<AdminCaller> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw errors.unauthorized();
+  const session = await central.adminSession.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!session || session.expiresAt.getTime() <= Date.now()) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  const user = await central.adminUser.findUnique({ where: { id: session.adminUserId }, include: { reseller: true } });
+  if (!user) throw errors.unauthorized();
+  const role = user.role === 'reseller' ? 'reseller' : 'admin';
+  if (role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
+    throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
+  }
+  if (!roles.includes(role)) throw errors.forbidden('forbidden_role', 'Su rol no permite esta operación.');
+  return { id: user.id, name: user.name, email: user.email, role, resellerId: role === 'reseller' ? user.resellerId : null };
+}

@@ -1,0 +1,36 @@
+// What the admin routes share: which tenants a caller may see, tenant usage figures, and the tenant input of
+// POST /api/tenants and the guest registration turned into a provisioning request.
+import type { Prisma } from '../generated/central/client.ts';
+import type { Database } from '../platform/db/database.ts';
+import { errors } from '../platform/errors.ts';
+import type { AdminCaller } from './auth.ts';
+
+/** Tenants a caller may see: all for an admin, its own for a reseller. */
+export function tenantScope(caller: AdminCaller): Prisma.TenantWhereInput {
+  return caller.role === 'admin' ? {} : { resellerId: caller.resellerId ?? -1 };
+}
+
+export async function tenantInScope(db: Database, caller: AdminCaller, id: number) {
+  const tenant = await db.central.tenant.findFirst({ where: { id, ...tenantScope(caller) } });
+  // Another reseller's tenant is the same 404 as a missing one.
+  if (!tenant) throw errors.notFound('tenant_not_found', `No existe la empresa ${id}.`);
+  return tenant;
+}
+
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export interface TenantCounts { documents: number; documentsMonth: number; users: number }
+
+/** Documents (all, and issued this month) and users of one tenant, read from its schema. */
+export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
+  const q = `"${schema.replace(/"/g, '""')}"`;
+  const { rows } = await db.pool.query<{ documents: number; documents_month: number; users: number }>(
+    `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
+            (SELECT count(*)::int FROM ${q}."documents" WHERE issue_date >= $1) AS documents_month,
+            (SELECT count(*)::int FROM ${q}."users") AS users`,
+    [monthStart()],
+  ).catch(() => ({ rows: [{ documents: 0, documents_month: 0, users: 0 }] }));
+  return { documents: rows[0].documents, documentsMonth: rows[0].documents_month, users: rows[0].users };
+}
