@@ -23,7 +23,7 @@ const tenantProbe: FastifyPluginAsync = async (app) => {
     authenticated: request.tenant.isAuthenticated,
   }));
 
-  typed.post('/api/login', { schema: { body: z.object({ email: z.string() }) } }, async (request) => ({ host: 'tenant', tenant: request.tenant.subdomain }));
+  typed.post('/api/_probe/both-hosts', { schema: { body: z.object({ email: z.string() }) } }, async (request) => ({ host: 'tenant', tenant: request.tenant.subdomain }));
 
   typed.get('/api/_probe/raw-series', async (request) => {
     const { db } = request.tenant;
@@ -37,7 +37,7 @@ const tenantProbe: FastifyPluginAsync = async (app) => {
 };
 
 const adminProbe: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/login', { schema: { body: z.object({ email: z.string() }) } }, async () => ({ host: 'admin' }));
+  app.withTypeProvider<ZodTypeProvider>().post('/api/_probe/both-hosts', { schema: { body: z.object({ email: z.string() }) } }, async () => ({ host: 'admin' }));
 };
 
 const anyHostProbe: FastifyPluginAsync = async (app) => {

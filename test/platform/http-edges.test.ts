@@ -153,13 +153,13 @@ describe('routes', () => {
   });
 
   it('keeps the same method and path apart on the admin and the tenant host', async () => {
-    const admin = await t.app.inject({ method: 'POST', url: '/api/login', headers: { host: 'admin.localhost:3000' }, payload: { email: 'x' } });
+    const admin = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: { host: 'admin.localhost:3000' }, payload: { email: 'x' } });
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toEqual({ host: 'admin' });
-    const tenant = await t.app.inject({ method: 'POST', url: '/api/login', headers: t.tenant.headers, payload: { email: 'x' } });
+    const tenant = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: t.tenant.headers, payload: { email: 'x' } });
     expect(tenant.statusCode).toBe(200);
     expect(tenant.json()).toEqual({ host: 'tenant', tenant: t.tenant.subdomain });
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/login', headers: { host: 'localhost' }, payload: { email: 'x' } });
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: { host: 'localhost' }, payload: { email: 'x' } });
     expect(elsewhere.statusCode).toBe(404);
     expectErrorShape(elsewhere.json(), 'host_not_found');
   });
