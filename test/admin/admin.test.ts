@@ -13,6 +13,8 @@ import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
 const api = useApi();
 const PASSWORD = 'Clave-segura-2026';
 const tag = randomBytes(4).toString('hex');
+// Rate-limit counters live in the shared database: every run uses its own addresses.
+const net = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 let adminToken: string;
 let resellerA: { id: number; token: string };
 let resellerB: { id: number; token: string };
@@ -21,7 +23,7 @@ function adminHost() {
   return api.ctx.config.adminHost;
 }
 
-async function call(method: 'GET' | 'POST', url: string, body?: unknown, token?: string, ip = '198.51.100.1') {
+async function call(method: 'GET' | 'POST', url: string, body?: unknown, token?: string, ip = `${net}.1`) {
   const res = await api.ctx.app.inject({
     method, url, remoteAddress: ip,
     headers: { host: adminHost(), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -70,8 +72,8 @@ describe('login', () => {
 
   it('throttles an account after repeated failures, even with the right password, from any IP', async () => {
     const email = await makeUser('admin');
-    for (let i = 0; i < 5; i += 1) expect((await login(email, 'mala', `198.51.100.${10 + i}`)).status).toBe(401);
-    const blocked = await login(email, PASSWORD, '198.51.100.99');
+    for (let i = 0; i < 5; i += 1) expect((await login(email, 'mala', `${net}.${10 + i}`)).status).toBe(401);
+    const blocked = await login(email, PASSWORD, `${net}.99`);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -185,8 +187,8 @@ describe('self-registration and the padrón', () => {
     const init = await call('GET', '/api/guest-register');
     expect(init.json.data).toMatchObject({ enabled: true, base_domain: `.${api.ctx.config.appDomain}` });
     const body = { number: randomRuc(), name: 'NUEVA EMPRESA S.A.C.', subdomain: randomSubdomain(), email: `g-${tag}@facturo.example`, password: 'abc' };
-    expect((await call('POST', '/api/guest-register', body, undefined, '198.51.100.50')).status).toBe(422);
-    const ok = await call('POST', '/api/guest-register', { ...body, password: 'Segura2026x' }, undefined, '198.51.100.50');
+    expect((await call('POST', '/api/guest-register', body, undefined, `${net}.50`)).status).toBe(422);
+    const ok = await call('POST', '/api/guest-register', { ...body, password: 'Segura2026x' }, undefined, `${net}.50`);
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     const tenant = await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { ruc: body.number } });
     expect(tenant).toMatchObject({ planId: 1, sunatMode: 'demo' });
