@@ -2,7 +2,6 @@
 // document, its lines, the signed XML's record and the first history entry in ONE transaction → write the XML →
 // send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
-import { Prisma } from '../generated/tenant/client.ts';
 import { signXml } from '../core/signing.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
@@ -11,6 +10,7 @@ import { xmlKey, sha256Hex } from './files.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { DocumentKind } from './kinds.ts';
+import { DuplicateNumber, insertNumbered, SeriesNotRegistered } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
 
@@ -83,8 +83,6 @@ export function toIssued(stored: Stored, kind: DocumentKind<any>, extra: { wasDu
   };
 }
 
-class DuplicateNumber extends Error {}
-
 export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, kind: DocumentKind<C>, body: unknown, options: IssueOptions): Promise<IssuedDocument> {
   const { company, db } = tenant;
   const now = options.now ?? new Date();
@@ -111,88 +109,63 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
   const fingerprint = fingerprintOf(body);
   const key = signingKeyOf(tenant.schema, company, deps.secrets);
   const sendNow = kind.sendOnIssue(document);
-  const series = `"${tenant.schema}"."series"`;
 
-  let created: { stored: Stored; xml: string };
+  const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
+  let signedXml = '';
+  let inserted;
   try {
-    created = await db.$transaction(async (tx) => {
-      // Series of a valid format are registered on first use, unless the tenant asks for registered series only.
-      if (company.requireRegisteredSeries) {
-        const found = await tx.series.findUnique({ where: { documentType_serie: { documentType: identity.documentType, serie: identity.series } } });
-        if (!found) {
-          throw errors.unprocessable('series_not_registered', `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`, [
-            { path: 'serie_documento', code: 'series_not_registered', message: 'Registre la serie antes de emitir con ella.' },
-          ]);
-        }
-      } else {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO ${series} (document_type, serie, last_number, registered) VALUES ($1, $2, 0, false) ON CONFLICT (document_type, serie) DO NOTHING`,
-          identity.documentType, identity.series,
-        );
-      }
-      let number: number;
-      if (identity.number === null) {
-        // '#': the row lock of this UPDATE serialises concurrent requests on the series until the commit.
-        const rows = await tx.$queryRawUnsafe<{ last_number: number }[]>(
-          `UPDATE ${series} SET last_number = last_number + 1, updated_at = now() WHERE document_type = $1 AND serie = $2 RETURNING last_number`,
-          identity.documentType, identity.series,
-        );
-        number = rows[0].last_number;
-      } else {
-        number = identity.number;
-        const existing = await tx.document.findUnique({
-          where: { documentType_serie_number: { documentType: identity.documentType, serie: identity.series, number } },
-          select: { id: true },
-        });
-        if (existing) throw new DuplicateNumber();
-        await tx.$executeRawUnsafe(
-          `UPDATE ${series} SET last_number = GREATEST(last_number, $3), updated_at = now() WHERE document_type = $1 AND serie = $2`,
-          identity.documentType, identity.series, number,
-        );
-      }
+    inserted = await insertNumbered(deps.db.pool, tenant.schema, {
+      documentType: identity.documentType, serie: identity.series, explicitNumber: identity.number, requireRegistered: company.requireRegisteredSeries,
+    }, (number) => {
       const numbered = kind.assignNumber(document, number);
       const signed = signXml(kind.buildXml(numbered, issuer), key, { assumeCanonical: true });
+      signedXml = signed.xml;
       const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
-      const columns = kind.columns(numbered);
-      const leaseUntil = new Date(now.getTime() + sendLeaseMs(deps));
-      const stored = await tx.document.create({
-        data: {
-          externalId: crypto.randomUUID(),
-          documentType: identity.documentType,
-          serie: identity.series,
-          number,
-          filename,
-          ...columns,
-          issueDate: new Date(`${columns.issueDate}T00:00:00Z`),
-          hash: signed.digestValue,
-          qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
-          requestFingerprint: fingerprint,
-          payload: body as Prisma.InputJsonValue,
-          computed: numbered as unknown as Prisma.InputJsonValue,
-          // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it
-          // once the lease is over (next_attempt_at).
-          nextAttemptAt: sendNow ? leaseUntil : null,
-          lockedUntil: sendNow ? leaseUntil : null,
-          lines: { createMany: { data: kind.lines(numbered) } },
-          files: { create: { kind: 'xml', storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) } },
-          history: { create: { fromState: null, toState: '01', actor: options.actor, reason: 'Registrado' } },
-        },
-        select: STORED_SELECT,
-      });
-      return { stored, xml: signed.xml };
-    }, { maxWait: 60_000, timeout: 60_000 });
+      return {
+        externalId: crypto.randomUUID(),
+        documentType: identity.documentType,
+        serie: identity.series,
+        number,
+        filename,
+        columns: kind.columns(numbered),
+        lines: kind.lines(numbered),
+        hash: signed.digestValue,
+        qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
+        fingerprint,
+        payload: body,
+        computed: numbered,
+        // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
+        // lease is over (next_attempt_at).
+        leaseUntil,
+        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
+        actor: options.actor,
+      };
+    });
   } catch (error) {
-    const unique = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-    if (!(error instanceof DuplicateNumber) && !unique) throw error;
-    return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    if (error instanceof SeriesNotRegistered) {
+      throw errors.unprocessable('series_not_registered', `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`, [
+        { path: 'serie_documento', code: 'series_not_registered', message: 'Registre la serie antes de emitir con ella.' },
+      ]);
+    }
+    if (error instanceof DuplicateNumber) return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    throw error;
   }
 
-  await deps.storage.put(tenant.schema, xmlKey(created.stored.filename), created.xml);
+  const row = inserted.row;
+  const xml = Buffer.from(signedXml, 'utf8');
+  await deps.storage.put(tenant.schema, xmlKey(row.filename), xml);
+  const stored: Stored = {
+    id: inserted.id, externalId: row.externalId, documentType: row.documentType, serie: row.serie, number: row.number, filename: row.filename,
+    stateTypeId: '01', hash: row.hash, qrText: row.qrText, computed: row.computed, sunatResponse: null, files: [{ kind: 'xml' }],
+  };
   let send: SendResult | null = null;
-  let stored = created.stored;
   if (sendNow) {
-    send = await sendStoredDocument(deps, tenant, stored.id, { actor: options.actor, claimed: true });
-    stored = (await db.document.findUniqueOrThrow({ where: { id: stored.id }, select: STORED_SELECT })) as Stored;
+    send = await sendStoredDocument(deps, tenant, stored.id, { actor: options.actor, claimed: { ...row, id: stored.id, xml } });
+    stored.stateTypeId = send.state || stored.stateTypeId;
+    if (send.outcome) {
+      stored.sunatResponse = { code: send.outcome.code, description: send.outcome.description, notes: send.outcome.notes ?? [] };
+      if (send.outcome.cdrZip) stored.files.push({ kind: 'cdr' });
+    }
   }
   return toIssued(stored, kind, { wasDuplicate: false, warnings: prepared.warnings, send });
 }

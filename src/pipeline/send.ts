@@ -9,7 +9,8 @@ import { deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocument
 import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
 import { enqueue } from '../worker/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { cdrKey, recordFile, xmlKey } from './files.ts';
+import { quoteIdent } from '../platform/db/schema-name.ts';
+import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';
 import { FINAL_STATES } from './states.ts';
 import { rebuildSignedXml } from './rebuild.ts';
 
@@ -52,8 +53,8 @@ export interface SendOptions {
   actor: string;
   /** Send even if a retry is scheduled later (the /send endpoint, the worker when due). */
   force?: boolean;
-  /** The caller already holds the lease (issue: the document was inserted claimed). */
-  claimed?: boolean;
+  /** The caller already holds the lease (issue: the document was just inserted claimed) and has the row and XML. */
+  claimed?: { id: number; filename: string; documentType: string; serie: string; number: number; computed: unknown; hash: string; xml: Buffer };
 }
 
 function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
@@ -63,17 +64,23 @@ function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
 
 export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, documentId: number, options: SendOptions): Promise<SendResult> {
   const { db } = tenant;
-  const table = `"${tenant.schema}"."documents"`;
-  const lease = sendLeaseMs(deps);
-  const claimSql = options.claimed
-    ? `SELECT id, filename, document_type, serie, number, send_attempts, computed, hash FROM ${table} WHERE id = $1 AND state_type_id = '01'`
-    : `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
+  const table = `${quoteIdent(tenant.schema)}."documents"`;
+  let doc: Claimed | undefined;
+  let xml: Buffer | null = null;
+  if (options.claimed) {
+    const c = options.claimed;
+    doc = { id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 0, computed: c.computed, hash: c.hash };
+    xml = c.xml;
+  } else {
+    const { rows } = await deps.db.pool.query<Claimed>(
+      `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
        WHERE id = $1 AND state_type_id = '01' AND (locked_until IS NULL OR locked_until < now())
          AND ($3::boolean OR next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`;
-  const params = options.claimed ? [documentId] : [documentId, lease, options.force ?? false];
-  const { rows } = await deps.db.pool.query<Claimed>(claimSql, params);
-  const doc = rows[0];
+       RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`,
+      [documentId, sendLeaseMs(deps), options.force ?? false],
+    );
+    doc = rows[0];
+  }
   if (!doc) {
     const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true } });
     if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
@@ -82,7 +89,7 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
 
   let outcome: SendOutcome;
   try {
-    let xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
+    xml ??= await deps.storage.get(tenant.schema, xmlKey(doc.filename));
     if (!xml) {
       // The process died between the commit and the file write: the signature is deterministic, rebuild it.
       xml = Buffer.from(rebuildSignedXml(deps, tenant, doc.document_type, doc.computed, doc.hash), 'utf8');
@@ -115,32 +122,33 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
 const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
 
 async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, outcome: SendOutcome, actor: string): Promise<SendResult> {
-  const { db } = tenant;
   const state = STATE_OF[outcome.kind] ?? '01';
   const final = state !== '01';
   const attempts = doc.send_attempts + 1;
+  let cdr: { key: string; sha: string; size: number } | null = null;
   if (outcome.cdrZip) {
     const zip = Buffer.from(outcome.cdrZip);
-    await deps.storage.put(tenant.schema, cdrKey(doc.filename), zip);
-    await recordFile(db, doc.id, 'cdr', cdrKey(doc.filename), zip);
+    cdr = { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
+    await deps.storage.put(tenant.schema, cdr.key, zip);
   }
   const retryAt = !final && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
-  await db.$transaction([
-    db.document.update({
-      where: { id: doc.id },
-      data: {
-        stateTypeId: state,
-        sunatResponse: response,
-        sendAttempts: attempts,
-        nextAttemptAt: retryAt,
-        lockedUntil: null,
-        lastError: final ? null : reason,
-      },
-    }),
-    ...(final ? [db.documentStateHistory.create({ data: { documentId: doc.id, fromState: '01', toState: state, actor, reason } })] : []),
-  ]);
+  const s = quoteIdent(tenant.schema);
+  // State, SUNAT's answer, the CDR's file row and the history entry in one statement (one round trip, atomic).
+  await deps.db.pool.query(
+    `WITH upd AS (
+       UPDATE ${s}."documents" SET state_type_id = $2, sunat_response = $3::jsonb, send_attempts = $4, next_attempt_at = $5,
+         locked_until = NULL, last_error = $6, updated_at = now()
+       WHERE id = $1 RETURNING id)
+     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
+         SELECT id, 'cdr', $7::text, $8::text, $9::int FROM upd WHERE $7::text IS NOT NULL
+         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size)
+     , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
+         SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
+     SELECT id FROM upd`,
+    [doc.id, state, JSON.stringify(response), attempts, retryAt, final ? null : reason, cdr?.key ?? null, cdr?.sha ?? null, cdr?.size ?? null, actor, reason, final],
+  );
   if (retryAt) {
     await enqueue(deps.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload, {
       runAt: retryAt, dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id,

@@ -6,8 +6,14 @@ import type pg from 'pg';
 
 const FLUSH_MS = 5_000;
 
-function limaMonth(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+const limaFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' });
+let cachedMonth = { until: 0, month: '' };
+
+/** YYYY-MM in Lima, recomputed at most once a minute (Intl formatting is not free on every request). */
+function limaMonth(): string {
+  const now = Date.now();
+  if (now >= cachedMonth.until) cachedMonth = { until: now + 60_000, month: limaFormat.format(new Date(now)).slice(0, 7) };
+  return cachedMonth.month;
 }
 
 export class UsageCounter {
