@@ -118,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
-  installTenancy(app, db, hosts);
+  installTenancy(app, db, hosts, config.hostCacheTtlMs);
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);

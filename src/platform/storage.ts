@@ -38,12 +38,27 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function createDiskStorage(rootDir: string): FileStorage {
+  // Folders known to exist (a mkdir per write is a syscall storm under load); forgotten if a write fails.
+  const folders = new Set<string>();
   return {
     async put(tenant, key, data) {
       const path = resolvePath(rootDir, tenant, key);
-      await mkdir(dirname(path), { recursive: true });
+      const folder = dirname(path);
+      if (!folders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        if (folders.size > 10_000) folders.clear();
+        folders.add(folder);
+      }
       const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      const handle = await open(temp, 'w', 0o640);
+      let handle;
+      try {
+        handle = await open(temp, 'w', 0o640);
+      } catch (error) {
+        folders.delete(folder); // removed behind our back: create it again next time
+        if (!isNotFound(error)) throw error;
+        await mkdir(folder, { recursive: true });
+        handle = await open(temp, 'w', 0o640);
+      }
       try {
         await handle.writeFile(data);
         await handle.sync();

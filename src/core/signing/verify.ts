@@ -2,6 +2,20 @@
 // SUNAT's own XSL (ValidaExprReg*: 2085/2084, 2087/2086, 2089/2088, 2091/2090, 2093/2092, 2095/2094, 2097/2096,
 // 2099/2098, 2101/2100), then the reference digests (2335) and the signature value (2334).
 import { X509Certificate, createHash, verify as cryptoVerify, type KeyObject } from 'node:crypto';
+
+// Parsing the DER certificate costs more than the RSA verification itself; an issuer signs thousands of documents
+// with the same one. A small memo (no I/O, no clock): the embedded certificate text → its public key.
+const MAX_KEYS = 256;
+const publicKeys = new Map<string, KeyObject>();
+
+function publicKeyOf(certificateBase64: string): KeyObject {
+  const hit = publicKeys.get(certificateBase64);
+  if (hit) return hit;
+  const key = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey;
+  if (publicKeys.size >= MAX_KEYS) publicKeys.delete(publicKeys.keys().next().value as string);
+  publicKeys.set(certificateBase64, key);
+  return key;
+}
 import { XmlElement, type XmlDocument, type XmlNode } from 'libxml2-wasm';
 import {
   canonicalizationByUri,
@@ -101,13 +115,12 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   if (!certificateElement) reject('2101', 'El XML no contiene el tag ds:KeyInfo/ds:X509Data/ds:X509Certificate.');
   const certificateText = certificateElement!.content;
   if (!BASE64.test(certificateText)) reject('2100', 'ds:X509Certificate no es base64.');
-  let embedded: X509Certificate;
+  let publicKey: KeyObject;
   try {
-    embedded = new X509Certificate(Buffer.from(certificateText.replace(/\s+/g, ''), 'base64'));
+    publicKey = publicKeyOf(certificateText.replace(/\s+/g, ''));
   } catch {
     return reject('2100', 'ds:X509Certificate no es un certificado X.509 legible.');
   }
-  let publicKey: KeyObject = embedded.publicKey;
   if (options.trustedCertificatePem) {
     publicKey = new X509Certificate(options.trustedCertificatePem).publicKey;
   }
@@ -141,7 +154,7 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   return {
     valid: true,
     digestValue: first.digestValue.replace(/\s+/g, ''),
-    certificatePem: toPem(embedded.raw),
+    certificatePem: toPem(Buffer.from(certificateText.replace(/\s+/g, ''), 'base64')),
     signatureAlgorithm: signatureMethod,
     digestAlgorithm: first.digestMethod,
     canonicalization: c14nUri,

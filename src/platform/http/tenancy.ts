@@ -4,10 +4,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { errors } from '../errors.ts';
+import { quoteIdent } from '../db/schema-name.ts';
 import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
 import { effectiveAuth } from './routing.ts';
 import { normalizeHost, type HostResolver, type ResolvedTenant } from './hosts.ts';
-import { TenantContext, type TenantUser } from './tenant-context.ts';
+import { TenantContext, type Company, type TenantUser } from './tenant-context.ts';
 
 const kTenant = Symbol('facturo.tenant');
 
@@ -18,23 +19,54 @@ interface WithTenantSlot {
 // Refreshing last_used_at on every call would turn each read into a write; once a minute is enough.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * Short-lived memo of the tenant's company row, which every request reads, for as long as the host cache keeps a
+ * tenant (HOST_CACHE_TTL_MS, 5 s by default): an edited company takes effect within that time, as a lock does.
+ * Tokens are not memoised: a revoked token stops at once. 0 disables it.
+ */
+class Memo<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+  constructor(private readonly ttlMs: number, private readonly capacity = 10_000) {}
+  get(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    if (hit) this.entries.delete(key);
+    return undefined;
+  }
+  set(key: string, value: T): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.capacity) this.entries.clear();
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /** The user behind the Bearer API token of `tenant` (401 otherwise). Also used by any-host routes that accept tenant tokens. */
 export async function authenticate(request: FastifyRequest, db: Database, tenant: ResolvedTenant): Promise<TenantUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const hash = hashToken(token);
-  const client = db.tenant(tenant.schemaName);
-  // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token.
-  const row = await client.apiToken.findUnique({ where: { tokenHash: hash }, include: { user: true } });
-  if (!row || row.revokedAt || !hashesEqual(row.tokenHash, hash)) throw errors.unauthorized();
+  const s = quoteIdent(tenant.schemaName);
+  // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. Every
+  // request runs this, so it is one raw round trip (token and user joined), naming the tenant's schema.
+  const { rows } = await db.pool.query<{ id: number; token_hash: string; revoked_at: Date | null; last_used_at: Date | null; user_id: number; name: string; email: string; role: string }>(
+    `SELECT t.id, t.token_hash, t.revoked_at, t.last_used_at, u.id AS user_id, u.name, u.email, u.role
+     FROM ${s}."api_tokens" t JOIN ${s}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash)) throw errors.unauthorized();
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await client.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
+  if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.pool.query(`UPDATE ${s}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [row.id, new Date(now)]);
   }
-  return { id: row.user.id, name: row.user.name, email: row.user.email, role: row.user.role, tokenId: row.id };
+  return { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id };
 }
 
-export function installTenancy(app: FastifyInstance, db: Database, hosts: HostResolver): void {
+export function installTenancy(app: FastifyInstance, db: Database, hosts: HostResolver, cacheTtlMs = 0): void {
+  const companies = new Memo<Company>(cacheTtlMs);
   app.decorateRequest(kTenant, null);
   app.decorateRequest('tenant', {
     getter(this: FastifyRequest) {
@@ -52,10 +84,12 @@ export function installTenancy(app: FastifyInstance, db: Database, hosts: HostRe
     if (!tenant) throw errors.hostNotFound(hostname);
     if (tenant.locked) throw errors.tenantLocked();
     const client = db.tenant(tenant.schemaName);
+    const cachedCompany = companies.get(tenant.schemaName);
     const [user, company] = await Promise.all([
       effectiveAuth(config) === 'none' ? Promise.resolve(null) : authenticate(request, db, tenant),
-      client.company.findUnique({ where: { id: 1 } }),
+      cachedCompany ? Promise.resolve(cachedCompany) : client.company.findUnique({ where: { id: 1 } }),
     ]);
+    if (company && !cachedCompany) companies.set(tenant.schemaName, company);
     if (!company) {
       request.log.error({ tenant: tenant.subdomain }, 'tenant schema without company row');
       throw errors.internal();
