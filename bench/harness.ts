@@ -40,7 +40,9 @@ export interface Proc {
 }
 
 function run(name: string, args: string[], env: Record<string, string>, url: string): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROF=dir: V8 CPU profiles of the API and simulator processes (written when they stop).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => { output.push(chunk.toString()); if (output.length > 200) output.shift(); };
   child.stdout!.on('data', keep);
