@@ -33,7 +33,7 @@ const DOC_COLUMNS = [
   'external_id', 'document_type', 'serie', 'number', 'filename', 'issue_date', 'issue_time', 'customer_doc_type', 'customer_doc_number',
   'customer_name', 'currency', 'total_taxed', 'total_exonerated', 'total_unaffected', 'total_exportation', 'total_free', 'total_discounts',
   'total_charges', 'total_igv', 'total_isc', 'total_icbper', 'total_taxes', 'total', 'hash', 'qr_text', 'request_fingerprint', 'payload',
-  'computed', 'next_attempt_at', 'locked_until',
+  'computed', 'next_attempt_at', 'locked_until', 'send_attempts',
 ];
 const LINE_TYPES = ['int', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'text', 'numeric', 'numeric', 'numeric', 'numeric'];
 const LINE_COLUMNS = ['line_number', 'internal_code', 'sunat_product_code', 'description', 'unit_code', 'quantity', 'unit_value', 'unit_price',
@@ -87,7 +87,7 @@ export async function insertNumbered(
       c.customerName, c.currency, c.totalTaxed ?? '0', c.totalExonerated ?? '0', c.totalUnaffected ?? '0', c.totalExportation ?? '0',
       c.totalFree ?? '0', c.totalDiscounts ?? '0', c.totalCharges ?? '0', c.totalIgv ?? '0', c.totalIsc ?? '0', c.totalIcbper ?? '0',
       c.totalTaxes ?? '0', c.total, row.hash, row.qrText, row.fingerprint, JSON.stringify(row.payload ?? null), JSON.stringify(row.computed),
-      row.leaseUntil, row.leaseUntil,
+      row.leaseUntil, row.leaseUntil, row.leaseUntil ? 1 : 0,
     ];
     const docPlaceholders = values.map((_, i) => `$${i + 1}`).join(', ');
     let p = values.length;

@@ -69,11 +69,14 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
   let xml: Buffer | null = null;
   if (options.claimed) {
     const c = options.claimed;
-    doc = { id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 0, computed: c.computed, hash: c.hash };
+    // Inserted with send_attempts = 1: this first attempt was counted in the issuing transaction.
+    doc = { id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 1, computed: c.computed, hash: c.hash };
     xml = c.xml;
   } else {
     const { rows } = await deps.db.pool.query<Claimed>(
-      `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
+      // The attempt is counted when it starts: if this process dies while SUNAT holds the request, the next
+      // attempt knows an earlier one may have arrived and asks SUNAT first.
+      `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = send_attempts + 1
        WHERE id = $1 AND state_type_id = '01' AND (locked_until IS NULL OR locked_until < now())
          AND ($3::boolean OR next_attempt_at IS NULL OR next_attempt_at <= now())
        RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`,
@@ -109,7 +112,8 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
       fileName: doc.filename,
       zip: zipDocument(doc.filename, xml),
       timeoutMs: deps.config.sunatTimeoutMs,
-      previousAttemptUnknown: doc.send_attempts > 0,
+      // send_attempts includes this attempt: any earlier one may have reached SUNAT without us recording it.
+      previousAttemptUnknown: doc.send_attempts > 1,
     });
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
@@ -124,7 +128,7 @@ const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05',
 async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, outcome: SendOutcome, actor: string): Promise<SendResult> {
   const state = STATE_OF[outcome.kind] ?? '01';
   const final = state !== '01';
-  const attempts = doc.send_attempts + 1;
+  const attempts = doc.send_attempts;
   let cdr: { key: string; sha: string; size: number } | null = null;
   if (outcome.cdrZip) {
     const zip = Buffer.from(outcome.cdrZip);
