@@ -17,11 +17,12 @@ export interface IssueRouteOptions {
   url: string;
   summary: string;
   description?: string;
+  examples?: Record<string, { summary: string; value: unknown }>;
 }
 
 export function registerIssueRoute(app: FastifyInstance, kind: DocumentKind<any>, options: IssueRouteOptions): void {
   app.post(options.url, {
-    config: { hostKind: 'tenant', auth: 'tenant', idempotent: true, planLimit: 'documents' },
+    config: { hostKind: 'tenant', auth: 'tenant', idempotent: true, planLimit: 'documents', openapiExamples: options.examples },
     schema: {
       summary: options.summary,
       description: options.description,

@@ -6,6 +6,7 @@ import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
+import { loadExamples } from './examples.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
 import {
   ListParamsSchema, ListQuerySchema, ListResponseSchema, SendBodySchema, SendResponseSchema, UpdateStatusBodySchema,
@@ -18,6 +19,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Emitir factura, boleta, nota de crédito o nota de débito',
     description: 'Valida y calcula, asigna el número ("#" = siguiente de la serie), firma, guarda y envía a SUNAT '
       + '(salvo acciones.enviar_xml_firmado = false). Cabecera opcional Idempotency-Key.',
+    examples: loadExamples('invoices'),
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

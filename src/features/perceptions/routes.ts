@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from '../documents/deps.ts';
+import { loadExamples } from '../documents/examples.ts';
 import { baseUrlOf, registerIssueRoute } from '../documents/issue-route.ts';
 import { SendBodySchema, SendResponseSchema } from '../documents/schemas.ts';
 import { sendNow } from '../documents/service.ts';
@@ -15,6 +16,7 @@ export const perceptionsRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Emitir un comprobante de percepción (40)',
     description: 'Calcula y comprueba la percepción de cada documento cobrado (tasa del catálogo 22), numera, firma y '
       + 'envía al servicio "otros CPE" de SUNAT. Cabecera opcional Idempotency-Key.',
+    examples: loadExamples('perceptions'),
   });
   app.withTypeProvider<ZodTypeProvider>().post('/api/perceptions/send', {
     config: { hostKind: 'tenant', auth: 'tenant' },

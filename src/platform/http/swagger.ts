@@ -18,6 +18,7 @@ const HOST_LABEL = {
 interface OperationLike { description?: string; summary?: string; tags?: string[] }
 
 export async function installSwagger(app: FastifyInstance, config: Config): Promise<void> {
+  const bodyExamples = new Map<string, unknown>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -51,6 +52,11 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
         schema.description = [`**${HOST_LABEL[kind]}.**`, schema.description].filter(Boolean).join(' ');
       }
       if (effectiveAuth(config) === 'tenant') schema.security = [{ bearerAuth: [] }];
+      // Scenario examples of a request body (the Swagger UI's drop-down), placed on the media type afterwards.
+      if (config?.openapiExamples) {
+        const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
+        for (const method of methods) bodyExamples.set(`${method.toLowerCase()} ${result.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, config.openapiExamples);
+      }
       // Same method + path on another host, documented earlier: keep both visible in one operation.
       const openapiPath = result.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
@@ -65,7 +71,15 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
       }
       return { ...result, schema };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { examples?: unknown }> } }>> };
+      for (const [key, examples] of bodyExamples) {
+        const [method, path] = key.split(' ');
+        const media = document.paths?.[path]?.[method]?.requestBody?.content?.['application/json'];
+        if (media) media.examples = examples;
+      }
+      return document as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/documentation' });
 }

@@ -57,5 +57,7 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** The plan limit this route consumes (enforced by the plans module when present). */
     planLimit?: 'documents' | 'users';
+    /** Request body examples for the OpenAPI document (name → {summary, value}). */
+    openapiExamples?: Record<string, { summary: string; value: unknown }>;
   }
 }

@@ -136,3 +136,24 @@ describe('the tenant wall', () => {
     expect(send.status).toBe(404);
   });
 });
+
+describe('the Swagger UI', () => {
+  it('documents the documents and perceptions endpoints with a request example per scenario', async () => {
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/documentation/json', headers: { host: api.tenant.hostname } });
+    const doc = res.json();
+    const media = doc.paths['/api/documents'].post.requestBody.content['application/json'];
+    expect(Object.keys(media.examples)).toEqual(expect.arrayContaining(['01-taxed', '25-boleta', '26-credit-note', '27-debit-note', '13-detraction']));
+    expect(media.examples['01-taxed'].value.fecha_de_emision).toBe(limaToday());
+    expect(Object.keys(doc.paths['/api/perceptions'].post.requestBody.content['application/json'].examples)).toContain('02-usd');
+    for (const path of ['/api/documents/send', '/api/documents/updatedocumentstatus', '/api/documents/lists/{inicio}/{fin}', '/downloads/{segment}/{file}/{externalId}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+
+  it('the examples are accepted as they are', async () => {
+    const res = await api.ctx.app.inject({ method: 'GET', url: '/documentation/json', headers: { host: api.tenant.hostname } });
+    const examples = res.json().paths['/api/documents'].post.requestBody.content['application/json'].examples;
+    const issued = await api.post('/api/documents', examples['19-credit-payment'].value);
+    expect(issued.status).toBe(200);
+  });
+});
