@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
 import { IssueResponseSchema } from './schemas.ts';
@@ -31,6 +31,7 @@ export function registerIssueRoute(app: FastifyInstance, kind: DocumentKind<any>
     },
     // The kind validates (prepare): a pass-through here keeps one set of messages and paths.
     validatorCompiler: () => (data: unknown) => ({ value: data }),
+    serializerCompiler: plainJsonSerializer,
   }, async (request) => {
     const tenant = request.tenant;
     if (tenant.lockedEmission) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { loadExamples } from './examples.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
@@ -54,11 +54,13 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
 
   typed.get('/api/documents/lists', {
     config: { hostKind: 'tenant', auth: 'tenant' },
+    serializerCompiler: plainJsonSerializer,
     schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
   }, async (request) => listLatest(tenantRefOf(request.tenant), baseUrlOf(request)));
 
   typed.get('/api/documents/lists/:inicio/:fin', {
     config: { hostKind: 'tenant', auth: 'tenant' },
+    serializerCompiler: plainJsonSerializer,
     schema: {
       summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
       params: ListParamsSchema,
