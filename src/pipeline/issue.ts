@@ -20,7 +20,8 @@ export interface IssueOptions {
   now?: Date;
 }
 
-export interface IssuedDocument {
+/** The identity of a stored document, shared by the row we read and the answer we give. */
+interface DocumentIdentity {
   id: number;
   externalId: string;
   documentType: string;
@@ -28,6 +29,9 @@ export interface IssuedDocument {
   number: number;
   filename: string;
   stateTypeId: string;
+}
+
+export interface IssuedDocument extends DocumentIdentity {
   hash: string;
   qrText: string | null;
   numberToLetter: string;
@@ -39,14 +43,7 @@ export interface IssuedDocument {
   send: SendResult | null;
 }
 
-interface Stored {
-  id: number;
-  externalId: string;
-  documentType: string;
-  serie: string;
-  number: number;
-  filename: string;
-  stateTypeId: string;
+interface Stored extends DocumentIdentity {
   hash: string | null;
   qrText: string | null;
   computed: unknown;

@@ -43,7 +43,21 @@ const isZero = (v: string | undefined): boolean => v === undefined || /^-?0*(\.0
 const amountIfAny = (v: string | undefined): string | undefined => (isZero(v) ? undefined : formatAmount(v!));
 const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
 
-export function issuerAddress(issuer: Issuer): string {
+/** The issuer block of every printed representation. */
+export function printIssuer(issuer: Issuer, context: { website?: string; logoBase64?: string }): PrintModel['issuer'] {
+  return {
+    ruc: issuer.ruc,
+    name: issuer.razonSocial,
+    tradeName: issuer.nombreComercial || undefined,
+    address: issuerAddress(issuer),
+    phone: issuer.telefono,
+    email: issuer.email,
+    website: context.website,
+    logoBase64: context.logoBase64,
+  };
+}
+
+function issuerAddress(issuer: Issuer): string {
   const a = issuer.address;
   const street = [a.direccion, a.urbanizacion].filter((p) => p && p.trim() !== '').join(', ');
   const place = [a.distrito, a.provincia, a.departamento].filter((p) => p && p.trim() !== '' && p !== '-').join(' - ');
@@ -175,16 +189,7 @@ export function printModelFromComputed(document: ComputedDocument, issuer: Issue
     documentType: d.documentType,
     series: d.series,
     number: String(d.number),
-    issuer: {
-      ruc: issuer.ruc,
-      name: issuer.razonSocial,
-      tradeName: issuer.nombreComercial || undefined,
-      address: issuerAddress(issuer),
-      phone: issuer.telefono,
-      email: issuer.email,
-      website: context.website,
-      logoBase64: context.logoBase64,
-    },
+    issuer: printIssuer(issuer, context),
     customer: {
       documentTypeCode: d.customer.documentType,
       documentTypeLabel: identityDocumentLabel(d.customer.documentType),

@@ -3,7 +3,7 @@
 import { documentTypes } from '../core/catalogs/index.ts';
 import type { Issuer } from '../core/index.ts';
 import type { ComputedPerception } from '../core/perception/index.ts';
-import { issuerAddress, SUNAT_CONSULTATION_URL } from './from-computed.ts';
+import { printIssuer, SUNAT_CONSULTATION_URL } from './from-computed.ts';
 import { describeCurrency, identityDocumentLabel, stateWatermark } from './labels.ts';
 import type { PrintModel } from './print-model.ts';
 
@@ -21,15 +21,7 @@ export function printModelFromPerception(p: ComputedPerception, issuer: Issuer, 
     documentType: '40',
     series: p.series,
     number: String(p.number),
-    issuer: {
-      ruc: issuer.ruc,
-      name: issuer.razonSocial,
-      tradeName: issuer.nombreComercial || undefined,
-      address: issuerAddress(issuer),
-      phone: issuer.telefono,
-      email: issuer.email,
-      logoBase64: context.logoBase64,
-    },
+    issuer: printIssuer(issuer, context),
     customer: {
       documentTypeCode: p.receiver.documentType,
       documentTypeLabel: identityDocumentLabel(p.receiver.documentType),

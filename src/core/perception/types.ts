@@ -1,5 +1,6 @@
 // The computed perception (type 40): plain JSON like the invoice's ComputedDocument (decimals as strings), what
 // the XML and the PDF are made from.
+import type { DocumentCustomer } from '../invoice/types.ts';
 export interface ComputedPerception {
   schemaVersion: 1;
   kind: 'perception';
@@ -8,17 +9,8 @@ export interface ComputedPerception {
   number: number | null;
   issueDate: string;
   issueTime: string;
-  receiver: {
-    documentType: string;
-    documentNumber: string;
-    name: string;
-    tradeName?: string;
-    countryCode: string;
-    ubigeo?: string;
-    address?: string;
-    email?: string;
-    phone?: string;
-  };
+  /** The customer perceived (same shape as an invoice's customer). */
+  receiver: Omit<DocumentCustomer, 'addressTypeCode'>;
   /** Catalog 22 regime and its rate (percent, e.g. "2"). */
   regime: string;
   regimeDescription: string;
