@@ -4,7 +4,7 @@
 // download XML and PDF. Reports throughput, latency percentiles, CPU per document (API, simulator, PostgreSQL)
 // and memory, then the core and PDF benchmarks; prints a table and writes docs/performance.md.
 // Options: --seconds=N per timed scenario (default 15), --docs=N documents in the listed day (default 10000),
-// --quick (3 s, 1,000 documents; for a smoke run), --no-write (do not touch docs/performance.md).
+// --quick (3 s, 1,000 documents; for a smoke run), --no-write (do not touch docs/performance.md), --concurrency=N connections at saturation (default 8: on 2 shared cores more connections add contention, not throughput).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split
 const quick = args.has('quick');
 const SECONDS = Number(args.get('seconds') ?? (quick ? 3 : 15));
 const DOCS = Number(args.get('docs') ?? (quick ? 1000 : 10_000));
-const CONCURRENCY = Number(args.get('concurrency') ?? 16);
+const CONCURRENCY = Number(args.get('concurrency') ?? 8);
 const today = limaToday();
 
 interface Row { scenario: string; n: number; perSecond: number; p50: number; p95: number; p99: number; cpu?: string; note?: string }
