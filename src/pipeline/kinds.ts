@@ -4,7 +4,7 @@
 import type { ZodType } from 'zod';
 import {
   assignNumber, buildDocumentXml, documentBodySchema, prepareDocument, qrTextOf, withAffectedDocument,
-  type ComputedDocument, type DocumentContext, type Issue, type Issuer, type Warning,
+  type ComputedDocument, type DocumentContext, type Issue, type Issuer,
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
@@ -51,7 +51,8 @@ export interface LineColumns {
   total: string;
 }
 
-export type Prepared<C> = { ok: true; document: C; warnings: Warning[] } | { ok: false; issues: Issue[]; warnings: Warning[] };
+export type { Prepared } from '../core/invoice/prepare.ts';
+import type { Prepared } from '../core/invoice/prepare.ts';
 
 export interface DocumentKind<C = unknown> {
   name: 'invoice' | 'perception';

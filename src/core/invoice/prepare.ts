@@ -1,4 +1,5 @@
 // prepareDocument: raw JSON body → parsed (schema) → computed document, or the list of issues. Pure.
+import type { z } from 'zod';
 import type { Issue, Warning } from '../issues.ts';
 import { computeDocument } from './compute.ts';
 import type { DocumentContext } from './context.ts';
@@ -7,19 +8,28 @@ import { documentBodySchema } from './schema.ts';
 import type { ComputedDocument } from './types.ts';
 import { zodIssuesToIssues } from './zod-issues.ts';
 
-export type PrepareResult =
-  | { ok: true; document: ComputedDocument; warnings: Warning[] }
+export type Prepared<D> =
+  | { ok: true; document: D; warnings: Warning[] }
   | { ok: false; issues: Issue[]; warnings: Warning[] };
 
-export function prepareDocument(body: unknown, ctx: DocumentContext): PrepareResult {
+export type PrepareResult = Prepared<ComputedDocument>;
+
+/** body → schema → compute, the same steps for every family of document (invoices, perceptions). */
+export function prepareWith<B, D>(
+  body: unknown, schema: z.ZodType<B>, compute: (parsed: B) => { document?: D; issues: Issue[]; warnings: Warning[] },
+): Prepared<D> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, issues: [{ path: '', code: 'validation_failed', message: 'El cuerpo debe ser un objeto JSON.' }], warnings: [] };
   }
-  const parsed = documentBodySchema.safeParse(body);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) return { ok: false, issues: zodIssuesToIssues(parsed.error, body), warnings: [] };
   const warnings = normalizationWarnings(body, parsed.data);
-  const result = computeDocument(parsed.data, ctx);
+  const result = compute(parsed.data);
   warnings.push(...result.warnings);
   if (!result.document || result.issues.length > 0) return { ok: false, issues: result.issues, warnings };
   return { ok: true, document: result.document, warnings };
+}
+
+export function prepareDocument(body: unknown, ctx: DocumentContext): PrepareResult {
+  return prepareWith(body, documentBodySchema, (parsed) => computeDocument(parsed, ctx));
 }
