@@ -5,6 +5,7 @@
 import { SEND_JOB, type SendJobPayload } from '../pipeline/send.ts';
 import type { PipelineDeps } from '../pipeline/deps.ts';
 import { jobs as defaultJobs, type JobDefinition } from './jobs.ts';
+import { quoteIdent } from '../platform/db/schema-name.ts';
 import { claimJobs, completeJob, enqueue, rescheduleJob } from './queue.ts';
 
 export interface WorkerOptions {
@@ -69,9 +70,8 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
     let queued = 0;
     for (const tenant of tenants) {
       if (options.tenantIds && !options.tenantIds.includes(tenant.id)) continue;
-      const schema = tenant.schema_name.replace(/"/g, '""');
       const { rows } = await pool.query<{ id: number; next_attempt_at: Date }>(
-        `SELECT id, next_attempt_at FROM "${schema}"."documents"
+        `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
          WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
          ORDER BY next_attempt_at LIMIT 1000`,
       ).catch(() => ({ rows: [] as { id: number; next_attempt_at: Date }[] })); // a tenant being created or dropped

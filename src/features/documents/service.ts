@@ -4,6 +4,7 @@ import { documentTypes } from '../../core/catalogs/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { sendStoredDocument } from '../../pipeline/send.ts';
 import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
+import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
 import { downloadLinks, type DownloadSegment } from './presenter.ts';
 
@@ -52,7 +53,7 @@ export async function updateStatus(tenant: TenantRef, externalId: string, state:
   }
   return tenant.db.$transaction(async (tx) => {
     const rows = await tx.$queryRawUnsafe<{ id: number; state_type_id: string }[]>(
-      `SELECT id, state_type_id FROM "${tenant.schema}"."documents" WHERE external_id = $1::uuid FOR UPDATE`, externalId,
+      `SELECT id, state_type_id FROM ${quoteIdent(tenant.schema)}."documents" WHERE external_id = $1::uuid FOR UPDATE`, externalId,
     );
     const doc = rows[0];
     if (!doc) throw notFound(externalId);

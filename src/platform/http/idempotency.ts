@@ -7,6 +7,7 @@
 //  - keys live IDEMPOTENCY_TTL_HOURS (24 h); a key left in_flight by a crashed process is free after 5 minutes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fingerprintOf } from '../../pipeline/fingerprint.ts';
+import { quoteIdent } from '../db/schema-name.ts';
 import { errors } from '../errors.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -32,7 +33,7 @@ export function installIdempotency(app: FastifyInstance): void {
     const key = keyOf(request);
     if (key === null) return;
     const { schema, db } = request.tenant;
-    const table = `"${schema}"."idempotency_keys"`;
+    const table = `${quoteIdent(schema)}."idempotency_keys"`;
     const fingerprint = fingerprintOf({ method: request.method, url: request.routeOptions.url, body: request.body ?? null });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const inserted = await db.$queryRawUnsafe<{ id: number }[]>(
@@ -73,7 +74,7 @@ export function installIdempotency(app: FastifyInstance): void {
     const slot = (request as unknown as WithSlot)[kSlot];
     if (!slot) return payload;
     (request as unknown as WithSlot)[kSlot] = undefined;
-    const table = `"${slot.schema}"."idempotency_keys"`;
+    const table = `${quoteIdent(slot.schema)}."idempotency_keys"`;
     const db = request.tenant.db;
     try {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
