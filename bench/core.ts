@@ -11,7 +11,7 @@ import { assignNumber, buildDocumentXml, prepareDocument, type ComputedDocument,
 import { signXml, verifyXmlSignature, type SigningKey } from '../src/core/signing.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = resolve(ROOT, '../shared');
+const REQUESTS = join(ROOT, 'test/fixtures/requests');
 const TODAY = '2025-06-16';
 
 const issuer: Issuer = {
@@ -27,7 +27,7 @@ const key: SigningKey = {
 };
 
 function fixture(name: string): Record<string, any> {
-  const text = readFileSync(join(SHARED, 'fixtures/invoices', `${name}.json`), 'utf8').replace(/\$\{TODAY(?:[+-]\d+)?\}/g, TODAY);
+  const text = readFileSync(join(REQUESTS, 'invoices', `${name}.json`), 'utf8').replace(/\$\{TODAY(?:[+-]\d+)?\}/g, TODAY);
   return JSON.parse(text);
 }
 

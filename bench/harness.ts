@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SHARED = resolve(ROOT, '../shared');
+/** The request fixtures the benchmark posts (test/fixtures/requests). */
+const REQUESTS = join(ROOT, 'test/fixtures/requests');
 
 export function serverUrl(): string {
   return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -99,7 +100,7 @@ export async function provision(databaseUrl: string, subdomain: string, ruc: str
   const { loadConfig } = await import('../src/platform/config.ts');
   const { openDatabase } = await import('../src/platform/db/database.ts');
   const { createSecretBox } = await import('../src/platform/secrets.ts');
-  const { provisionTenant } = await import('../src/platform/tenants/provision.ts');
+  const { provisionTenant } = await import('../src/features/company/public.ts');
   const config = loadConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: '0'.repeat(64), LOG_LEVEL: 'silent', APP_DOMAIN: 'localhost', DEMO_TENANT: 'false' });
   const db = await openDatabase(config);
   try {
@@ -137,7 +138,7 @@ export function tenantHeaders(t: BenchTenant): Record<string, string> {
 
 /** An invoice fixture body dated today in Lima. */
 export function invoiceBody(name: string, today: string): Record<string, any> {
-  return JSON.parse(readFileSync(join(SHARED, 'fixtures/invoices', name), 'utf8').replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, s, n) => {
+  return JSON.parse(readFileSync(join(REQUESTS, 'invoices', name), 'utf8').replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, s, n) => {
     if (!s) return today;
     const t = Date.parse(`${today}T00:00:00Z`) + (s === '+' ? 1 : -1) * Number(n) * 86_400_000;
     return new Date(t).toISOString().slice(0, 10);

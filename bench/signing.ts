@@ -1,6 +1,6 @@
 // npm run bench:signing — signatures per second on one core (this loop is single-threaded), RSA-2048:
 // general path (libxml2 C14N), fast path (C14N-ready text digested as is), xml-crypto 6 as the baseline
-// (stack.md: ~170/s at 10 KB), our verifier, and the raw RSA-2048 signature that bounds them all.
+// (~170/s at 10 KB), our verifier, and the raw RSA-2048 signature that bounds them all.
 // Options: --seconds=N per case (default 1), --quick (0.3 s per case, xml-crypto only on the smallest document).
 import { createPrivateKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ const seconds = Number(args.get('seconds') ?? (quick ? 0.3 : 1));
 
 const keyDir = fileURLToPath(new URL('../test/fixtures/keys/', import.meta.url));
 const key: SigningKey = {
-  privateKeyPem: readFileSync(keyDir + 'test-key.pem', 'utf8'),
-  certificatePem: readFileSync(keyDir + 'test-cert.pem', 'utf8'),
+  privateKeyPem: readFileSync(`${keyDir}test-key.pem`, 'utf8'),
+  certificatePem: readFileSync(`${keyDir}test-cert.pem`, 'utf8'),
 };
 
 function measure(fn: () => unknown): { perSecond: number; microseconds: number } {

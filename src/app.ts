@@ -7,7 +7,10 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { adminFeatures } from './admin/index.ts';
+import { installPlanLimits, installUsageCounter } from './features/company/public.ts';
+import { pipelineDepsOf } from './features/documents/public.ts';
 import { features } from './features/index.ts';
+import { jobs } from './jobs.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
@@ -15,8 +18,6 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
-import { installPlanLimits } from './platform/plans/limits.ts';
-import { installUsageCounter } from './platform/usage/counter.ts';
 import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
@@ -29,7 +30,15 @@ import './platform/http/types.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
-import { companyRoutes } from './platform/tenants/company-routes.ts';
+import { ensureSunatErrorCodes } from './sunat/error-codes.ts';
+import type { SunatSimulator } from './sunat/simulator/index.ts';
+
+declare module './platform/http/types.ts' {
+  interface Platform {
+    /** The in-process SUNAT simulator (SUNAT_MODE=simulator, no SUNAT_SIMULATOR_URL), for fault injection and stats. */
+    sunatSimulator: SunatSimulator | null;
+  }
+}
 
 export interface AppDeps {
   /** An open database (tests, server.ts). Without it buildApp opens one and closes it with the app. */
@@ -41,6 +50,8 @@ export interface AppDeps {
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // A bundled asset missing from the installation stops the start here, naming the file (no degraded messages).
+  ensureSunatErrorCodes();
   const hostSettings = { appDomain: config.appDomain, adminHost: config.adminHost };
   const app = Fastify({
     logger: {
@@ -122,7 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);
-  await app.register(companyRoutes);
 
   // 3. Features: tenant and any-host first, then the admin host.
   await registerFeatures(app, [...features, ...adminFeatures, ...(deps.extraFeatures ?? [])]);
@@ -130,10 +140,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // 4. The worker (send retries, crash recovery) inside this process unless WORKER_ENABLED=false.
   if (config.workerEnabled) {
     const { startWorker } = await import('./worker/worker.ts');
-    const { pipelineDepsOf } = await import('./features/documents/deps.ts');
     let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
     app.addHook('onReady', async () => {
-      worker = startWorker(pipelineDepsOf(app, app.log));
+      worker = startWorker(pipelineDepsOf(app, app.log), { jobs });
       platform.worker = worker;
     });
     app.addHook('onClose', async () => {

@@ -3,7 +3,8 @@
 import { ConfigError, loadConfig, loadDotEnv } from './platform/config.ts';
 import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
 import { MigrationError } from './platform/db/migrator.ts';
-import { startFacturo } from './platform/startup.ts';
+import { BundledAssetError } from './sunat/assets.ts';
+import { startFacturo } from './startup.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   try {
     running = await startFacturo(config);
   } catch (error) {
-    if (error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError) {
+    if (error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError || error instanceof BundledAssetError) {
       process.stderr.write(`Facturo no puede iniciar: ${error.message}\n`);
     } else {
       // A database that cannot be reached, a port in use…: the message first, the details after.

@@ -1,4 +1,4 @@
-// Admin host authentication (api.md "Admin host"): POST /api/login exchanges e-mail and password (argon2id) for a
+// Admin host authentication: POST /api/login exchanges e-mail and password (argon2id) for a
 // bearer token with an expiry; only its SHA-256 is stored (admin_sessions). Routes call adminOf() with the roles
 // they allow; a reseller whose account is locked gets 403.
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Self-registration on the admin host (compat.md §18.7, api.md): a company signs up on the first (free) plan in
+// Self-registration on the admin host (FacturadorPro's sign-up): a company signs up on the first (free) plan in
 // demo mode; its RUC can be looked up first in the local copy of SUNAT's padrón (check digit before anything).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { provisionTenant } from '../platform/tenants/provision.ts';
+import { provisionTenant } from '../features/company/public.ts';
 
 const Body = z.object({
   number: z.string().regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' }).describe('RUC de la empresa'),

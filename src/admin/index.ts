@@ -5,6 +5,7 @@ import { adminFeature } from '../platform/http/features.ts';
 import { guestRoutes } from './guest-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { partnersRoutes } from './partners-routes.ts';
+import { plansRoutes } from './plans-routes.ts';
 import { resellerRoutes } from './reseller-routes.ts';
 import { tenantsRoutes } from './tenants-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
@@ -12,6 +13,7 @@ import { usageRoutes } from './usage-routes.ts';
 export const adminFeatures: Feature[] = [
   adminFeature(loginRoutes, { name: 'admin-login' }),
   adminFeature(tenantsRoutes, { name: 'admin-tenants' }),
+  adminFeature(plansRoutes, { name: 'admin-plans' }),
   adminFeature(resellerRoutes, { name: 'admin-resellers' }),
   adminFeature(guestRoutes, { name: 'admin-guest-register' }),
   adminFeature(partnersRoutes, { name: 'admin-partners' }),

@@ -1,4 +1,4 @@
-// Restaurant-module partners (compat.md §18.5): list, search, store. Admin role only.
+// Restaurant-module partners (FacturadorPro's restaurant module): list, search, store. Admin role only.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

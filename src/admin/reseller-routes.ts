@@ -1,5 +1,5 @@
-// GET /api/plans (public) and the reseller endpoints (compat.md §18.4, fixed: never tokens, resellers confined
-// to their own tenants, locks take effect within HOST_CACHE_TTL_MS — and at once in this process).
+// The reseller endpoints on the admin host (FacturadorPro's paths, with its flaws fixed: never tokens, resellers
+// confined to their own tenants, locks take effect within HOST_CACHE_TTL_MS — and at once in this process).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,17 +15,6 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
   const central = platform.db.central;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.get('/api/plans', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Planes (público)',
-      response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), pricing: z.string(), limit_users: z.number(), limit_documents: z.number(), locked: z.boolean() })) }) },
-    },
-  }, async () => {
-    const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
-    return { data: plans.map((p) => ({ id: p.id, name: p.name, pricing: p.pricing.toFixed(2), limit_users: p.limitUsers, limit_documents: p.limitDocuments, locked: p.locked })) };
-  });
 
   typed.post('/api/reseller/detail', {
     config: { auth: 'none' },

@@ -2,6 +2,7 @@
 // POST /api/tenants and the guest registration turned into a provisioning request.
 import type { Prisma } from '../generated/central/client.ts';
 import type { Database } from '../platform/db/database.ts';
+import { quoteIdent } from '../platform/db/schema-name.ts';
 import { errors } from '../platform/errors.ts';
 import type { AdminCaller } from './auth.ts';
 
@@ -25,7 +26,7 @@ export interface TenantCounts { documents: number; documentsMonth: number; users
 
 /** Documents (all, and issued this month) and users of one tenant, read from its schema. */
 export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
-  const q = `"${schema.replace(/"/g, '""')}"`;
+  const q = quoteIdent(schema);
   const { rows } = await db.pool.query<{ documents: number; documents_month: number; users: number }>(
     `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
             (SELECT count(*)::int FROM ${q}."documents" WHERE issue_date >= $1) AS documents_month,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CertificateError, loadPfx, type KeyMaterial } from '../crypto/certificates.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { provisionTenant } from '../platform/tenants/provision.ts';
+import { provisionTenant } from '../features/company/public.ts';
 import { adminOf } from './auth.ts';
 import { tenantScope } from './service.ts';
 

@@ -1,59 +1,42 @@
-// `npx facturo <command> [options]` — one module per command under ./commands, loaded lazily so that a
-// command never pays for the others' imports (the XML preview must not open a database, for instance).
-export interface CliCommand {
-  /** One line shown by `facturo help`. */
-  summary: string;
-  /** Runs the command; returns the process exit code. */
-  run(argv: string[]): Promise<number>;
-}
+// `npx facturo <command> [options]`: finds the command in the registry and runs it. Arguments, `--help` and usage
+// errors are handled per command by command.ts; this file only answers for the command name itself.
+import { COMMANDS } from './registry.ts';
+import { closestName } from './suggest.ts';
+import { unexpectedErrorText } from './unexpected.ts';
 
-type Loader = () => Promise<{ command: CliCommand }>;
-
-// Modules of commands owned by other engineers are resolved at run time, so the registry type-checks
-// while they are still being written; a missing one answers with a clear message.
-const lazy = (file: string): Loader => () => import(`./commands/${file}.ts`) as Promise<{ command: CliCommand }>;
-
-const commands: Record<string, Loader> = {
-  'migrate': () => import('./commands/migrate.ts'),
-  'tenant:create': () => import('./commands/tenant-create.ts'),
-  'tenant:token': () => import('./commands/tenant-token.ts'),
-  'xml': lazy('xml'),
-  'sunat-simulator': lazy('sunat-simulator'),
-  'worker': lazy('worker'),
-  'whatsapp-fake': lazy('whatsapp-fake'),
-  'padron:import': lazy('padron-import'),
-};
-
-export function registerCommand(name: string, loader: Loader): void {
-  commands[name] = loader;
-}
+const HELP_WORDS = new Set(['help', '--help', '-h']);
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    const lines = ['Uso: facturo <comando> [opciones]', '', 'Comandos:'];
-    for (const [key, load] of Object.entries(commands)) {
-      try {
-        const { command } = await load();
-        lines.push(`  ${key.padEnd(18)} ${command.summary}`);
-      } catch {
-        lines.push(`  ${key.padEnd(18)} (no disponible en esta versión)`);
-      }
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-    return 0;
-  }
-  const load = commands[name];
-  if (!load) {
-    process.stderr.write(`Comando desconocido: ${name}. Ejecute "facturo help".\n`);
-    return 2;
-  }
-  let command: CliCommand;
   try {
-    ({ command } = await load());
+    if (name === undefined) return await listCommands(process.stderr, 2);
+    if (HELP_WORDS.has(name)) return rest.length ? await run(rest[0], ['--help']) : await listCommands(process.stdout, 0);
+    return await run(name, rest);
   } catch (error) {
-    process.stderr.write(`El comando ${name} no está disponible: ${(error as Error).message}\n`);
-    return 2;
+    process.stderr.write(unexpectedErrorText(error));
+    return 1;
   }
-  return command.run(rest);
+}
+
+async function run(name: string, argv: string[]): Promise<number> {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) return unknownCommand(name);
+  const { command } = await load();
+  return command.run(argv);
+}
+
+function unknownCommand(name: string): number {
+  const guess = closestName(name, Object.keys(COMMANDS));
+  const hint = guess ? ` ¿Quiso decir "${guess}"?` : '';
+  process.stderr.write(`facturo: comando desconocido "${name}".${hint}\nComandos: ${Object.keys(COMMANDS).join(', ')}. Detalles: facturo help\n`);
+  return 2;
+}
+
+async function listCommands(out: NodeJS.WritableStream, code: number): Promise<number> {
+  const lines = ['Uso: facturo <comando> [opciones]', '', 'Comandos:'];
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
+  for (const [name, load] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(width)}${(await load()).command.spec.summary}`);
+  lines.push('', 'Ayuda de un comando: facturo <comando> --help (o facturo help <comando>).');
+  out.write(`${lines.join('\n')}\n`);
+  return code;
 }

@@ -1,4 +1,4 @@
-// The CDR ("Constancia de Recepción"): SUNAT's signed UBL ApplicationResponse (sunat.md §5), read into a value.
+// The CDR ("Constancia de Recepción"): SUNAT's signed UBL ApplicationResponse, read into a value.
 // Pure: no I/O. Tolerant of the shapes met in the wild: the `ar:` prefix or a default namespace, OSE CDRs in UBL
 // 2.1 style (PartyLegalEntity/CompanyID, DocumentHash), notes before or after cac:Signature, a datetime inside
 // cbc:IssueDate, a ds:Signature with or without prefix, ISO-8859-1 or UTF-8 bytes.
@@ -50,7 +50,7 @@ const CBC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponen
 const CAC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 
 /**
- * SUNAT's code ranges (sunat.md §4.4): 0 accepted; 0100–1999 exception (not processed: fix and resend the same
+ * SUNAT's code ranges: 0 accepted; 0100–1999 exception (not processed: fix and resend the same
  * number); 2000–3999 rejected (the number is spent); ≥ 4000 observation. A CDR with code 0 whose notes carry
  * 4000+ codes is "observed". Anything that is not a SUNAT number is "unknown".
  */
@@ -96,7 +96,7 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new CdrError(`El CDR no es XML bien formado: ${detail}`);
   }
-  if (!root || root.localName !== 'ApplicationResponse') {
+  if (root?.localName !== 'ApplicationResponse') {
     throw new CdrError(`El CDR no es un ApplicationResponse (raíz: ${root?.localName ?? 'ninguna'}).`);
   }
   if (root.namespaceURI && root.namespaceURI !== AR_NS) {

@@ -22,7 +22,7 @@ export { documentFilename, documentId, cdrFilename, zipFilename, xmlFilename } f
 export { isValidRuc, rucCheckDigit } from './ruc.ts';
 export { ublRootOf };
 
-/** The unsigned "C14N-ready" UBL 2.1 XML (contracts §1) of a computed document with its number assigned. */
+/** The unsigned "C14N-ready" UBL 2.1 XML (src/core/ubl/xml-writer.ts) of a computed document with its number assigned. */
 export function buildDocumentXml(document: ComputedDocument, issuer: Issuer): string {
   return buildXml(document, issuer);
 }
@@ -45,7 +45,7 @@ export function filenameOf(document: ComputedDocument, issuerRuc: string): strin
   return documentFilename(issuerRuc, document.documentType, document.series, document.number);
 }
 
-/** The QR text of the printed representation, given the signature's DigestValue (sunat.md §6). */
+/** The QR text of the printed representation, given the signature's DigestValue (layout in src/core/qr.ts). */
 export function qrTextOf(document: ComputedDocument, issuerRuc: string, digestValue: string): string {
   if (document.number === null) throw new Error('qrTextOf: the document has no number yet');
   return qrText(
@@ -62,13 +62,4 @@ export function qrTextOf(document: ComputedDocument, issuerRuc: string, digestVa
     },
     digestValue,
   );
-}
-
-/** A stored computed document read back from JSON (checks the shape version). */
-export function documentFromJSON(json: string | unknown): ComputedDocument {
-  const value = typeof json === 'string' ? JSON.parse(json) : json;
-  if (!value || typeof value !== 'object' || (value as { schemaVersion?: unknown }).schemaVersion !== 1) {
-    throw new Error('documentFromJSON: not a computed document (schemaVersion 1)');
-  }
-  return value as ComputedDocument;
 }

@@ -1,4 +1,4 @@
-// The issuing company (the tenant) as the core sees it (contracts §6).
+// The issuing company (the tenant) as the core sees it.
 
 export interface IssuerAddress {
   /** INEI ubigeo, 6 digits. */

@@ -1,4 +1,4 @@
-// What the core reports about a request body (contracts §3). Issues block the document (the HTTP layer answers
+// What the core reports about a request body. Issues block the document (the HTTP layer answers
 // 422); warnings record harmless normalisations and are returned with the accepted document.
 
 export interface Issue {

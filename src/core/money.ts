@@ -92,11 +92,6 @@ export function formatPercent(value: DecimalLike, minPlaces = 2): string {
   return places >= minPlaces ? trimmed : d.toFixed(minPlaces);
 }
 
-/** Number of decimal places written in a canonical decimal string. */
-export function decimalPlaces(value: DecimalLike): number {
-  return dec(value).decimalPlaces();
-}
-
 /** |a − b| ≤ tolerance: SUNAT's comparisons accept a difference of up to one currency unit. */
 export function withinTolerance(a: DecimalLike, b: DecimalLike, tolerance: DecimalLike): boolean {
   return dec(a).minus(dec(b)).abs().lte(dec(tolerance));

@@ -1,4 +1,4 @@
-// QR text of the printed representation (sunat.md §6): ten pipe-separated fields with a trailing pipe —
+// QR text of the printed representation (SUNAT's layout): ten pipe-separated fields with a trailing pipe —
 // RUC | tipo | serie | número | IGV | total | fecha de emisión | tipo doc. adquirente | número doc. adquirente |
 // valor resumen (the signature's DigestValue) |
 import { formatAmount, type DecimalLike } from './money.ts';
@@ -32,5 +32,5 @@ export function qrText(data: QrData, digestValue: string): string {
     digestValue,
   ];
   // A pipe inside a field would shift every following field for the reader: none of these may contain one.
-  return fields.map((f) => f.replace(/\|/g, '')).join('|') + '|';
+  return `${fields.map((f) => f.replace(/\|/g, '')).join('|')}|`;
 }

@@ -1,4 +1,4 @@
-// XMLDSig for SUNAT documents (contracts §1, sunat.md §3): enveloped signature in the first empty
+// XMLDSig for SUNAT documents: enveloped signature in the first empty
 // ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent, Reference URI="" with enveloped-signature + inclusive
 // C14N, RSA-SHA1/SHA1 by default (SUNAT's reference libraries), RSA-SHA256/SHA256 on request.
 // Pure: node:crypto hashes and signs; no I/O, no clock.

@@ -56,8 +56,8 @@ export function generateSelfSignedCertificate(
   const days = options.days ?? 365;
   const bits = options.bits ?? 2048;
   const now = options.now ?? new Date();
-  if (!subject.name || !subject.name.trim()) throw new TypeError('subject.name is required');
-  if (!subject.ruc || !subject.ruc.trim()) throw new TypeError('subject.ruc is required');
+  if (!subject.name?.trim()) throw new TypeError('subject.name is required');
+  if (!subject.ruc?.trim()) throw new TypeError('subject.ruc is required');
   if (!(days > 0)) throw new TypeError('days must be positive');
 
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 0x10001 });
@@ -124,7 +124,7 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
     const macPassed = !/MAC could not be verified/i.test(message);
     // forge derives PBES2 (AES) keys from the password's Latin-1 bytes while OpenSSL uses UTF-8; the MAC
     // (BMPString) is right either way. Once the MAC has proved the password, decrypt again with UTF-8 bytes.
-    if (macPassed && /decrypt/i.test(message) && /[^\x00-\x7f]/.test(password)) {
+    if (macPassed && /decrypt/i.test(message) && /[\u0080-\uffff]/.test(password)) {
       try {
         const withoutMac = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')));
         withoutMac.value = (withoutMac.value as forge.asn1.Asn1[]).slice(0, 2);
@@ -270,5 +270,5 @@ function keyFromBag(bag: forge.pkcs12.Bag): KeyObject | null {
 }
 
 function normalisePem(pem: string): string {
-  return pem.replace(/\r\n/g, '\n').trim() + '\n';
+  return `${pem.replace(/\r\n/g, '\n').trim()}\n`;
 }

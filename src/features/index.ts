@@ -1,7 +1,9 @@
-// Tenant-host and any-host features, registered in this order after the platform (src/app.ts).
+// Tenant-host and any-host features, registered in this order after the platform (src/app.ts). This list is part
+// of the composition: the one module outside a feature that may import its routes directly.
 // Add yours with one line: `tenantFeature(documentsRoutes)` or `anyHostFeature(consultasRoutes)`.
 import type { Feature } from '../platform/http/features.ts';
 import { anyHostFeature, tenantFeature } from '../platform/http/features.ts';
+import { companyRoutes } from './company/routes.ts';
 import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
@@ -10,6 +12,7 @@ import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
 export const features: Feature[] = [
+  tenantFeature(companyRoutes, { name: 'company' }),
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),

@@ -56,3 +56,16 @@ const limaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', ye
 export function limaToday(now: Date = new Date()): string {
   return limaDate.format(now);
 }
+
+const limaClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Lima',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day in Lima, HH:mm:ss (the issue time of a body that sends neither date nor time). */
+export function limaTime(now: Date = new Date()): string {
+  return limaClock.format(now);
+}

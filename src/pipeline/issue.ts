@@ -1,15 +1,15 @@
-// Issuing a document (api.md POST /api/documents): validate and compute → allocate the number and store the
+// Issuing a document (POST /api/documents): validate and compute → allocate the number and store the
 // document, its lines, the signed XML's record and the first history entry in ONE transaction → write the XML →
 // send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
 import { signXml } from '../core/signing.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { issuerOf, limaToday } from './deps.ts';
+import { issuerOf, limaTime, limaToday } from './deps.ts';
 import { xmlKey, sha256Hex } from './files.ts';
-import { fingerprintOf } from './fingerprint.ts';
+import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
-import type { DocumentKind } from './kinds.ts';
+import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
 import { DuplicateNumber, insertNumbered, SeriesNotRegistered } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
@@ -62,7 +62,7 @@ function asResponse(value: unknown): IssuedDocument['sunatResponse'] {
   return { code: String(v.code ?? ''), description: String(v.description ?? ''), notes: Array.isArray(v.notes) ? v.notes.map(String) : [] };
 }
 
-export function toIssued(stored: Stored, kind: DocumentKind<any>, extra: { wasDuplicate: boolean; warnings: Warning[]; send: SendResult | null }): IssuedDocument {
+export function toIssued(stored: Stored, kind: AnyDocumentKind, extra: { wasDuplicate: boolean; warnings: Warning[]; send: SendResult | null }): IssuedDocument {
   return {
     id: stored.id,
     externalId: stored.externalId,
@@ -86,6 +86,7 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
   const issuer = issuerOf(company);
   const prepared = kind.prepare(body, {
     today: limaToday(now),
+    timeNow: limaTime(now),
     issuer,
     mode: company.sunatMode === 'production' ? 'production' : 'demo',
     issueDateMaxAgeDays: company.issueDateMaxAgeDays,

@@ -13,7 +13,7 @@ import { perceptionKind } from './perception-kind.ts';
 /** What the printed representation needs beyond the stored document. */
 export interface PrintContextOf { hash: string; qrText: string | null; state: string }
 
-/** The documents-table columns every kind fills (api.md list rows are read from them). */
+/** The documents-table columns every kind fills (the rows of GET /api/documents/lists are read from them). */
 export interface DocumentColumns {
   issueDate: string;
   issueTime: string;
@@ -152,14 +152,18 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
   pdfFormat: (doc) => doc.actions.pdfFormat,
 };
 
-const registry = new Map<string, DocumentKind<any>>();
+/** A kind of any computed-document type: what registries and generic routes hold. */
+// biome-ignore lint/suspicious/noExplicitAny: DocumentKind<C> takes and returns C, so only `any` admits every kind
+export type AnyDocumentKind = DocumentKind<any>;
+
+const registry = new Map<string, AnyDocumentKind>();
 
 /** Makes a kind known by document type (the worker and downloads find a stored document's kind this way). */
-export function registerKind(kind: DocumentKind<any>): void {
+export function registerKind(kind: AnyDocumentKind): void {
   for (const type of kind.documentTypes) registry.set(type, kind);
 }
 
-export function kindOfType(documentType: string): DocumentKind<any> | undefined {
+export function kindOfType(documentType: string): AnyDocumentKind | undefined {
   return registry.get(documentType);
 }
 

@@ -16,7 +16,7 @@ export const perceptionKind: DocumentKind<ComputedPerception> = {
   identity: (doc) => ({ documentType: '40', series: doc.series, number: doc.number }),
   assignNumber: assignPerceptionNumber,
   buildXml: buildPerceptionXml,
-  // The invoice QR layout (sunat.md §6) with the perceived amount in the tax field and the total cashed.
+  // The invoice QR layout (src/core/qr.ts) with the perceived amount in the tax field and the total cashed.
   qrText: (doc, ruc, digest) => qrText({
     ruc, documentType: '40', series: doc.series, number: doc.number!, igv: doc.totalPerceived, total: doc.totalCashed,
     issueDate: doc.issueDate, customerDocumentType: doc.receiver.documentType, customerDocumentNumber: doc.receiver.documentNumber,

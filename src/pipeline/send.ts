@@ -6,8 +6,8 @@
 //  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
 //    document in 01 and schedules a retry with backoff through the work queue.
 import { deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type SendOutcome, type SunatMode } from '../sunat/index.ts';
-import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
-import { enqueue } from '../worker/queue.ts';
+import { enqueue } from '../platform/jobs/queue.ts';
+import { openSolCredentials } from './company-secrets.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';

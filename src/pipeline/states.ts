@@ -1,4 +1,4 @@
-// FacturadorPro's state codes (state_types), which ERPs store and compare (api.md "States").
+// FacturadorPro's state codes (state_types), which ERPs store and compare.
 export const STATE_DESCRIPTIONS: Record<string, string> = {
   '01': 'Registrado',
   '03': 'Enviado',
@@ -8,8 +8,6 @@ export const STATE_DESCRIPTIONS: Record<string, string> = {
   '11': 'Anulado',
   '13': 'Por anular',
 };
-
-export const STATE_CODES = Object.keys(STATE_DESCRIPTIONS) as readonly string[];
 
 /** States SUNAT has answered for: a document in one of these is never sent again. */
 export const FINAL_STATES = new Set(['05', '07', '09', '11', '13']);

@@ -1,4 +1,4 @@
-// Configuration: parsed once from the environment with zod and injected everywhere (architecture rule 8).
+// Configuration: parsed once from the environment with zod and injected everywhere (docs/architecture.md, rule 8).
 // Every key, its default and its meaning is listed in .env.example and docs/configuration.md.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The one error type every layer above the core throws (contracts §4). The error handler
-// (src/platform/http/error-handler.ts) renders it as api.md's contract: { success: false, message, code, errors }.
+// The one error type every layer above the core throws. The error handler
+// (src/platform/http/error-handler.ts) renders it as the API's error shape: { success: false, message, code, errors }.
 // Every code is listed in docs/errors.md.
 import type { Issue } from '../core/issues.ts';
 
@@ -33,7 +33,7 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** An Issue of the document core (contracts §3) as an errors[] item. */
+/** An Issue of the document core (src/core/issues.ts) as an errors[] item. */
 export function issueToErrorItem(issue: Issue): ErrorItem {
   const item: ErrorItem = { path: issue.path, code: issue.code, message: issue.message };
   if (issue.expected !== undefined) item.expected = issue.expected;
@@ -95,7 +95,7 @@ export const errors = {
   validation(items: ErrorItem[]): AppError {
     return new AppError(422, 'validation_failed', summary(items, 'Los datos enviados no son válidos'), items);
   },
-  /** contracts §3: top-level code = the issues' shared code, else validation_failed. */
+  /** Top-level code = the issues' common code, else validation_failed (docs/errors.md). */
   fromIssues(issues: Issue[]): AppError {
     const items = issues.map(issueToErrorItem);
     const codes = new Set(items.map((i) => i.code));

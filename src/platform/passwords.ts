@@ -1,4 +1,4 @@
-// Password hashing: argon2id (api.md), PHC string format ($argon2id$v=19$m=…,t=…,p=…$salt$hash), computed in
+// Password hashing: argon2id, PHC string format ($argon2id$v=19$m=…,t=…,p=…$salt$hash), computed in
 // WebAssembly by hash-wasm. Not the native `argon2` package: its prebuilt binary crashes (SIGSEGV) when loaded
 // on our Debian machines, and npm's allowScripts policy keeps it from compiling itself on a clean install.
 // The strings are the same format the native package writes and verifies.

@@ -1,4 +1,4 @@
-// File storage (contracts §5): STORAGE_DIR/<tenant>/<key> on disk. The interface is small so that an
+// File storage: STORAGE_DIR/<tenant>/<key> on disk. The interface is small so that an
 // S3-compatible implementation can replace it in production without touching callers.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';

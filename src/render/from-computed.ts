@@ -32,7 +32,7 @@ export interface PrintContext {
 /** SUNAT's public page to check an electronic payment voucher's validity. */
 export const SUNAT_CONSULTATION_URL = 'https://e-consultaruc.sunat.gob.pe/cl-ti-itconsvalicpe/ConsValiCpe.htm';
 
-/** FacturadorPro's tenant table payment_method_types (compat.md §4.6); unknown codes print as sent. */
+/** FacturadorPro's tenant table payment_method_types; unknown codes print as sent. */
 const PAYMENT_METHODS: Record<string, string> = {
   '01': 'Efectivo', '02': 'Tarjeta de crédito', '03': 'Tarjeta de débito', '04': 'Transferencia',
   '05': 'Factura a 30 días', '06': 'Tarjeta crédito Visa', '07': 'Contado contraentrega', '08': 'A 30 días',

@@ -15,7 +15,7 @@ export function documentTitle(type: PrintDocumentType): string {
   return TITLES[type];
 }
 
-/** SUNAT §6: "Representación impresa de la FACTURA ELECTRÓNICA" (greenter's wording, without the final period). */
+/** SUNAT's heading: "Representación impresa de la FACTURA ELECTRÓNICA" (greenter's wording, without the final period). */
 export function representationLegend(type: PrintDocumentType): string {
   if (type === '40') return 'Representación impresa del COMPROBANTE DE PERCEPCIÓN ELECTRÓNICO';
   return `Representación impresa de la ${TITLES[type]}`;

@@ -1,4 +1,4 @@
-// The QR of the printed representation (SUNAT §6: error correction level Q), drawn as vector squares so it
+// The QR of the printed representation (SUNAT asks for error correction level Q), drawn as vector squares so it
 // stays sharp at any zoom and costs no image decoding; the API's `data.qr` is the same code as a PNG.
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';

@@ -43,7 +43,7 @@ export async function renderPdf(model: PrintModel, format: PdfFormat): Promise<B
   return done;
 }
 
-/** Storage key of a rendered PDF (contracts §5): `pdf/{filename}.pdf`, the ticket `pdf/{filename}-ticket.pdf`. */
+/** Storage key of a rendered PDF: `pdf/{filename}.pdf`, the ticket `pdf/{filename}-ticket.pdf`. */
 export function pdfStorageKey(filename: string, format: PdfFormat): string {
   return `pdf/${filename}${format === 'ticket' ? '-ticket' : ''}.pdf`;
 }

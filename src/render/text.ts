@@ -127,6 +127,8 @@ export function drawLine(doc: Doc, line: string, x: number, y: number, width: nu
 /** Draws wrapped lines; returns the height used. */
 export function drawLines(doc: Doc, lines: string[], x: number, y: number, width: number, style: TextStyle, align: Align = 'left'): number {
   const h = lineHeight(style);
-  lines.forEach((line, i) => drawLine(doc, line, x, y + i * h, width, style, align));
+  lines.forEach((line, i) => {
+    drawLine(doc, line, x, y + i * h, width, style, align);
+  });
   return lines.length * h;
 }

@@ -1,4 +1,4 @@
-// The SOAP client for SUNAT's billService and billConsultService (sunat.md §4). Everything is an argument — the
+// The SOAP client for SUNAT's billService and billConsultService. Everything is an argument — the
 // endpoint, the credentials, the timeout — so one process serves many tenants; every call resolves to a value
 // (outcomes.ts), never rejects. Node 20's fetch (undici) keeps connections alive between calls; each call is
 // bounded by an AbortSignal timeout that covers connecting, sending and reading the whole answer.
@@ -65,7 +65,7 @@ async function exchange(options: SunatCallOptions, operation: string, envelope: 
   }
 
   if (!text.trim()) {
-    // Production answers some badly authenticated requests with an empty 200 (sunat.md §4.3): nothing is known.
+    // Production answers some badly authenticated requests with an empty 200: nothing is known.
     if (status >= 400 && status < 500) {
       return { kind: 'failed', outcome: exceptionOutcome(`HTTP_${status}`, `SUNAT rechazó la solicitud con HTTP ${status} sin contenido.`, status) };
     }

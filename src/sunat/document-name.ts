@@ -1,4 +1,4 @@
-// SUNAT file names (sunat.md §4.2): `{RUC}-{TT}-{SERIE}-{NUMERO}` for single documents, `{RUC}-{RC|RA|RR}-{YYYYMMDD}-{n}`
+// SUNAT file names: `{RUC}-{TT}-{SERIE}-{NUMERO}` for single documents, `{RUC}-{RC|RA|RR}-{YYYYMMDD}-{n}`
 // for summaries; the zip and the XML inside carry the same base name, the CDR is `R-{base}`.
 
 export interface DocumentName {

@@ -1,4 +1,4 @@
-// Where each tenant's documents go (sunat.md §4.1). SUNAT runs one billService for invoices/boletas/notes/summaries,
+// Where each tenant's documents go. SUNAT runs one billService for invoices/boletas/notes/summaries,
 // another ("otros CPE") for perceptions, retentions and their reversals, and a consult service (production only).
 // The simulator serves the same paths, so switching between it and SUNAT is only a base URL.
 
@@ -78,7 +78,7 @@ export function endpointFor(endpoints: SunatEndpoints, kind: ServiceKind): strin
   return kind === 'invoices' ? endpoints.invoices : kind === 'otros-cpe' ? endpoints.otrosCpe : endpoints.consult;
 }
 
-/** Beta credentials: any 11-digit RUC + "MODDATOS", password "moddatos" (sunat.md §4.3). */
+/** Beta credentials: any 11-digit RUC + "MODDATOS", password "moddatos" (SUNAT's public test account). */
 export function betaCredentials(ruc: string): { username: string; password: string } {
   return { username: `${ruc}MODDATOS`, password: 'moddatos' };
 }

@@ -1,15 +1,13 @@
-// SUNAT's code → message table. The bulk comes from ../shared/sunat-error-codes/CodeErrors.xml (greenter's copy of
-// SUNAT's catalogue, MIT), read once per process; the codes that list lacks (SUNAT's 2021 arithmetic rejections
-// 3270–3330 and the consult-service statuses) are added below with SUNAT's own wording (CatalogoErrores.xml of
-// SUNAT's validation package, quoted in ../shared/spec/sunat.md).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// SUNAT's code → message table. The bulk comes from the bundled assets/sunat/error-codes/CodeErrors.xml
+// (greenter's copy of SUNAT's catalogue, MIT; see the SOURCE.md beside it), read once per process; the codes that
+// list lacks (SUNAT's 2021 arithmetic rejections 3270–3330 and the consult-service statuses) are added below with
+// SUNAT's own wording (CatalogoErrores.xml of SUNAT's validation package).
+import { join } from 'node:path';
 import { normalizeSunatCode } from '../core/cdr.ts';
+import { BundledAssetError, readBundledAsset, SUNAT_ASSETS_DIR } from './assets.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The repository root is three levels up from src/sunat; `shared` lives beside it (CI clones it there). */
-export const DEFAULT_ERROR_CODES_PATH = resolve(here, '..', '..', '..', 'shared', 'sunat-error-codes', 'CodeErrors.xml');
+export const DEFAULT_ERROR_CODES_PATH = join(SUNAT_ASSETS_DIR, 'error-codes', 'CodeErrors.xml');
+const WHAT = 'el catálogo de errores de SUNAT';
 
 const supplement: Record<string, string> = {
   '3270': 'El precio unitario de la operación que está informando difiere de los cálculos realizados en base a la información remitida',
@@ -60,7 +58,7 @@ const supplement: Record<string, string> = {
   '3461': 'El tipo de transaccion o el identificador de la cuota no debe repetirse en el comprobante',
 };
 
-/** Status codes of billConsultService (sunat.md §4.2); they overlap other meanings in SUNAT's big catalogue. */
+/** Status codes of billConsultService (getStatusCdr / getStatus); they overlap other meanings in SUNAT's big catalogue. */
 export const consultStatusMessages: Record<string, string> = {
   '0001': 'El comprobante existe y está aceptado.',
   '0002': 'El comprobante existe pero está rechazado.',
@@ -81,12 +79,12 @@ export const consultStatusMessages: Record<string, string> = {
 let table: Map<string, string> | undefined;
 
 function load(path: string): Map<string, string> {
+  const text = readBundledAsset(path, WHAT).toString('utf8');
   const map = new Map<string, string>();
-  if (existsSync(path)) {
-    const text = readFileSync(path, 'utf8');
-    const re = /<error\s+code="(\d+)"\s*>([\s\S]*?)<\/error>/g;
-    for (let m = re.exec(text); m; m = re.exec(text)) map.set(normalizeSunatCode(m[1]), decodeEntities(m[2]).trim());
-  }
+  const re = /<error\s+code="(\d+)"\s*>([\s\S]*?)<\/error>/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) map.set(normalizeSunatCode(m[1]), decodeEntities(m[2]).trim());
+  // A truncated or foreign file would otherwise turn every SUNAT answer into a bare code.
+  if (map.size === 0) throw new BundledAssetError(path, WHAT, 'no contiene ningún <error code="…">');
   for (const [code, message] of Object.entries(supplement)) if (!map.has(code)) map.set(code, message);
   return map;
 }
@@ -101,18 +99,30 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Loads the table from another file (tests, deployments that keep `shared` elsewhere). */
+/** Reads the table from this file now, replacing the one in use (tests point it at other files). */
 export function loadSunatErrorCodes(path: string = DEFAULT_ERROR_CODES_PATH): void {
   table = load(path);
 }
 
-/** SUNAT's message for a code ('0156', '156' and '2335' alike); undefined when the catalogue does not know it. */
-export function describeSunatCode(code: string): string | undefined {
-  if (!table) table = load(DEFAULT_ERROR_CODES_PATH);
-  return table.get(normalizeSunatCode(code));
+/**
+ * Called at process start: a missing or unreadable catalogue stops the start with a BundledAssetError naming
+ * the file, instead of surfacing on the first SUNAT answer. Reads the file once per process.
+ */
+export function ensureSunatErrorCodes(): void {
+  catalogue();
 }
 
-/** The message, or a neutral Spanish text naming the code when the catalogue lacks it. */
+function catalogue(): Map<string, string> {
+  table ??= load(DEFAULT_ERROR_CODES_PATH);
+  return table;
+}
+
+/** SUNAT's message for a code ('0156', '156' and '2335' alike); undefined when the catalogue does not know it. */
+export function describeSunatCode(code: string): string | undefined {
+  return catalogue().get(normalizeSunatCode(code));
+}
+
+/** The message, or a neutral Spanish text naming the code when SUNAT answers a code the catalogue lacks. */
 export function sunatMessage(code: string): string {
   return describeSunatCode(code) ?? `Código SUNAT ${normalizeSunatCode(code)}`;
 }

@@ -1,8 +1,9 @@
-// SOAP 1.1 as SUNAT speaks it (sunat.md §4.2–4.4): document/literal, operations in http://service.sunat.gob.pe with
+// SOAP 1.1 as SUNAT speaks it: document/literal, operations in http://service.sunat.gob.pe with
 // unqualified children, WS-Security UsernameToken (PasswordText). Shared by the client (requests out, answers in)
 // and the simulator (requests in, answers out) so both sides agree on every byte that matters.
-import { childByLocal, deepText, escapeXml, parseXml, type XmlElement } from './xml.ts';
+import { childByLocal, deepText, parseXml, type XmlElement } from './xml.ts';
 import { normalizeSunatCode } from '../core/cdr.ts';
+import { escapeText } from '../core/ubl/xml-writer.ts';
 
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SUNAT_SERVICE_NS = 'http://service.sunat.gob.pe';
@@ -14,12 +15,12 @@ export interface SoapCredentials { username: string; password: string }
 
 /** A request as SUNAT's WSDL wants it; `params` keep their order (the WSDL sequences are ordered). */
 export function requestEnvelope(operation: string, credentials: SoapCredentials, params: Array<[string, string]>): string {
-  const body = params.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('');
+  const body = params.map(([name, value]) => `<${name}>${escapeText(value)}</${name}>`).join('');
   return (
     `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:ser="${SUNAT_SERVICE_NS}" xmlns:wsse="${WSSE_NS}">` +
     `<soapenv:Header><wsse:Security><wsse:UsernameToken>` +
-    `<wsse:Username>${escapeXml(credentials.username)}</wsse:Username>` +
-    `<wsse:Password Type="${PASSWORD_TEXT}">${escapeXml(credentials.password)}</wsse:Password>` +
+    `<wsse:Username>${escapeText(credentials.username)}</wsse:Username>` +
+    `<wsse:Password Type="${PASSWORD_TEXT}">${escapeText(credentials.password)}</wsse:Password>` +
     `</wsse:UsernameToken></wsse:Security></soapenv:Header>` +
     `<soapenv:Body><ser:${operation}>${body}</ser:${operation}></soapenv:Body></soapenv:Envelope>`
   );
@@ -84,7 +85,7 @@ export function billServiceResponse(operation: string, inner: string): string {
   );
 }
 
-/** billConsultService answers use `S:`/`ns0:` (sunat.md §4.4: parse by local name, never by prefix). */
+/** billConsultService answers use `S:`/`ns0:` (so parse by local name, never by prefix). */
 export function consultServiceResponse(operation: string, inner: string): string {
   return (
     `<?xml version='1.0' encoding='UTF-8'?><S:Envelope xmlns:S="${SOAP_ENV_NS}"><S:Body>` +
@@ -106,10 +107,10 @@ export function faultEnvelope(code: string, message: string, options: FaultOptio
   const codeInString = options.codeIn === 'faultstring';
   const faultcode = codeInString ? `soap-env:${side}` : `soap-env:${side}.${code}`;
   const faultstring = codeInString ? `${code} - ${message}` : message;
-  const detail = options.detail ? `<detail><message>${escapeXml(options.detail)}</message></detail>` : '';
+  const detail = options.detail ? `<detail><message>${escapeText(options.detail)}</message></detail>` : '';
   return (
     `<soap-env:Envelope xmlns:soap-env="${SOAP_ENV_NS}"><soap-env:Body><soap-env:Fault>` +
-    `<faultcode>${faultcode}</faultcode><faultstring>${escapeXml(faultstring)}</faultstring>${detail}` +
+    `<faultcode>${faultcode}</faultcode><faultstring>${escapeText(faultstring)}</faultstring>${detail}` +
     `</soap-env:Fault></soap-env:Body></soap-env:Envelope>`
   );
 }

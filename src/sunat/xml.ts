@@ -159,7 +159,8 @@ export function parseXml(xml: string): XmlElement {
         const attrName = m[1];
         const value = decodeEntities(m[2] ?? m[3] ?? '', lt);
         if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) {
-          (declared ??= new Map()).set(attrName === 'xmlns' ? '' : attrName.slice(6), value);
+          declared ??= new Map();
+          declared.set(attrName === 'xmlns' ? '' : attrName.slice(6), value);
         } else {
           if (Object.hasOwn(attrs, attrName)) throw new XmlSyntaxError(`Atributo repetido ${attrName}`, lt);
           attrs[attrName] = value;
@@ -195,10 +196,6 @@ export function childByLocal(el: XmlElement | undefined, local: string): XmlElem
   return undefined;
 }
 
-export function childrenByLocal(el: XmlElement | undefined, local: string): XmlElement[] {
-  return el ? el.children.filter((c) => c.local === local) : [];
-}
-
 /** Follows a "A/B/C" path of local names from `el`, taking the first match at each step. */
 export function pathByLocal(el: XmlElement | undefined, path: string): XmlElement | undefined {
   let node = el;
@@ -209,17 +206,6 @@ export function pathByLocal(el: XmlElement | undefined, path: string): XmlElemen
   return node;
 }
 
-/** First descendant (depth-first) with that local name. */
-export function findByLocal(el: XmlElement | undefined, local: string): XmlElement | undefined {
-  if (!el) return undefined;
-  for (const c of el.children) {
-    if (c.local === local) return c;
-    const deep = findByLocal(c, local);
-    if (deep) return deep;
-  }
-  return undefined;
-}
-
 /** Text content of an element and its descendants, in document order. */
 export function deepText(el: XmlElement | undefined): string {
   if (!el) return '';
@@ -227,9 +213,4 @@ export function deepText(el: XmlElement | undefined): string {
   // Mixed content keeps only the element's own text plus descendants' text; order between them is not tracked,
   // which is enough for the leaf-valued fields the SUNAT connection reads.
   return el.text + el.children.map(deepText).join('');
-}
-
-/** Escapes text for element content and attribute values (double-quoted). */
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#xD;');
 }

@@ -1,4 +1,4 @@
-// Zip packing for SUNAT (sunat.md §4.2): a document travels as the only entry of `{base}.zip` named `{base}.xml`;
+// Zip packing for SUNAT: a document travels as the only entry of `{base}.zip` named `{base}.xml`;
 // the CDR comes back as `R-{base}.zip`. Real CDR zips are untidy — a `dummy` entry or directory, a zip nested in
 // the zip — so the reader takes the first `.xml` entry it finds (greenter's rule), unwrapping nested zips.
 import { unzipSync, zipSync, type Unzipped } from 'fflate';

@@ -12,6 +12,7 @@ export interface RecordedRequest {
   contentType: string;
   body: Buffer;
   /** Parsed JSON of a messages call. */
+  // biome-ignore lint/suspicious/noExplicitAny: whatever the client posted; tests assert its shape
   json?: Record<string, any>;
 }
 

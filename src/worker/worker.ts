@@ -1,14 +1,17 @@
 // The worker: claims due jobs from central.jobs and runs them, a few at a time. It runs inside the API process
 // (WORKER_ENABLED, the default) and alone as `npx facturo worker`; several can run against one database.
+// It runs the jobs it is given (the list is assembled in src/jobs.ts) and imports no feature.
 // A sweep re-queues documents that should have been sent but have no job (the process died between the commit
 // and its own send attempt): together with the leases, nothing stays pending after a crash.
 import { SEND_JOB, type SendJobPayload } from '../pipeline/send.ts';
 import type { PipelineDeps } from '../pipeline/deps.ts';
-import { jobs as defaultJobs, type JobDefinition } from './jobs.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
-import { claimJobs, completeJob, enqueue, rescheduleJob } from './queue.ts';
+import type { JobDefinition } from '../platform/jobs/definition.ts';
+import { claimJobs, completeJob, enqueue, rescheduleJob } from '../platform/jobs/queue.ts';
 
 export interface WorkerOptions {
+  /** The jobs this worker runs (src/jobs.ts). */
+  jobs: readonly JobDefinition<PipelineDeps>[];
   /** Sleep between empty polls. */
   pollMs?: number;
   /** Jobs run at the same time. */
@@ -17,7 +20,6 @@ export interface WorkerOptions {
   sweepMs?: number;
   /** Lease of a claimed job. */
   leaseMs?: number;
-  jobs?: JobDefinition[];
   /** Only these tenants' jobs and documents (tests share one database between files). */
   tenantIds?: number[];
 }
@@ -31,12 +33,12 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoStart?: boolean } = {}): Worker {
+export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoStart?: boolean }): Worker {
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 4;
   const sweepMs = options.sweepMs ?? 30_000;
   const leaseMs = options.leaseMs ?? deps.config.sunatTimeoutMs * 3 + 30_000;
-  const definitions = new Map((options.jobs ?? defaultJobs).map((j) => [j.name, j]));
+  const definitions = new Map(options.jobs.map((j) => [j.name, j]));
   const names = [...definitions.keys()];
   const pool = deps.db.pool;
   let stopped = false;

@@ -28,7 +28,7 @@ describe('file names (SUNAT 1034–1036)', () => {
   });
 });
 
-describe('QR text (sunat.md §6)', () => {
+describe('QR text of the printed representation', () => {
   it('10 pipe-separated fields with the hash and a trailing pipe', () => {
     const text = qrText(
       { ruc: '20000000001', documentType: '01', series: 'F001', number: 123, igv: '36', total: '286', issueDate: '2025-01-15', customerDocumentType: '6', customerDocumentNumber: '20100070970' },

@@ -1,8 +1,8 @@
-// Money: decimals, SUNAT's half-up rounding (the ties listed in fixtures/README.md) and serialisation scales.
+// Money: decimals, SUNAT's half-up rounding (the ties listed in test/fixtures/requests/README.md) and serialisation scales.
 import { describe, expect, it } from 'vitest';
 import { Decimal, canonical, formatAmount, formatDecimal, formatPercent, formatUnitAmount, round2, withinTolerance } from '../../src/core/money.ts';
 
-describe('round2 is half-up on exact decimals (ties from fixtures/README.md)', () => {
+describe('round2 is half-up on exact decimals (ties from the request fixtures)', () => {
   const ties: [string, string, string, string][] = [
     // [what, a, b, expected]: a × b computed exactly, then rounded
     ['06 FER-DSC-412 value 3.3051 × 50', '3.3051', '50', '165.26'],

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limaDate, runXml, substitutePlaceholders, type XmlCommandIo } from '../../src/cli/commands/xml.ts';
+import { runXml, substitutePlaceholders, type XmlCommandIo } from '../../src/cli/commands/xml.ts';
+import { limaToday } from '../../src/pipeline/deps.ts';
 import { verifyXmlSignature } from '../../src/core/signing.ts';
 import { FIXTURES, REPO_ROOT, TODAY, XSD_MAINDOC } from '../fixtures/invoices.ts';
 
@@ -20,8 +21,12 @@ function io(now = new Date(Date.UTC(2025, 5, 16, 15, 0, 0))): XmlCommandIo & { o
   const state = {
     out: '',
     err: '',
-    stdout: (t: string) => void (state.out += t),
-    stderr: (t: string) => void (state.err += t),
+    stdout: (t: string) => {
+      state.out += t;
+    },
+    stderr: (t: string) => {
+      state.err += t;
+    },
     readText: (p: string) => readFileSync(p, 'utf8'),
     readBytes: (p: string) => readFileSync(p),
     now: () => now,
@@ -72,7 +77,7 @@ describe('facturo xml', () => {
   });
 
   it('uses today in Lima by default (UTC−5: 03:00 UTC is still yesterday)', async () => {
-    expect(limaDate(new Date(Date.UTC(2025, 5, 17, 3, 0, 0)))).toBe('2025-06-16');
+    expect(limaToday(new Date(Date.UTC(2025, 5, 17, 3, 0, 0)))).toBe('2025-06-16');
     const s = io(new Date(Date.UTC(2025, 5, 17, 3, 0, 0)));
     const code = await runXml([join(FIXTURES, 'invoices/01-taxed.json'), '--key', join(KEYS, 'test-key.pem'), '--cert', join(KEYS, 'test-cert.pem')], s);
     expect(code, s.err).toBe(0);

@@ -148,7 +148,7 @@ describe('loadPem', () => {
     expectUsablePair(m);
     expect(m.subject).toBe(SUBJECT);
     const pkcs1 = createPrivateKey(text('test-key.pem')).export({ type: 'pkcs1', format: 'pem' }) as string;
-    const reversed = loadPem(text('test-cert.pem') + '\n' + pkcs1, { now: NOW });
+    const reversed = loadPem(`${text('test-cert.pem')}\n${pkcs1}`, { now: NOW });
     expect(reversed.privateKeyPem).toBe(m.privateKeyPem);
   });
 
@@ -172,7 +172,7 @@ describe('loadPem', () => {
   });
 
   it('rejects a corrupted certificate block', () => {
-    const broken = text('test-key.pem') + '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
+    const broken = `${text('test-key.pem')}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n`;
     expect(codeOf(() => loadPem(broken, { now: NOW }))).toBe('certificate_unreadable');
   });
 });

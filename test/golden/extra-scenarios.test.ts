@@ -1,4 +1,4 @@
-// Scenarios beyond the shared fixtures, built from the fixture factories: each one must also come out XSD-valid,
+// Scenarios beyond the request fixtures, built from the fixture factories: each one must also come out XSD-valid,
 // signed (xmlsec1 verifies) and consistent with SUNAT's arithmetic, so that what the rules accept the builders
 // can really emit.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

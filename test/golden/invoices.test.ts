@@ -1,5 +1,5 @@
-// Golden files, one per fixture scenario (style.md): test/golden/invoices/<case>.json is the request body (the
-// shared fixture with ${TODAY} replaced by the pinned date), <case>.xml the unsigned XML we emit for it, compared
+// Golden files, one per fixture scenario: test/golden/invoices/<case>.json is the request body (the request
+// fixture with ${TODAY} replaced by the pinned date), <case>.xml the unsigned XML we emit for it, compared
 // after normalising whitespace. Regenerate only with UPDATE_GOLDEN=1 and review the diff.
 // Each document is then signed with signXml and judged by outsiders: xmllint against SUNAT's UBL 2.1 XSD,
 // xmlsec1 --verify with the test certificate, and an independent reading of SUNAT's arithmetic rules.
@@ -59,7 +59,7 @@ describe('golden XML per fixture', () => {
   for (const name of invoiceFixtureNames()) {
     describe(name, () => {
       const c = () => cases.find((x) => x.name === name)!;
-      it('the golden input is the shared fixture at the pinned date', () => {
+      it('the golden input is the request fixture at the pinned date', () => {
         const golden = JSON.parse(readFileSync(join(GOLDEN, `${name}.json`), 'utf8'));
         expect(golden).toEqual(loadInvoiceFixture(name));
       });

@@ -1,4 +1,4 @@
-// An independent reading of SUNAT's arithmetic rules (sunat.md §1.7–1.11, §8) over the XML itself: it knows
+// An independent reading of SUNAT's arithmetic rules (the XSL's codes 32xx) over the XML itself: it knows
 // nothing of the core's computation, only what SUNAT's XSL compares, with SUNAT's tolerances (±1 for most sums;
 // exact for 2509, 3306, 3319 and 3272 without ISC). Returns the broken rules as readable strings.
 import { DOMParser, type Element } from '@xmldom/xmldom';

@@ -1,6 +1,6 @@
 // Acceptance (issue 2, "Errors"): unknown host, no token, wrong tenant's token, malformed JSON, wrong content
 // type, oversized body, unknown route and wrong method each answer with the documented status and shape
-// (api.md § Errors), never a 500; every response carries x-request-id.
+// (docs/errors.md), never a 500; every response carries x-request-id.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { probeFeatures } from '../helpers/probe-feature.ts';
@@ -126,10 +126,10 @@ describe('request bodies', () => {
     const body = res.json();
     expectErrorShape(body, 'validation_failed');
     const byPath = Object.fromEntries(body.errors.map((e: { path: string; message: string }) => [e.path, e.message]));
-    expect(byPath['serie_documento']).toBe('La serie debe tener el formato F### o B###');
+    expect(byPath.serie_documento).toBe('La serie debe tener el formato F### o B###');
     expect(byPath['items[2].descripcion']).toBe('El campo es obligatorio');
     expect(byPath['items[2].total_igv']).toMatch(/>=\s*0|mayor|pequeño/i);
-    expect(byPath['extra']).toBe('Campo no permitido');
+    expect(byPath.extra).toBe('Campo no permitido');
     for (const e of body.errors) expect(e.code).toBe('validation_failed');
   });
 });

@@ -70,7 +70,7 @@ describe('migrateSchema', () => {
       await migrateSchema(pool, schema, await loadMigrations(dir, { fresh: true }));
       const [first] = await loadMigrations(dir, { fresh: true });
       const file = join(dir, first.name, 'migration.sql');
-      await writeFile(file, (await readFile(file, 'utf8')) + '\n-- a harmless-looking edit\n');
+      await writeFile(file, `${await readFile(file, 'utf8')}\n-- a harmless-looking edit\n`);
       const tampered = await loadMigrations(dir, { fresh: true });
       const error = await migrateSchema(pool, schema, tampered).then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(MigrationError);

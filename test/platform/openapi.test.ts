@@ -39,8 +39,11 @@ function openApiProblems(doc: Json): string[] {
   }
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Json;
   const walk = (node: unknown, where: string) => {
-    if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${where}[${i}]`));
-    else if (node && typeof node === 'object') {
+    if (Array.isArray(node)) {
+      node.forEach((n, i) => {
+        walk(n, `${where}[${i}]`);
+      });
+    } else if (node && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref') {
           const match = /^#\/components\/schemas\/(.+)$/.exec(String(v));

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/platform/errors.ts';
 import { verifyPassword } from '../../src/platform/passwords.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
-import { openSigningKey, openSolCredentials } from '../../src/platform/tenants/company-secrets.ts';
-import { provisionTenant } from '../../src/platform/tenants/provision.ts';
-import { rotateTenantToken } from '../../src/platform/tenants/tokens.ts';
+import { openSigningKey, openSolCredentials } from '../../src/pipeline/company-secrets.ts';
+import { provisionTenant } from '../../src/features/company/provision.ts';
+import { rotateTenantToken } from '../../src/features/company/rotate-token.ts';
 import { hashToken } from '../../src/platform/tokens.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { invalidRuc, randomRuc, randomSubdomain } from '../helpers/ids.ts';
@@ -50,7 +50,7 @@ describe('provisionTenant', () => {
     expect(users[0]).toMatchObject({ email: 'pruebas@facturo.example', role: 'admin' });
     expect(users[0].passwordHash).toMatch(/^\$argon2id\$v=19\$/);
     expect(await verifyPassword(users[0].passwordHash!, tenant.password)).toBe(true);
-    expect(await verifyPassword(users[0].passwordHash!, tenant.password + 'x')).toBe(false);
+    expect(await verifyPassword(users[0].passwordHash!, `${tenant.password}x`)).toBe(false);
     expect(users[0].tokens).toHaveLength(1);
     expect(users[0].tokens[0].tokenHash).toBe(hashToken(tenant.token));
     // The token itself is nowhere in the tenant's schema.
@@ -139,7 +139,7 @@ describe('provisionTenant', () => {
     expect(old.statusCode).toBe(401);
     const fresh = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: tenant.hostname, authorization: `Bearer ${rotated.token}` } });
     expect(fresh.statusCode).toBe(200);
-    const rotation = await rejection(rotateTenantToken(t.ctx.db, 'no-existe-' + randomSubdomain()));
+    const rotation = await rejection(rotateTenantToken(t.ctx.db, `no-existe-${randomSubdomain()}`));
     expect(isAppError(rotation) && rotation.code).toBe('tenant_not_found');
   });
 

@@ -13,8 +13,8 @@ import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { EmbeddedDatabaseBusyError, readEmbeddedOwner, startEmbeddedPostgres } from '../../src/platform/db/embedded.ts';
 import { DEFAULT_PRISMA_ROOT, MigrationError } from '../../src/platform/db/migrator.ts';
-import { startFacturo, type RunningFacturo } from '../../src/platform/startup.ts';
-import { DEMO_RUC } from '../../src/platform/tenants/demo.ts';
+import { startFacturo, type RunningFacturo } from '../../src/startup.ts';
+import { DEMO_RUC } from '../../src/features/company/demo.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
 
 const run = promisify(execFile);

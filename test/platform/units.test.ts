@@ -1,4 +1,4 @@
-// Small platform pieces: error factories (contracts §4), sealed secrets, disk storage (contracts §5), tokens,
+// Small platform pieces: error factories, sealed secrets, disk storage, tokens,
 // hosts.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// PrintModel factories built from the shared fixtures' figures (the FacturadorPro JSON the ERP sent), so each
+// PrintModel factories built from the request fixtures' figures (the FacturadorPro JSON the ERP sent), so each
 // test says only what differs. Amounts are copied from the fixtures and only formatted; the renderer itself
 // receives nothing it would have to compute.
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ import type { PrintContext } from '../../src/render/index.ts';
 import { loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
 import type { PrintLine, PrintModel, PrintTotals } from '../../src/render/index.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/requests/', import.meta.url));
 const ASSETS = fileURLToPath(new URL('./assets/', import.meta.url));
 
 /** A pinned issue date: fixtures use ${TODAY±N} placeholders. */
@@ -30,7 +30,6 @@ function shiftDate(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 export function loadFixture(relativePath: string): Json {
@@ -56,7 +55,7 @@ export const issuer = {
 };
 
 const GUIDE_TYPES: Record<string, string> = { '09': 'Guía de remisión remitente', '31': 'Guía de remisión transportista' };
-/** FacturadorPro's tenant table payment_method_types (compat.md §4.6). */
+/** FacturadorPro's tenant table payment_method_types. */
 const PAYMENT_METHODS: Record<string, string> = { '01': 'Efectivo', '02': 'Tarjeta de crédito', '03': 'Tarjeta de débito', '04': 'Transferencia' };
 
 const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
@@ -191,8 +190,6 @@ export const taxedInvoice = (overrides: Partial<PrintModel> = {}): PrintModel =>
 export const freeInvoice = (): PrintModel => invoiceModel('invoices/03-free-of-charge.json', '124');
 export const creditInvoice = (): PrintModel => invoiceModel('invoices/19-credit-payment.json', '125');
 export const detractionInvoice = (): PrintModel => invoiceModel('invoices/13-detraction.json', '126');
-export const plateInvoice = (): PrintModel => invoiceModel('invoices/18-plate.json', '127');
-export const observationsInvoice = (): PrintModel => invoiceModel('invoices/28-observations-and-purchase-order.json', '128');
 export const creditNote = (): PrintModel => invoiceModel('invoices/26-credit-note.json', '31');
 
 /**
@@ -236,7 +233,7 @@ export function perceptionModel(file = 'perceptions/01-pen.json', number = '45')
     currency: describeCurrency('PEN'),
     lines: [],
     totals: { perceived: formatAmount(j.totales.total_percibido), total: formatAmount(j.totales.total_pagado) },
-    // FacturadorPro writes legend 1000 from the total cashed (compat.md §11.2).
+    // FacturadorPro writes legend 1000 from the total cashed.
     amountInWords: amountInWords(String(j.totales.total_pagado), 'PEN'),
     legends: [{ code: '2000', text: 'COMPROBANTE DE PERCEPCIÓN' }],
     perception: {

@@ -12,7 +12,6 @@ import { createPool } from '../../src/platform/db/pool.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
-    databaseKind: 'postgresql' | 'pglite';
   }
 }
 
@@ -60,7 +59,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pool.end();
   }
   project.provide('databaseUrl', url);
-  project.provide('databaseKind', embedded ? 'pglite' : 'postgresql');
   return async () => {
     await embedded?.close();
   };

@@ -40,7 +40,7 @@ function send(fileBase: string, zip: Uint8Array, extra: { timeoutMs?: number; si
   });
 }
 
-/** A fresh, correctly signed §1.13 invoice with its own number. */
+/** A fresh, correctly signed illustrative invoice (F001-123's content) with its own number. */
 function invoice(mutate: (xml: string) => string = (x) => x) {
   const n = number++;
   const base = `20000000001-01-F001-${n}`;

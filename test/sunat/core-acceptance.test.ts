@@ -18,7 +18,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-/** The core's unsigned XML of a shared fixture, with a fresh number. */
+/** The core's unsigned XML of a request fixture, with a fresh number. */
 function built(name: string): { xml: string; fileName: string; tipo: string } {
   const prepared = prepareDocument(loadInvoiceFixture(name), testContext());
   if (!prepared.ok) throw new Error(`${name}: ${JSON.stringify(prepared.issues)}`);

@@ -1,5 +1,5 @@
 // The simulator's port of SUNAT's business rules, judged on the XML alone: each rule fires on the document that
-// breaks it, with SUNAT's code, and stays silent on correct documents (the §1.13/§2 samples and the document core's
+// breaks it, with SUNAT's code, and stays silent on correct documents (the illustrative invoice and perception, and the document core's
 // fixtures). The documents here are not signed: signature and XSD are other stages (client/acceptance tests).
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument } from '../../src/core/index.ts';
@@ -31,7 +31,7 @@ function at(value: string): (match: string, ...groups: unknown[]) => string {
     return captured.length >= 2 ? `${captured[0]}${value}${captured[captured.length - 1]}` : `${captured[0]}${value}`;
   };
 }
-/** The document core's XML for one of the shared fixtures (computed, numbered, unsigned). */
+/** The document core's XML for one of the request fixtures (computed, numbered, unsigned). */
 function coreXml(name: string, patch: Record<string, unknown> = {}): string {
   const prepared = prepareDocument(fixture(name, patch), testContext());
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
@@ -41,7 +41,7 @@ function coreXml(name: string, patch: Record<string, unknown> = {}): string {
 const sample = invoiceXml();
 
 describe('correct documents pass', () => {
-  it('the sunat.md §1.13 invoice and §2 perception raise nothing', () => {
+  it('the illustrative invoice and perception raise nothing', () => {
     expect(judge(sample, '01')).toEqual({ error: undefined, errors: [], observations: [] });
     expect(judge(perceptionXml(), '40')).toEqual({ error: undefined, errors: [], observations: [] });
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyXmlSignature } from '../../src/core/signing.ts';
 import { sendBill, zipDocument } from '../../src/sunat/index.ts';
-import { credentials, fixtureText, sign, startSimulator } from './helpers.ts';
+import { fixtureText, sign, startSimulator } from './helpers.ts';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;

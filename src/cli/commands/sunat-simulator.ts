@@ -1,95 +1,63 @@
 // `npx facturo sunat-simulator --port 8089`: runs the SUNAT simulator on its own (docs/sunat-simulator.md).
-import { parseArgs } from 'node:util';
-import type { CliCommand } from '../index.ts';
 import { SUNAT_PATHS } from '../../sunat/endpoints.ts';
+import { defineCommand } from '../command.ts';
+import { UsageError } from '../options.ts';
+import { untilSignalled } from '../signals.ts';
 
-const USAGE = `Uso: facturo sunat-simulator [opciones]
-
-  --port N                      Puerto (por defecto 8089; 0 = libre)
-  --host H                      Interfaz (por defecto 127.0.0.1)
-  --xsd-dir DIR                 Carpeta de XSD (por defecto ../shared/xsd junto al repositorio)
-  --data-file FILE              Guarda lo registrado en un archivo JSON-lines (sobrevive reinicios)
-  --rejections fault|cdr        Rechazos como SOAP Fault (beta, por defecto) o como CDR (producción)
-  --summary-pending-polls N     Respuestas 98 antes del CDR de un resumen (por defecto 0)
-  --issue-date-window-days N    Aplica el plazo de envío (2108/2329); por defecto no se aplica
-  --user RUCUSUARIO:CLAVE       Acepta solo estos usuarios SOL (repetible); por defecto RUC+MODDATOS/moddatos
-  --no-control                  No expone /__simulator (estadísticas, fallas)
-`;
-
-export const command: CliCommand = {
-  summary: 'Simulador de los servicios SOAP de SUNAT (beta) en un puerto local',
-  async run(argv) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          port: { type: 'string', default: '8089' },
-          host: { type: 'string', default: '127.0.0.1' },
-          'xsd-dir': { type: 'string' },
-          'data-file': { type: 'string' },
-          rejections: { type: 'string', default: 'fault' },
-          'summary-pending-polls': { type: 'string', default: '0' },
-          'issue-date-window-days': { type: 'string' },
-          user: { type: 'string', multiple: true },
-          'no-control': { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-        strict: true,
-      }));
-    } catch (error) {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-      return 2;
-    }
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
-    const port = Number(values.port);
-    const polls = Number(values['summary-pending-polls']);
-    const window = values['issue-date-window-days'] === undefined ? undefined : Number(values['issue-date-window-days']);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port inválido: ${values.port}`);
-    if (values.rejections !== 'fault' && values.rejections !== 'cdr') return fail('--rejections debe ser fault o cdr');
-    if (!Number.isInteger(polls) || polls < 0) return fail('--summary-pending-polls debe ser un entero ≥ 0');
-    if (window !== undefined && !(Number.isInteger(window) && window >= 0)) return fail('--issue-date-window-days debe ser un entero ≥ 0');
-    const accounts = (values.user ?? []).map((u) => {
-      const at = u.indexOf(':');
-      return { username: u.slice(0, at), password: u.slice(at + 1) };
-    });
-    if (accounts.some((a) => !/^\d{11}\S+$/.test(a.username) || !a.password)) return fail('--user debe tener la forma RUCUSUARIO:CLAVE');
-
-    // Loaded here so `facturo help` does not pay for Fastify, libxml2 and the XSD set.
+export const command = defineCommand(
+  {
+    name: 'sunat-simulator',
+    summary: 'Simulador de los servicios SOAP de SUNAT (beta) en un puerto local',
+    description: `Sirve en un puerto local los servicios SOAP de SUNAT (beta): sendBill, sendSummary, getStatus y la
+consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=simulator. Ctrl+C para detener.`,
+    options: {
+      port: { type: 'integer', placeholder: 'N', default: 8089, min: 0, max: 65535, description: 'Puerto; 0 = uno libre' },
+      host: { type: 'string', placeholder: 'H', default: '127.0.0.1', description: 'Interfaz' },
+      'xsd-dir': { type: 'string', placeholder: 'DIR', description: 'Carpeta de XSD', defaultText: 'assets/sunat/xsd del repositorio' },
+      'data-file': { type: 'string', placeholder: 'FILE', description: 'Guarda lo registrado en un archivo JSON-lines (sobrevive reinicios)', defaultText: 'solo en memoria' },
+      rejections: { type: 'string', choices: ['fault', 'cdr'], default: 'fault', description: 'Rechazos como SOAP Fault (beta) o como CDR (producción)' },
+      'summary-pending-polls': { type: 'integer', placeholder: 'N', default: 0, min: 0, description: 'Respuestas 98 (en proceso) antes del CDR de un resumen' },
+      'issue-date-window-days': { type: 'integer', placeholder: 'N', min: 0, description: 'Aplica el plazo de envío (2108/2329)', defaultText: 'no se aplica' },
+      user: { type: 'string', placeholder: 'RUCUSUARIO:CLAVE', multiple: true, description: 'Acepta solo estos usuarios SOL', defaultText: 'cualquier RUC con MODDATOS/moddatos' },
+      'no-control': { type: 'boolean', description: 'No expone /__simulator (estadísticas, fallas)', defaultText: 'lo expone' },
+    },
+  },
+  async ({ options }) => {
+    const accounts = options.user.map(account);
+    // Loaded here so the rest of the CLI does not pay for Fastify, libxml2 and the XSD set.
     const { startSunatSimulator } = await import('../../sunat/simulator/server.ts');
     const running = await startSunatSimulator({
-      port,
-      host: values.host,
-      xsdDir: values['xsd-dir'],
-      dataFile: values['data-file'],
-      rejectionStyle: values.rejections,
-      summaryPendingPolls: polls,
-      issueDateWindowDays: window,
+      port: options.port,
+      host: options.host,
+      xsdDir: options['xsd-dir'],
+      dataFile: options['data-file'],
+      rejectionStyle: options.rejections,
+      summaryPendingPolls: options['summary-pending-polls'],
+      issueDateWindowDays: options['issue-date-window-days'],
       credentials: accounts.length ? { kind: 'accounts', accounts } : { kind: 'beta' },
-      control: !values['no-control'],
+      control: !options['no-control'],
     });
-    process.stdout.write(
-      `Simulador SUNAT escuchando en ${running.url}\n` +
-        `  facturas/boletas/notas: ${running.url}${SUNAT_PATHS.invoicesBeta}\n` +
-        `  percepciones/retenciones: ${running.url}${SUNAT_PATHS.otrosCpeBeta}\n` +
-        `  consulta CDR: ${running.url}${SUNAT_PATHS.consult}\n` +
-        (values['no-control'] ? '' : `  estadísticas: ${running.url}/__simulator/stats\n`) +
-        `Use SUNAT_MODE=simulator SUNAT_SIMULATOR_URL=${running.url} en la API. Ctrl+C para detener.\n`,
-    );
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    process.stdout.write(banner(running.url, !options['no-control']));
+    await untilSignalled();
     await running.close();
     return 0;
   },
-};
+);
 
-function fail(message: string): number {
-  process.stderr.write(`${message}\n\n${USAGE}`);
-  return 2;
+function account(text: string): { username: string; password: string } {
+  const at = text.indexOf(':');
+  const result = { username: text.slice(0, at), password: text.slice(at + 1) };
+  if (at < 0 || !/^\d{11}\S+$/.test(result.username) || !result.password) throw new UsageError(`--user debe tener la forma RUCUSUARIO:CLAVE (se recibió "${text}")`);
+  return result;
+}
+
+function banner(url: string, control: boolean): string {
+  return (
+    `Simulador SUNAT escuchando en ${url}\n` +
+    `  facturas/boletas/notas: ${url}${SUNAT_PATHS.invoicesBeta}\n` +
+    `  percepciones/retenciones: ${url}${SUNAT_PATHS.otrosCpeBeta}\n` +
+    `  consulta CDR: ${url}${SUNAT_PATHS.consult}\n` +
+    (control ? `  estadísticas: ${url}/__simulator/stats\n` : '') +
+    `Use SUNAT_MODE=simulator SUNAT_SIMULATOR_URL=${url} en la API. Ctrl+C para detener.\n`
+  );
 }

@@ -1,66 +1,56 @@
 // `npx facturo tenant:create --ruc 20123456786 --name "ACME S.A.C." --subdomain acme [--json]`
 // Creates a tenant (schema, company, default series, first user) and prints its hostname and API token.
-import { parseArgs } from 'node:util';
 import { migrateSchema, loadMigrations, migrationsDir } from '../../platform/db/migrator.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
-import { provisionTenant } from '../../platform/tenants/provision.ts';
-import type { CliCommand } from '../index.ts';
-import { usageError, withDatabase } from './shared.ts';
+import { provisionTenant } from '../../features/company/public.ts';
+import { defineCommand } from '../command.ts';
+import { DATABASE_NOTES, withDatabase } from './database.ts';
 
-const USAGE = `Uso: facturo tenant:create --ruc RUC --name "RAZÓN SOCIAL" --subdomain SUB [opciones]
-
-  --ruc RUC             RUC de 11 dígitos con dígito verificador válido
-  --name TEXTO          Razón social
-  --subdomain SUB       Subdominio: la empresa responde en SUB.{APP_DOMAIN}
-  --email CORREO        Correo de la empresa y de su primer usuario
-  --plan ID             Plan (central.plans)
-  --json                Salida JSON: {hostname, token, password, ...}
-
-La empresa se crea en modo demo (SUNAT beta / simulador, certificado autofirmado). El token y la
-contraseña se muestran una sola vez.
-`;
-
-export const command: CliCommand = {
-  summary: 'Crea una empresa (esquema, series, usuario) e imprime su host y token API',
-  async run(argv) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          ruc: { type: 'string' }, name: { type: 'string' }, subdomain: { type: 'string' },
-          email: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      return usageError(USAGE, (error as Error).message);
-    }
-    if (!values.ruc || !values.name || !values.subdomain) return usageError(USAGE, 'Faltan --ruc, --name o --subdomain.');
-    const planId = values.plan === undefined ? null : Number(values.plan);
-    if (planId !== null && !Number.isInteger(planId)) return usageError(USAGE, '--plan debe ser un número.');
-    return withDatabase(async (db, config) => {
+export const command = defineCommand(
+  {
+    name: 'tenant:create',
+    summary: 'Crea una empresa (esquema, series, usuario) e imprime su host y token API',
+    description: `Crea una empresa: su esquema, sus series por defecto y su primer usuario. La empresa se crea en modo
+demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseña se muestran una sola vez.`,
+    options: {
+      ruc: { type: 'string', placeholder: 'RUC', required: true, description: 'RUC de 11 dígitos con dígito verificador válido' },
+      name: { type: 'string', placeholder: '"RAZÓN SOCIAL"', required: true, description: 'Razón social' },
+      subdomain: { type: 'string', placeholder: 'SUB', required: true, description: 'Subdominio: la empresa responde en SUB.{APP_DOMAIN}' },
+      email: { type: 'string', placeholder: 'CORREO', description: 'Correo de la empresa y de su primer usuario', defaultText: 'la empresa sin correo; el usuario admin@{host}' },
+      plan: { type: 'integer', placeholder: 'ID', min: 1, description: 'Plan (central.plans)', defaultText: 'ninguno, sin límites' },
+      json: { type: 'boolean', description: 'Salida JSON: {hostname, token, password, ...}', defaultText: 'texto' },
+    },
+    notes: DATABASE_NOTES,
+  },
+  async ({ options }) =>
+    withDatabase(async (db, config) => {
       await migrateSchema(db.pool, 'central', await loadMigrations(migrationsDir('central')));
       const result = await provisionTenant(
         { db, config, secrets: createSecretBox(config.secretsKey) },
-        { ruc: values.ruc!, name: values.name!, subdomain: values.subdomain!, email: values.email ?? null, planId },
+        { ruc: options.ruc, name: options.name, subdomain: options.subdomain, email: options.email ?? null, planId: options.plan ?? null },
       );
-      if (values.json) {
-        process.stdout.write(`${JSON.stringify({
-          id: result.tenant.id, ruc: result.tenant.ruc, name: result.tenant.name, subdomain: result.tenant.subdomain,
-          schema: result.tenant.schemaName, hostname: result.tenant.hostname, sunat_mode: result.tenant.sunatMode,
-          user_email: result.user.email, password: result.password, token: result.token,
-        })}\n`);
-      } else {
-        process.stdout.write([
-          `Empresa creada: ${result.tenant.name} (RUC ${result.tenant.ruc}), modo ${result.tenant.sunatMode}`,
-          `  Host:       ${result.tenant.hostname}`,
-          `  Usuario:    ${result.user.email} / ${result.password}`,
-          `  Token API:  ${result.token}`,
-          '  (el token y la contraseña no se vuelven a mostrar; rote el token con `facturo tenant:token`)',
-          '',
-        ].join('\n'));
-      }
+      process.stdout.write(options.json ? asJson(result) : asText(result));
       return 0;
-    });
-  },
-};
+    }),
+);
+
+type ProvisionResult = Awaited<ReturnType<typeof provisionTenant>>;
+
+function asJson({ tenant, user, password, token }: ProvisionResult): string {
+  return `${JSON.stringify({
+    id: tenant.id, ruc: tenant.ruc, name: tenant.name, subdomain: tenant.subdomain,
+    schema: tenant.schemaName, hostname: tenant.hostname, sunat_mode: tenant.sunatMode,
+    user_email: user.email, password, token,
+  })}\n`;
+}
+
+function asText({ tenant, user, password, token }: ProvisionResult): string {
+  return [
+    `Empresa creada: ${tenant.name} (RUC ${tenant.ruc}), modo ${tenant.sunatMode}`,
+    `  Host:       ${tenant.hostname}`,
+    `  Usuario:    ${user.email} / ${password}`,
+    `  Token API:  ${token}`,
+    '  (el token y la contraseña no se vuelven a mostrar; rote el token con `facturo tenant:token`)',
+    '',
+  ].join('\n');
+}

@@ -1,19 +1,38 @@
 // `npx facturo worker`: the background worker alone (send retries, crash recovery), for deployments that run
 // the API with WORKER_ENABLED=false. Several workers may run at once: jobs and sends are leased.
 import pino from 'pino';
-import type { CliCommand } from '../index.ts';
+import { jobs } from '../../jobs.ts';
+import { migrateAll } from '../../platform/db/migrator.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { DEFAULT_SIMULATOR_URL } from '../../sunat/endpoints.ts';
+import { ensureSunatErrorCodes } from '../../sunat/error-codes.ts';
 import { startWorker } from '../../worker/worker.ts';
-import { withDatabase } from './shared.ts';
+import { defineCommand } from '../command.ts';
+import { untilSignalled } from '../signals.ts';
+import { DATABASE_NOTES, withDatabase } from './database.ts';
 
-export const command: CliCommand = {
-  summary: 'Worker de envíos a SUNAT y reintentos (sin la API)',
-  async run() {
+export const command = defineCommand(
+  {
+    name: 'worker',
+    summary: 'Worker de envíos a SUNAT y reintentos (sin la API)',
+    description: `Ejecuta solo el worker: envíos a SUNAT, reintentos, mensajes de WhatsApp y la recuperación de envíos
+interrumpidos, para instalaciones que arrancan la API con WORKER_ENABLED=false. Pueden correr varios a la vez.
+Se detiene con Ctrl+C (SIGINT) o SIGTERM, terminando los trabajos en curso.`,
+    options: {},
+    notes: `${DATABASE_NOTES}
+También: STORAGE_DIR (por defecto ./storage), SUNAT_SIMULATOR_URL (por defecto ${DEFAULT_SIMULATOR_URL}),
+LOG_LEVEL (por defecto info).`,
+  },
+  async () => {
+    // SUNAT's messages are read from the bundled catalogue: a missing file stops the worker now, not at the
+    // first answer.
+    ensureSunatErrorCodes();
     return withDatabase(async (db, config) => {
+      // The same migrations the server applies at start: a worker started first finds its tables.
+      await migrateAll(db.pool);
       const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-      const worker = startWorker({
+      const deps = {
         config,
         db,
         storage: createDiskStorage(config.storageDir),
@@ -21,15 +40,13 @@ export const command: CliCommand = {
         // The standalone worker has no in-process simulator: SUNAT_SIMULATOR_URL or the default port.
         sunatSimulatorUrl: () => config.sunatSimulatorUrl ?? DEFAULT_SIMULATOR_URL,
         log,
-      });
+      };
+      const worker = startWorker(deps, { jobs });
       log.info('worker started');
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
-      });
+      await untilSignalled();
       log.info('worker stopping');
       await worker.stop();
       return 0;
     });
   },
-};
+);

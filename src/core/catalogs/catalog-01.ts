@@ -30,9 +30,3 @@ export const documentTypes = defineCatalog<DocumentTypeEntry>('01', 'Tipo de doc
 /** The document types POST /api/documents issues. */
 export const SALES_DOCUMENT_TYPES = ['01', '03', '07', '08'] as const;
 export type SalesDocumentType = (typeof SALES_DOCUMENT_TYPES)[number];
-
-/** Document types a credit or debit note may modify (SUNAT 2116/2399/2524). */
-export const NOTE_AFFECTABLE_TYPES = ['01', '03', '12', '56'] as const;
-
-/** Despatch guides that can be referenced (cac:DespatchDocumentReference, SUNAT obs 4005). */
-export const GUIDE_TYPES = ['09', '31'] as const;

@@ -1,5 +1,5 @@
 // computeDocument: a parsed body + context → the computed document, as a fixed sequence of small pure steps
-// (style.md): fill defaults → compute each line → sum the document → check the rules knowable in advance →
+// fill defaults → compute each line → sum the document → check the rules knowable in advance →
 // assemble. Each step returns new values and its own findings; nothing here mutates its input or does I/O.
 import { itemProperties } from '../catalogs/index.ts';
 import { Decimal, ZERO, canonical, formatAmount, formatDecimal, formatUnitAmount, round2, type Decimal as D } from '../money.ts';
@@ -45,7 +45,7 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   };
 
   // 1. Fill defaults.
-  const filled = fillDefaults(body);
+  const filled = fillDefaults(body, ctx);
   collect(filled.findings);
   const b = filled.body;
   const type = b.codigo_tipo_documento as ComputedDocument['documentType'];

@@ -1,10 +1,15 @@
-// What computeDocument needs besides the body. The clock is an argument: `today` is the Lima calendar date the
-// caller read once (never a Date.now() in the core).
+// What computeDocument needs besides the body. The clock is an argument: `today` and `timeNow` are the Lima date
+// and time the caller read once (never a Date.now() in the core); they fill a body that omits its issue date.
 import type { Issuer } from '../issuer.ts';
 
 export interface DocumentContext {
   /** Today in America/Lima, YYYY-MM-DD. */
   today: string;
+  /**
+   * The current time in America/Lima, HH:mm:ss: the issue time of a body that omits both its date and its time.
+   * Callers without a clock (the `xml` command, core tests) may leave it out: midnight is used then.
+   */
+  timeNow?: string;
   issuer: Issuer;
   /** SUNAT mode of the tenant: demo (beta) tolerates a wrong customer RUC check digit as a warning. */
   mode: 'demo' | 'production';
@@ -13,6 +18,9 @@ export interface DocumentContext {
 }
 
 export const DEFAULT_ISSUE_DATE_MAX_AGE_DAYS = 3;
+
+/** The issue time when neither the body nor the context gives one. */
+export const MIDNIGHT = '00:00:00';
 
 /** Whole days from `a` to `b` (YYYY-MM-DD), positive when b is later. */
 export function daysBetween(a: string, b: string): number {

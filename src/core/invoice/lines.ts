@@ -1,4 +1,4 @@
-// Step 2 — compute each line with SUNAT's arithmetic (fixtures/README.md "Line"; sunat.md §1.10–1.12):
+// Step 2 — compute each line with SUNAT's arithmetic (the rule codes in brackets):
 // value = round2(valor_unitario × cantidad − discounts 00 + charges 47) [3271]; ISC on the value [3108];
 // IGV base = value + ISC [3272]; IGV = round2(base × rate) [3103]; ICBPER = bags × rate of the year [4318];
 // taxes = IGV + ISC + other + ICBPER [3292]; total = value + taxes; price = round2(total / quantity) [3270].
@@ -150,7 +150,7 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
   }
   const bagTax = sentAmount(f, joinPath(path, 'total_impuestos_bolsa_plastica'), item.total_impuestos_bolsa_plastica);
   let icbper: WorkLine['icbper'];
-  if (bagTax && bagTax.gt(0)) {
+  if (bagTax?.gt(0)) {
     if (!q.isInteger()) {
       addIssue(f, joinPath(path, 'cantidad'), 'icbper_invalid', 'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).', { sunatRule: '2892' });
       return undefined;
@@ -400,7 +400,7 @@ function freeLine(
   let base: Decimal;
   let referential: Decimal;
   const sentBase = sentAmount(f, joinPath(path, 'total_base_igv'), item.total_base_igv);
-  if (sentBase !== undefined && sentBase.gt(0)) {
+  if (sentBase?.gt(0)) {
     base = sentBase;
     referential = roundTo(base.div(q), TEN_PLACES);
   } else {

@@ -1,4 +1,4 @@
-// Input schema of POST /api/documents (FacturadorPro dialect, compat.md §4, §6, §7) for facturas 01, boletas 03
+// Input schema of POST /api/documents (FacturadorPro dialect) for facturas 01, boletas 03
 // and credit/debit notes 07/08. It only checks shapes, formats and catalog membership; the arithmetic and the
 // rules that relate fields to each other are checked by computeDocument. Unknown keys are tolerated (dropped);
 // amounts become Decimals; codes are normalised. Every field is described: this is the OpenAPI documentation
@@ -363,8 +363,12 @@ export const documentBodySchema = z
       'Serie (4 caracteres): `F###` facturas, `B###` boletas, `F###`/`B###` notas de facturas/boletas (p. ej. `FC01`, `BC01`), 4 dígitos para contingencia (`0001`).',
     ),
     numero_documento: documentNumber().describe('`"#"` para el siguiente correlativo de la serie, o el número explícito (1–8 dígitos; `"00000003"` = 3).'),
-    fecha_de_emision: isoDate().describe('Fecha de emisión AAAA-MM-DD (hora de Lima). No futura; facturas y sus notas hasta N días atrás (3 por defecto).'),
-    hora_de_emision: isoTime().describe('Hora de emisión HH:mm:ss.'),
+    fecha_de_emision: optional(isoDate()).describe(
+      'Fecha de emisión AAAA-MM-DD (hora de Lima). Si se omite, la de hoy en Lima. No futura; facturas y sus notas hasta N días atrás (3 por defecto).',
+    ),
+    hora_de_emision: optional(isoTime()).describe(
+      'Hora de emisión HH:mm:ss. Obligatoria si se envía `fecha_de_emision`; si se omiten ambas, la hora actual de Lima.',
+    ),
     codigo_tipo_documento: catalogCode(documentTypes, { allowed: ['01', '03', '07', '08'], sunatRule: '1003' }).describe(
       'Tipo de comprobante: `01` factura, `03` boleta de venta, `07` nota de crédito, `08` nota de débito.',
     ),
@@ -427,6 +431,13 @@ export const documentBodySchema = z
     datos_del_emisor: optional(z.unknown()).describe('Ignorado: el emisor es la empresa del tenant.'),
     offline_id: optional(z.union([z.string(), z.number()])).describe('Clave de idempotencia del cliente (opcional).'),
   })
+  // A client that dates its document times it too (FacturadorPro requires both); without either, the server
+  // dates it today (fillDefaults). Checked even when other fields fail, so that one answer lists every error.
+  .superRefine((body, ctx) => {
+    if (body.fecha_de_emision !== undefined && body.hora_de_emision === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['hora_de_emision'], message: 'Este campo es obligatorio.' });
+    }
+  }, { when: () => true })
   .meta({
     id: 'DocumentBody',
     description:
@@ -437,6 +448,4 @@ export type DocumentBody = z.output<typeof documentBodySchema>;
 export type DocumentBodyInput = z.input<typeof documentBodySchema>;
 export type ItemBody = z.output<typeof itemSchema>;
 export type AllowanceChargeBody = z.output<typeof allowanceChargeSchema>;
-export type CustomerBody = z.output<typeof customerSchema>;
-export type TotalsBody = z.output<typeof totalsSchema>;
 

@@ -1,4 +1,4 @@
-// Step 3 — sum the document (fixtures/README.md "Document"; sunat.md §1.10–1.11). Header sums come from the
+// Step 3 — sum the document (SUNAT rules 3273–3280, 3294, 3302). Header sums come from the
 // (rounded, reconciled) line values; global discounts 02/04 and charges 49 move the IGV base, 03 and 50/45/46 the
 // payable amount, advances reduce the base and the payable (PrepaidAmount). Every total the client sent is
 // checked with SUNAT's rule and tolerance and kept when accepted.
@@ -286,7 +286,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     sunatRule: '3279',
   });
 
-  // Discounts and charges that do not move the base: 03 on the price, 45/46/50 on the value (fixtures/README.md).
+  // Discounts and charges that do not move the base: 03 on the price, 45/46/50 on the value (test/fixtures/requests/README.md).
   for (const d of deferred) {
     const entry = allowanceChargeCodes.get(d.body.codigo)!;
     const base = entry.code === '03' || entry.code === '63' ? taxInclusive : value;

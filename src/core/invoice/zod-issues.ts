@@ -57,10 +57,8 @@ function spanishMessage(issue: ZodIssue, input: unknown): string {
       return `Valor no permitido. Valores válidos: ${issue.values.map(String).join(', ')}.`;
     case 'unrecognized_keys':
       return `Claves no reconocidas: ${issue.keys.join(', ')}.`;
-    case 'invalid_union':
-    case 'custom':
     default:
-      // Our schemas give every union and custom issue a Spanish message.
+      // invalid_union, custom and the rest: our schemas give every union and custom issue a Spanish message.
       return issue.message;
   }
 }

@@ -1,4 +1,4 @@
-// Perception figures (sunat.md §2, api.md POST /api/perceptions). Per related document:
+// Perception figures (POST /api/perceptions). Per related document:
 //   base in PEN   = round2(paid × exchange rate)           (rate 1 when the document is in PEN)
 //   perceived     = round2(base in PEN × regime percent)     (our rule: SUNAT's XSL only checks the sums)
 //   net cashed    = base in PEN + perceived                  (SUNATNetTotalCashed)
@@ -7,7 +7,7 @@
 // rounding-order difference between clients) and kept; what is missing is filled.
 import { amountInWords, numberToLetter } from '../words.ts';
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
-import { daysBetween, type DocumentContext } from '../invoice/context.ts';
+import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
 import { Decimal, dec, formatAmount, HUNDRED, round2, sum, ZERO } from '../money.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
@@ -31,8 +31,13 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
   const regime = PERCEPTION_REGIMES[body.codigo_tipo_percepcion];
   const rate = dec(regime.percent).div(HUNDRED);
 
-  const age = daysBetween(body.fecha_de_emision, ctx.today);
-  if (age < 0) issues.push(issue('fecha_de_emision', 'issue_date_out_of_range', `La fecha de emisión ${body.fecha_de_emision} es posterior a hoy (${ctx.today}).`));
+  // Without fecha_de_emision the voucher is issued today in Lima (and, without a time either, now).
+  const issueDate = body.fecha_de_emision ?? ctx.today;
+  const issueTime = body.hora_de_emision ?? (body.fecha_de_emision ? MIDNIGHT : ctx.timeNow ?? MIDNIGHT);
+  if (daysBetween(issueDate, ctx.today) < 0) {
+    const message = `La fecha de emisión ${issueDate} es posterior a hoy (${ctx.today}).`;
+    issues.push(issue('fecha_de_emision', 'issue_date_out_of_range', message));
+  }
 
   const receiver = body.datos_del_cliente_o_receptor;
   if (receiver.codigo_tipo_documento_identidad === '6') {
@@ -58,11 +63,13 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
       total: formatAmount(d.total_documento),
       inSums,
     };
-    if (daysBetween(d.fecha_de_emision, body.fecha_de_emision) < 0) {
+    if (daysBetween(d.fecha_de_emision, issueDate) < 0) {
       issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', 'El documento relacionado no puede ser posterior a la percepción.'));
     }
+    // The perception, its payment and its exchange rate are dated the voucher's day unless the body says otherwise.
+    const date = d.fecha_de_percepcion ?? issueDate;
     const payment = d.pagos?.[0];
-    if (!payment && !inSums) return row; // credit notes may be listed without payment (sunat.md §2)
+    if (!payment && !inSums) return row; // credit notes may be listed without payment (SUNAT leaves them out of the sums)
     const paid = payment ? payment.total_pago : d.total_documento;
     if (payment && payment.codigo_tipo_moneda !== d.codigo_tipo_moneda) {
       issues.push(issue(`${path}.pagos[0].codigo_tipo_moneda`, 'validation_failed', 'El cobro debe estar en la moneda del documento relacionado.'));
@@ -83,7 +90,7 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
           issues.push(issue(`${path}.tipo_de_cambio.factor`, 'validation_failed', 'El tipo de cambio admite hasta 4 enteros y 6 decimales (SUNAT 2716).', { sunatRule: '2716' }));
         }
         factor = d.tipo_de_cambio.factor;
-        exchangeRate = { source: d.codigo_tipo_moneda, target: 'PEN', rate: d.tipo_de_cambio.factor.toFixed(6), date: d.tipo_de_cambio.fecha_tipo_de_cambio };
+        exchangeRate = { source: d.codigo_tipo_moneda, target: 'PEN', rate: d.tipo_de_cambio.factor.toFixed(6), date: d.tipo_de_cambio.fecha_tipo_de_cambio ?? date };
       }
     } else if (d.tipo_de_cambio && !d.tipo_de_cambio.factor.eq(1)) {
       warnings.push(warning(`${path}.tipo_de_cambio.factor`, 'value_normalized', 'Documento en soles: el tipo de cambio se toma como 1.'));
@@ -93,7 +100,6 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
     const net = basePen.plus(perceived);
     checked(`${path}.total_a_pagar`, d.total_a_pagar, net, issues);
     checked(`${path}.total_pagado`, d.total_pagado, net, issues);
-    const date = d.fecha_de_percepcion ?? body.fecha_de_emision;
     row.payment = { number: 1, amount: formatAmount(paid), date: payment?.fecha_de_pago ?? date };
     row.perception = { amount: formatAmount(perceived), date, netCashed: formatAmount(net), basePen: formatAmount(basePen), exchangeRate };
     return row;
@@ -117,8 +123,8 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
       documentType: '40',
       series: body.serie_documento,
       number: body.numero_documento === '#' ? null : body.numero_documento,
-      issueDate: body.fecha_de_emision,
-      issueTime: body.hora_de_emision ?? '00:00:00',
+      issueDate,
+      issueTime,
       receiver: {
         documentType: receiver.codigo_tipo_documento_identidad,
         documentNumber: receiver.numero_documento.trim(),

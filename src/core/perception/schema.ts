@@ -1,10 +1,10 @@
-// Input schema of POST /api/perceptions (FacturadorPro dialect, compat.md §11.1) for the Comprobante de
+// Input schema of POST /api/perceptions (FacturadorPro dialect) for the Comprobante de
 // Percepción (40). Shapes, formats and catalog membership only; the arithmetic is checked by computePerception.
 // `datos_del_emisor` is accepted and ignored: the issuer is the tenant's company.
 import { z } from 'zod';
 import { currencies, identityDocumentTypes } from '../catalogs/index.ts';
 import { customerSchema } from '../invoice/schema.ts';
-import { amount, catalogCode, decimal, isoDate, isoTime, optional, text, upperCode } from '../invoice/primitives.ts';
+import { amount, decimal, isoDate, isoTime, optional, text, upperCode } from '../invoice/primitives.ts';
 import { PERCEPTION_REGIMES, PERCEIVABLE_DOCUMENT_TYPES } from './catalogs.ts';
 
 const currency = () => upperCode(/^[A-Z]{3}$/, 'Debe ser un código de moneda ISO 4217 (PEN, USD…).')
@@ -18,7 +18,7 @@ const code2 = (allowed: readonly string[], what: string) =>
 const positive = () => decimal({ min: { value: 0, inclusive: false, message: 'Debe ser mayor que cero.' } });
 
 export const perceptionPaymentSchema = z.object({
-  fecha_de_pago: isoDate().describe('Fecha del cobro (PaidDate).'),
+  fecha_de_pago: optional(isoDate()).describe('Fecha del cobro (PaidDate); por defecto, la de la percepción.'),
   total_pago: positive().describe('Importe cobrado en la moneda del documento (PaidAmount).'),
   codigo_tipo_moneda: currency().describe('Moneda del cobro (la del documento).'),
 }).meta({ id: 'PerceptionPayment' });
@@ -27,7 +27,7 @@ export const exchangeRateSchema = z.object({
   codigo_tipo_moneda_referencia: currency().describe('Moneda del documento (SourceCurrencyCode).'),
   codigo_tipo_moneda_objetivo: currency().describe('PEN (TargetCurrencyCode).'),
   factor: positive().describe('Tipo de cambio (CalculationRate, hasta 4 enteros y 6 decimales); 1 si el documento está en soles.'),
-  fecha_tipo_de_cambio: isoDate().describe('Fecha del tipo de cambio.'),
+  fecha_tipo_de_cambio: optional(isoDate()).describe('Fecha del tipo de cambio; por defecto, la de la percepción.'),
 }).meta({ id: 'PerceptionExchangeRate' });
 
 export const perceivedDocumentSchema = z.object({
@@ -44,7 +44,7 @@ export const perceivedDocumentSchema = z.object({
   pagos: optional(z.array(perceptionPaymentSchema).min(1).max(1, { message: 'SUNAT admite un cobro por documento relacionado en cada comprobante.' }))
     .describe('El cobro que origina la percepción (uno por documento relacionado).'),
   tipo_de_cambio: optional(exchangeRateSchema).describe('Obligatorio cuando el documento no está en soles.'),
-  fecha_de_percepcion: optional(isoDate()).describe('Fecha de la percepción (por defecto, la de emisión).'),
+  fecha_de_percepcion: optional(isoDate()).describe('Fecha de la percepción (por defecto, la de emisión del comprobante).'),
   total_percibido: optional(amount()).describe('Percepción en soles: round2(cobrado en soles × tasa). Se calcula si se omite.'),
   total_a_pagar: optional(amount()).describe('Cobrado en soles más la percepción (SUNATNetTotalCashed). Se calcula si se omite.'),
   total_pagado: optional(amount()).describe('Igual a total_a_pagar (FacturadorPro envía ambos).'),
@@ -62,8 +62,10 @@ export const perceptionBodySchema = z.object({
       return z.NEVER;
     })
     .describe('"#" toma el siguiente número de la serie; o un número explícito libre.'),
-  fecha_de_emision: isoDate().describe('Fecha de emisión AAAA-MM-DD (hora de Lima).'),
-  hora_de_emision: optional(isoTime()).describe('Hora de emisión HH:mm:ss.'),
+  fecha_de_emision: optional(isoDate()).describe('Fecha de emisión AAAA-MM-DD (hora de Lima), no futura. Si se omite, la de hoy en Lima.'),
+  hora_de_emision: optional(isoTime()).describe(
+    'Hora de emisión HH:mm:ss. Si se omiten fecha y hora, la hora actual de Lima; con fecha y sin hora, 00:00:00.',
+  ),
   codigo_tipo_documento: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
     .refine((v) => v === '40', { message: 'Este endpoint emite solo comprobantes de percepción (40).', params: { code: 'document_type_invalid' } })
     .describe('Siempre "40".'),
@@ -83,7 +85,7 @@ export const perceptionBodySchema = z.object({
     enviar_email: optional(z.unknown()),
   })).describe('Opciones de salida.'),
   leyendas: optional(z.unknown()).describe('Se ignora (la percepción no lleva leyendas en el XML).'),
-}).meta({ id: 'PerceptionBody', description: 'Comprobante de percepción (40), compat.md §11.' });
+}).meta({ id: 'PerceptionBody', description: 'Comprobante de percepción (40), formato FacturadorPro.' });
 
 export type PerceptionBody = z.output<typeof perceptionBodySchema>;
 export { identityDocumentTypes };

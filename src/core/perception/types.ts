@@ -44,6 +44,6 @@ export interface PerceivedDocument {
     basePen: string;
     exchangeRate?: { source: string; target: string; rate: string; date: string };
   };
-  /** 07 (credit notes) and 40 rows do not enter the header sums (sunat.md §2). */
+  /** 07 (credit notes) and 40 rows do not enter the header sums (SUNAT 2667/2668 leave them out). */
   inSums: boolean;
 }

@@ -1,5 +1,5 @@
-// The SUNAT Perception document (UBL 2.0 based, sunat.md §2) in the element order of UBLPE-Perception-1.0.xsd —
-// note cac:Signature before cbc:ID. Output is the "C14N-ready" form the fast signer expects (contracts §1):
+// The SUNAT Perception document (UBL 2.0 based) in the element order of UBLPE-Perception-1.0.xsd —
+// note cac:Signature before cbc:ID. Output is the "C14N-ready" form the fast signer expects (src/core/ubl/xml-writer.ts):
 // namespaces on the root in C14N order, no self-closing tags, escaped text.
 import type { Issuer } from '../issuer.ts';
 import { NS, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';

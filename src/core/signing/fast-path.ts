@@ -1,4 +1,4 @@
-// Fast path for "C14N-ready" XML (contracts §1): the document text after the XML declaration already IS its
+// Fast path for "C14N-ready" XML (see src/core/ubl/xml-writer.ts): the document text after the XML declaration already IS its
 // inclusive canonical form, so it is digested as is; ds:SignedInfo's canonical form is written as a string.
 // No DOM and no canonicaliser: the cost is one hash over the text plus one RSA signature.
 import { createHash, sign } from 'node:crypto';
@@ -76,7 +76,7 @@ export function signFast(xml: string, key: SigningKey, suite: SigningSuite, sign
     throw new SigningError('signature_home_missing', 'El elemento raíz no declara el espacio de nombres ext (CommonExtensionComponents-2).');
   }
   const openTag = `<${extPrefix}:ExtensionContent>`;
-  const at = xml.indexOf(openTag + `</${extPrefix}:ExtensionContent>`, root.tagEnd);
+  const at = xml.indexOf(`${openTag}</${extPrefix}:ExtensionContent>`, root.tagEnd);
   if (at < 0) {
     if (xml.indexOf(`<${extPrefix}:ExtensionContent/>`) >= 0) refuse('ext:ExtensionContent está autocerrado');
     throw new SigningError('signature_home_missing', 'El XML no tiene un ext:ExtensionContent vacío donde colocar la firma.');

@@ -1,6 +1,6 @@
 // Finds where the enveloped signature goes by scanning the XML text, so that the signed document is the
 // caller's own text with the ds:Signature spliced in: nothing else is re-serialised (re-serialising would
-// change bytes that are part of the digest, sunat.md §3 step 4).
+// change bytes that are part of the digest SUNAT recomputes: error 2335).
 import { DSIG_NS, EXT_NS } from './algorithms.ts';
 import { SigningError } from './types.ts';
 
@@ -175,7 +175,8 @@ export function readStartTag(xml: string, lt: number): StartTag {
     const raw = xml.slice(p + 1, close);
     attributes.push([name, raw]);
     if (name === 'xmlns' || name.startsWith('xmlns:')) {
-      (ns ??= new Map()).set(name === 'xmlns' ? '' : name.slice(6), unescapeAttribute(raw));
+      ns ??= new Map();
+      ns.set(name === 'xmlns' ? '' : name.slice(6), unescapeAttribute(raw));
     }
     p = close + 1;
   }

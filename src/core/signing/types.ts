@@ -1,4 +1,4 @@
-// Public types of the signing module (contracts §1). Re-exported by src/core/signing.ts.
+// Public types of the signing module. Re-exported by src/core/signing.ts.
 
 export interface SigningKey { privateKeyPem: string; certificatePem: string }
 export type SignatureAlgorithm = 'rsa-sha1' | 'rsa-sha256'; // default 'rsa-sha1' (SUNAT's reference libraries)
@@ -6,7 +6,7 @@ export interface SignOptions {
   algorithm?: SignatureAlgorithm;
   /** ds:Signature/@Id, default 'SignatureSP' (the cac:Signature URI is then '#SignatureSP'). */
   signatureId?: string;
-  /** The caller guarantees the "C14N-ready" form (contracts §1) → fast path: no DOM, no c14n library. */
+  /** The caller guarantees the "C14N-ready" form (src/core/ubl/xml-writer.ts) → fast path: no DOM, no c14n library. */
   assumeCanonical?: boolean;
 }
 export interface SignedXml { xml: string; digestValue: string; signatureValue: string }

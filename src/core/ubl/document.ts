@@ -1,6 +1,6 @@
 // XML builders for Invoice (01/03), CreditNote (07) and DebitNote (08), assembled from the shared fragments in the
-// element order of each root's UBL 2.1 sequence (sunat.md §1.2, §1.14). Output is the "C14N-ready" form of
-// contracts §1, ready for signXml(..., { assumeCanonical: true }).
+// element order of each root's UBL 2.1 sequence (the XSD's xsd:sequence). Output is the "C14N-ready" form of
+// src/core/ubl/xml-writer.ts, ready for signXml(..., { assumeCanonical: true }).
 import type { Issuer } from '../issuer.ts';
 import type { ComputedDocument } from '../invoice/types.ts';
 import { documentId } from '../filenames.ts';
@@ -66,8 +66,8 @@ function buildInvoice(doc: ComputedDocument, issuer: Issuer): string {
   return w.toString();
 }
 
-function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('CreditNote', rootNamespaces(NS.creditNote));
+/** What credit and debit notes share, in their schemas' order, up to the parties. */
+function noteHead(w: XmlWriter, doc: ComputedDocument, issuer: Issuer): void {
   header(w, doc);
   notes(w, doc);
   writeDiscrepancyResponse(w, doc);
@@ -76,6 +76,11 @@ function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
   writeDespatchReferences(w, doc);
   writeAdditionalReferences(w, doc, issuer.ruc);
   parties(w, doc, issuer);
+}
+
+function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
+  const w = new XmlWriter(XML_DECLARATION).openRoot('CreditNote', rootNamespaces(NS.creditNote));
+  noteHead(w, doc, issuer);
   writePaymentMeans(w, doc);
   writePaymentTerms(w, doc);
   for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
@@ -87,14 +92,7 @@ function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
 
 function buildDebitNote(doc: ComputedDocument, issuer: Issuer): string {
   const w = new XmlWriter(XML_DECLARATION).openRoot('DebitNote', rootNamespaces(NS.debitNote));
-  header(w, doc);
-  notes(w, doc);
-  writeDiscrepancyResponse(w, doc);
-  writeOrderReference(w, doc);
-  writeBillingReference(w, doc);
-  writeDespatchReferences(w, doc);
-  writeAdditionalReferences(w, doc, issuer.ruc);
-  parties(w, doc, issuer);
+  noteHead(w, doc, issuer);
   // DebitNoteType: PrepaidPayment and AllowanceCharge come before PaymentMeans/PaymentTerms.
   writePrepaidPayments(w, doc);
   for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);

@@ -1,5 +1,5 @@
 // Namespaces of the UBL 2.1 documents, declared once on the root in C14N order (default first, then prefixes
-// sorted: cac, cbc, ds, ext) — contracts §1.
+// sorted: cac, cbc, ds, ext), as the "C14N-ready" form requires.
 export const NS = {
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
@@ -16,8 +16,8 @@ export function rootNamespaces(defaultNs: string): string {
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-/** The signature's home: the first, empty ext:ExtensionContent (sunat.md §0 step 1). */
+/** The signature's home: the first, empty ext:ExtensionContent, where SUNAT expects the ds:Signature. */
 export const SIGNATURE_HOME = '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
 
-/** Id of ds:Signature and the #URI of cac:Signature (contracts §1). */
+/** Id of ds:Signature and the #URI of cac:Signature (the same value in both places). */
 export const SIGNATURE_ID = 'SignatureSP';

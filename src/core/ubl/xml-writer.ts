@@ -1,10 +1,11 @@
-// A tiny XML writer that produces the "C14N-ready" form of contracts §1 directly, so the signer can digest the
+// A tiny XML writer that produces the "C14N-ready" form directly, so the signer can digest the
 // text as it is: attributes sorted by name, double quotes, C14N escaping, no self-closing tags, no CDATA, no
 // comments. Indentation (newline + two spaces per level) is plain whitespace and is part of what gets signed.
 
 /** Characters XML 1.0 cannot carry at all (C0 controls except TAB/LF/CR, U+FFFE/U+FFFF, lone surrogates). */
-// eslint-disable-next-line no-control-regex
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML 1.0 forbids
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const TEXT_SPECIALS = /[&<>\r]/;
 const ATTR_SPECIALS = /[&<"\t\n\r]/;
 

@@ -1,4 +1,4 @@
-// POST /api/consultas/search (api.md "Any host", compat.md §19.2): a customer checks a document it holds. The
+// POST /api/consultas/search (any host, as FacturadorPro's public lookup): a customer checks a document it holds. The
 // tenant is found by RUC or slug, the document only if EVERY field matches (total ±0.01), so the lookup reveals
 // nothing to someone who does not already hold the document: an unknown tenant and an unknown document give the
 // same 404. Rate-limited per IP.
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
-import { downloadLinks } from '../documents/presenter.ts';
+import { downloadLinks } from '../documents/public.ts';
 
 const SearchBody = z.object({
   ruc_emisor: z.string().regex(/^\d{11}$/, { message: 'El RUC del emisor tiene 11 dígitos.' }).optional().describe('RUC del emisor'),
@@ -48,7 +48,7 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
     const slug = b.tenant_slug;
     const tenant = b.ruc_emisor
       ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: { hostnames: true } })
-      : slug && slug.includes('.')
+      : slug?.includes('.')
         ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: { hostnames: true } } } }))?.tenant ?? null
         : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: { hostnames: true } });
     if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);

@@ -1,7 +1,7 @@
 // The issuing route of a document kind (POST /api/documents, POST /api/perceptions): validation is the kind's own
 // (prepare gives richer, rule-aware errors than a schema pass), the body schema is shown in OpenAPI only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DocumentKind } from '../../pipeline/kinds.ts';
+import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
@@ -20,7 +20,7 @@ export interface IssueRouteOptions {
   examples?: Record<string, { summary: string; value: unknown }>;
 }
 
-export function registerIssueRoute(app: FastifyInstance, kind: DocumentKind<any>, options: IssueRouteOptions): void {
+export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, options: IssueRouteOptions): void {
   app.post(options.url, {
     config: { hostKind: 'tenant', auth: 'tenant', idempotent: true, planLimit: 'documents', openapiExamples: options.examples },
     schema: {

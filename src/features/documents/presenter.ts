@@ -1,4 +1,4 @@
-// FacturadorPro's envelopes (api.md, compat.md §5/§9): what ERPs already parse. Only presentation here.
+// FacturadorPro's envelopes: what ERPs already parse. Only presentation here.
 import { renderQrPng } from '../../render/index.ts';
 import type { IssuedDocument } from '../../pipeline/issue.ts';
 import { stateDescription } from '../../pipeline/states.ts';

@@ -1,4 +1,4 @@
-// Tenant host, documents 01/03/07/08 (api.md "Tenant host"): issue, send, change state, list.
+// Tenant host, documents 01/03/07/08: issue, send, change state, list.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// GET /downloads/{document|perception}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}] (api.md Downloads): no token —
+// GET /downloads/{document|perception}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}]: no token —
 // the UUID is the capability, as in FacturadorPro — and only on the owning tenant's host: another tenant's id is
 // the same 404 as an unknown one.
 import type { FastifyPluginAsync } from 'fastify';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { cdrKey, xmlKey } from '../../pipeline/files.ts';
 import { rebuildSignedXml } from '../../pipeline/rebuild.ts';
 import { errors } from '../../platform/errors.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/deps.ts';
+import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
 import { defaultPdfFormat, pdfForDocument } from './pdf-service.ts';
 
 const SEGMENT_TYPES: Record<string, readonly string[]> = { document: ['01', '03', '07', '08'], perception: ['40'] };

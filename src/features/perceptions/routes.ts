@@ -1,13 +1,9 @@
-// POST /api/perceptions (api.md): the Comprobante de Percepción (40) through the shared issue pipeline, and
+// POST /api/perceptions: the Comprobante de Percepción (40) through the shared issue pipeline, and
 // POST /api/perceptions/send for one registered (01) perception.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/deps.ts';
-import { loadExamples } from '../documents/examples.ts';
-import { baseUrlOf, registerIssueRoute } from '../documents/issue-route.ts';
-import { SendBodySchema, SendResponseSchema } from '../documents/schemas.ts';
-import { sendNow } from '../documents/service.ts';
+import { baseUrlOf, loadExamples, pipelineDepsOf, registerIssueRoute, SendBodySchema, SendResponseSchema, sendNow, tenantRefOf } from '../documents/public.ts';
 import { perceptionKind } from '../../pipeline/perception-kind.ts';
 
 export const perceptionsRoutes: FastifyPluginAsync = async (app) => {

@@ -2,7 +2,7 @@
 // worker with backoff (up to MAX_ATTEMPTS); permanent ones are recorded with the provider's code; an ambiguous
 // one (request sent, no answer) is marked `unknown` and NOT retried — a duplicate message to a customer is worse
 // than asking the sender to check.
-import type { JobDefinition } from '../../worker/jobs.ts';
+import type { JobDefinition } from '../../platform/jobs/definition.ts';
 import { sendMessage, uploadMedia, type WhatsappCredentials, type WhatsappOutcome } from '../../whatsapp/client.ts';
 import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { SYSTEM_FOLDER, WHATSAPP_JOB, type OutboxPayload } from './outbox.ts';
@@ -44,14 +44,14 @@ async function deliver(deps: PipelineDeps, creds: WhatsappCredentials, kind: str
   return sendMessage(creds, to, { type, [type]: media });
 }
 
-export const whatsappJob: JobDefinition = {
+export const whatsappJob: JobDefinition<PipelineDeps> = {
   name: WHATSAPP_JOB,
   maxAttempts: MAX_ATTEMPTS,
   backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
   async run(payload, { deps, attempts }) {
     const central = deps.db.central;
     const msg = await central.whatsappMessage.findUnique({ where: { id: String(payload.messageId) } });
-    if (!msg || msg.status !== 'queued') return;
+    if (msg?.status !== 'queued') return;
     const p = msg.payload as OutboxPayload & { schema?: string | null };
     const creds = await credentialsFor(deps, p.schema ?? null);
     const outcome: WhatsappOutcome = creds

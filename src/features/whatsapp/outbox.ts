@@ -2,7 +2,7 @@
 // `whatsapp-deliver` job sends it. One row per message, its status the single source of truth.
 import { randomUUID } from 'node:crypto';
 import type { PipelineDeps } from '../../pipeline/deps.ts';
-import { enqueue } from '../../worker/queue.ts';
+import { enqueue } from '../../platform/jobs/queue.ts';
 
 export const WHATSAPP_JOB = 'whatsapp-deliver';
 /** Storage folder of messages sent with the system token (tenants use their schema's folder). */

@@ -1,4 +1,4 @@
-// POST /api/whatsapp-notify/{text|pdf|media} and GET /api/whatsapp-notify/{id} (api.md "Any host"). Callers
+// POST /api/whatsapp-notify/{text|pdf|media} and GET /api/whatsapp-notify/{id} (any host). Callers
 // authenticate with a tenant API token (on the tenant's host: the tenant's own number, else the system's) or with
 // the system NOTIFY_TOKEN. Requests are validated, written to the outbox and answered 202; the worker delivers.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -11,8 +11,8 @@ import { normalizeHost } from '../../platform/http/hosts.ts';
 import { authenticate } from '../../platform/http/tenancy.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { normalizePhone } from '../../whatsapp/phone.ts';
-import { pipelineDepsOf } from '../documents/deps.ts';
-import { defaultPdfFormat, pdfForDocument } from '../downloads/pdf-service.ts';
+import { pipelineDepsOf } from '../documents/public.ts';
+import { defaultPdfFormat, pdfForDocument } from '../downloads/public.ts';
 import { queueMessage, type OutboxSender } from './outbox.ts';
 
 /** Cloud API media limits (Meta's "Supported media types"). */

@@ -10,7 +10,7 @@
 //     has not reached Sync yet), only that connection may continue until it leaves it;
 //   - a connection that disconnects while holding the session is rolled back.
 // Other connections wait in arrival order. Session-level state (SET without LOCAL, advisory locks) is still
-// shared by all connections — PGlite has one session — which is documented in stack.md.
+// shared by all connections — PGlite has one session — which is documented in docs/operations.md.
 import type { PGlite } from '@electric-sql/pglite';
 import { createServer, type Server, type Socket } from 'node:net';
 

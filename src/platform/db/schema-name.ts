@@ -3,10 +3,6 @@ export const CENTRAL_SCHEMA = 'central';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export function isSchemaName(name: string): boolean {
-  return SCHEMA_NAME.test(name);
-}
-
 export function assertSchemaName(name: string): string {
   if (!SCHEMA_NAME.test(name)) throw new Error(`invalid schema name: ${JSON.stringify(name)}`);
   if (name === 'public' || name.startsWith('pg_')) throw new Error(`reserved schema name: ${name}`);

@@ -1,5 +1,5 @@
 // JSON routes take JSON: a body sent with another (or no) Content-Type is a clear 415, not a confusing
-// "field missing" later (api.md § Conventions). Checked in onRequest, before the body is read.
+// "field missing" later (docs/errors.md). Checked in onRequest, before the body is read.
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors.ts';
 

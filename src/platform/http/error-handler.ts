@@ -1,4 +1,4 @@
-// The one error handler (architecture rule 7): every failure leaves as
+// The one error handler (docs/architecture.md, rule 7): every failure leaves as
 //   { success: false, message, code, errors: [{ path, code, message, expected?, received?, sunat_rule? }] }
 // with its HTTP status. 5xx details go to the log, never to the client.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

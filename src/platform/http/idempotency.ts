@@ -1,4 +1,4 @@
-// Idempotency-Key on creating POSTs (api.md Conventions), opt-in per route with `config: { idempotent: true }`.
+// Idempotency-Key on creating POSTs, opt-in per route with `config: { idempotent: true }`.
 // Stored per tenant (idempotency_keys) with a fingerprint of method, route and canonical body:
 //  - first request: the key is taken (in_flight) before the handler runs; a 2xx answer is stored with it;
 //  - same key + same request again: the stored answer, with `Idempotent-Replayed: true`;
@@ -6,7 +6,7 @@
 //  - a 4xx/5xx answer releases the key, so the client can correct the body and retry with the same key;
 //  - keys live IDEMPOTENCY_TTL_HOURS (24 h); a key left in_flight by a crashed process is free after 5 minutes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fingerprintOf } from '../../pipeline/fingerprint.ts';
+import { fingerprintOf } from '../fingerprint.ts';
 import { quoteIdent } from '../db/schema-name.ts';
 import { errors } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-// Every response carries x-request-id (api.md): the caller's own id when it is a sane token, else a UUID.
+// Every response carries x-request-id: the caller's own id when it is a sane token, else a UUID.
 // The same id is the `reqId` of every log line of the request.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

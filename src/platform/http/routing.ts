@@ -18,7 +18,8 @@ function isHostKind(value: unknown): value is HostKind {
 
 /** Makes `config.hostKind` and `constraints.hostKind` agree (a route may declare either). Idempotent. */
 export function normalizeRouteHost(route: RouteOptions, defaults: { hostKind?: HostKind; auth?: RouteAuth } = {}): void {
-  const config = (route.config ??= {});
+  route.config ??= {};
+  const config = route.config;
   const constrained = route.constraints?.hostKind;
   let hostKind = config.hostKind ?? (isHostKind(constrained) ? constrained : undefined) ?? defaults.hostKind;
   if (!hostKind && config.auth === 'tenant') hostKind = 'tenant';

@@ -15,7 +15,7 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   errors: z.array(ErrorItemSchema),
-}).meta({ id: 'Error', description: 'Forma de todo error (api.md § Errors)' });
+}).meta({ id: 'Error', description: 'Forma de todo error (códigos en docs/errors.md)' });
 
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {

@@ -1,4 +1,4 @@
-// Tenancy is resolved once per request (architecture rule 4): Host → central hostname row (cached) →
+// Tenancy is resolved once per request (docs/architecture.md, rule 4): Host → central hostname row (cached) →
 // tenant → its Prisma client → `request.tenant`. Runs in onRequest, before the body is read, in this order:
 // unknown host 404 → locked tenant 403 → missing/bad token 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

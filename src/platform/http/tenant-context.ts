@@ -28,7 +28,7 @@ export class TenantContext {
   readonly planId: number | null;
   /** Prisma client bound to `schema`. Never hold one of its transactions open across a network call. */
   readonly db: TenantClient;
-  /** The tenant's company row (contracts §6 Issuer fields + SUNAT settings); secrets are still sealed. */
+  /** The tenant's company row (the core's Issuer fields + SUNAT settings); secrets are still sealed. */
   readonly company: Company;
   readonly #user: TenantUser | null;
 

@@ -1,5 +1,4 @@
 // Module augmentation: what the platform adds to Fastify's types (no `any` on request).
-import type { SunatSimulator } from '../../sunat/simulator/index.ts';
 import type { FileStorage } from '../storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -18,6 +17,10 @@ export interface RouteEntry {
   hidden: boolean;
 }
 
+/**
+ * The app's shared services. The composition root (src/app.ts) adds what only it knows about by augmenting this
+ * interface — the in-process SUNAT simulator — so the platform imports nothing above it.
+ */
 export interface Platform {
   config: Config;
   db: Database;
@@ -28,8 +31,6 @@ export interface Platform {
   selfUrl(): string | null;
   /** Every route registered, after `ready()` (what /documentation/json must list). */
   routes(): RouteEntry[];
-  /** The in-process SUNAT simulator (SUNAT_MODE=simulator, no SUNAT_SIMULATOR_URL), for fault injection and stats. */
-  sunatSimulator: SunatSimulator | null;
   /** API usage counter (flush() writes the pending counts now). */
   usage: { flush(): Promise<void> } | null;
   /** The in-process worker (WORKER_ENABLED), once the app is ready; null otherwise. */

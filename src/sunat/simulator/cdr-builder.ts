@@ -1,8 +1,9 @@
-// The simulator's CDR: a UBL 2.0 ApplicationResponse shaped like SUNAT's (sunat.md §5: `ar:` prefix, SignSUNAT,
+// The simulator's CDR: a UBL 2.0 ApplicationResponse shaped like SUNAT's (`ar:` prefix, SignSUNAT,
 // sender 20131312955, RecipientParty "6-<RUC>"), valid against UBLPE-ApplicationResponse-1.0.xsd, signed with the
 // simulator's key and zipped as `R-{name}.zip` with a `dummy/` entry like SUNAT's own zips. The XML is written in
-// the "C14N-ready" form (contracts §1) so signing takes the fast path: one digest and one RSA signature.
+// the "C14N-ready" form (src/core/ubl/xml-writer.ts) so signing takes the fast path: one digest and one RSA signature.
 import { SigningError, signXml, type SigningKey } from '../../core/signing.ts';
+import { escapeText } from '../../core/ubl/xml-writer.ts';
 import { zipEntries } from '../zip.ts';
 
 export const SUNAT_RUC = '20131312955';
@@ -14,11 +15,6 @@ const NS = {
   ds: 'http://www.w3.org/2000/09/xmldsig#',
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
 };
-
-/** C14N text escaping (&, <, >, CR). */
-function t(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
-}
 
 export interface CdrContent {
   /** cbc:ID: SUNAT's process number (a ticket-like 13+ digit string). */
@@ -42,16 +38,16 @@ function peruDateTime(at: Date): { date: string; time: string } {
 
 export function buildCdrXml(content: CdrContent): string {
   const { date, time } = peruDateTime(content.at);
-  const notes = content.notes.map((n) => `<cbc:Note>${t(n)}</cbc:Note>`).join('');
+  const notes = content.notes.map((n) => `<cbc:Note>${escapeText(n)}</cbc:Note>`).join('');
   const recipient = content.recipient
-    ? `<cac:RecipientParty><cac:PartyIdentification><cbc:ID>${t(content.recipient)}</cbc:ID></cac:PartyIdentification></cac:RecipientParty>`
+    ? `<cac:RecipientParty><cac:PartyIdentification><cbc:ID>${escapeText(content.recipient)}</cbc:ID></cac:PartyIdentification></cac:RecipientParty>`
     : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<ar:ApplicationResponse xmlns:ar="${NS.ar}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}">` +
     '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>' +
     '<cbc:UBLVersionID>2.0</cbc:UBLVersionID><cbc:CustomizationID>1.0</cbc:CustomizationID>' +
-    `<cbc:ID>${t(content.id)}</cbc:ID>` +
+    `<cbc:ID>${escapeText(content.id)}</cbc:ID>` +
     `<cbc:IssueDate>${date}</cbc:IssueDate><cbc:IssueTime>${time}</cbc:IssueTime>` +
     `<cbc:ResponseDate>${date}</cbc:ResponseDate><cbc:ResponseTime>${time}</cbc:ResponseTime>` +
     notes +
@@ -61,11 +57,11 @@ export function buildCdrXml(content: CdrContent): string {
     '<cac:DigitalSignatureAttachment><cac:ExternalReference><cbc:URI>#SignSUNAT</cbc:URI></cac:ExternalReference></cac:DigitalSignatureAttachment>' +
     '</cac:Signature>' +
     `<cac:SenderParty><cac:PartyIdentification><cbc:ID>${SUNAT_RUC}</cbc:ID></cac:PartyIdentification></cac:SenderParty>` +
-    `<cac:ReceiverParty><cac:PartyIdentification><cbc:ID>${t(content.receiverRuc)}</cbc:ID></cac:PartyIdentification></cac:ReceiverParty>` +
+    `<cac:ReceiverParty><cac:PartyIdentification><cbc:ID>${escapeText(content.receiverRuc)}</cbc:ID></cac:PartyIdentification></cac:ReceiverParty>` +
     '<cac:DocumentResponse>' +
-    `<cac:Response><cbc:ReferenceID>${t(content.reference)}</cbc:ReferenceID><cbc:ResponseCode>${t(content.code)}</cbc:ResponseCode>` +
-    `<cbc:Description>${t(content.description)}</cbc:Description></cac:Response>` +
-    `<cac:DocumentReference><cbc:ID>${t(content.reference)}</cbc:ID></cac:DocumentReference>` +
+    `<cac:Response><cbc:ReferenceID>${escapeText(content.reference)}</cbc:ReferenceID><cbc:ResponseCode>${escapeText(content.code)}</cbc:ResponseCode>` +
+    `<cbc:Description>${escapeText(content.description)}</cbc:Description></cac:Response>` +
+    `<cac:DocumentReference><cbc:ID>${escapeText(content.reference)}</cbc:ID></cac:DocumentReference>` +
     recipient +
     '</cac:DocumentResponse>' +
     '</ar:ApplicationResponse>'

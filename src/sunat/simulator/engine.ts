@@ -1,4 +1,4 @@
-// The simulator's judge: what SUNAT does with each SOAP request, in SUNAT's processing order (sunat.md §8) —
+// The simulator's judge: what SUNAT does with each SOAP request, in SUNAT's processing order —
 // authentication (01xx) → zip and file names (015x) → XML parse (0306) → file name vs content (1034–1036, 1003) →
 // duplicates (1033 / 1032 / the stored answer again) → XSD (0306) → signature (2334/2335, 208x–210x) → business
 // rules (2000–3999 rejections, 4000+ observations) → acceptance with a signed CDR. It also serves the ticket
@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { decodeXmlBytes, normalizeSunatCode } from '../../core/cdr.ts';
 import { verifyXmlSignature, type SigningKey } from '../../core/signing.ts';
+import { escapeText } from '../../core/ubl/xml-writer.ts';
 import { baseName, type DocumentName, type SummaryName } from '../document-name.ts';
 import { serviceForDocumentType, type ServiceKind } from '../endpoints.ts';
 import { consultStatusMessages, sunatMessage } from '../error-codes.ts';
 import { billServiceResponse, consultServiceResponse, faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
-import { childByLocal, deepText, escapeXml, parseXml, type XmlElement } from '../xml.ts';
+import { childByLocal, deepText, parseXml, type XmlElement } from '../xml.ts';
 import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
@@ -20,7 +21,7 @@ import { documentKey, type SimulatorStore, type StoredDocument } from './store.t
 import { schemaPath, validateXsd } from './xsd.ts';
 
 export type CredentialsPolicy =
-  /** SUNAT beta: any 11-digit RUC + "MODDATOS", password "moddatos" or "MODDATOS" (sunat.md §4.3). */
+  /** SUNAT beta: any 11-digit RUC + "MODDATOS", password "moddatos" or "MODDATOS" (SUNAT's public test account). */
   | { kind: 'beta' }
   /** Fixed SOL users; `requireMatchingRuc` makes the user's RUC match the file's (production's 0154). */
   | { kind: 'accounts'; accounts: Array<{ username: string; password: string }>; requireMatchingRuc?: boolean };
@@ -228,7 +229,7 @@ export class SimulatorEngine {
     if (!pkg.ok) throw new Exception(pkg.code, pkg.detail);
     if (pkg.kind !== 'document') throw new Exception('0151');
     const name = pkg.name;
-    // The "otros CPE" service takes perceptions and retentions; the invoice service the rest (sunat.md §4.1).
+    // The "otros CPE" service takes perceptions and retentions; the invoice service the rest.
     if (serviceForDocumentType(name.tipo) !== service || !['01', '03', '07', '08', '20', '40'].includes(name.tipo)) {
       throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
     }
@@ -403,7 +404,7 @@ export class SimulatorEngine {
     this.authenticate(request);
     const ticket = this.options.store.getTicket(request.params.ticket ?? '');
     if (!ticket) {
-      return { status: 200, body: billServiceResponse('getStatus', `<status><statusCode>0127</statusCode><statusMessage>${escapeXml(sunatMessage('0127'))}</statusMessage></status>`) };
+      return { status: 200, body: billServiceResponse('getStatus', `<status><statusCode>0127</statusCode><statusMessage>${escapeText(sunatMessage('0127'))}</statusMessage></status>`) };
     }
     if (ticket.polls < this.options.summaryPendingPolls) {
       this.options.store.putTicket({ ...ticket, polls: ticket.polls + 1 });
@@ -427,11 +428,11 @@ export class SimulatorEngine {
         status: 200,
         body: consultServiceResponse(
           operation,
-          `<${wrapper}>${content ? `<content>${content.toString('base64')}</content>` : ''}<statusCode>${code}</statusCode><statusMessage>${escapeXml(consultStatusMessages[code] ?? sunatMessage(code))}</statusMessage></${wrapper}>`,
+          `<${wrapper}>${content ? `<content>${content.toString('base64')}</content>` : ''}<statusCode>${code}</statusCode><statusMessage>${escapeText(consultStatusMessages[code] ?? sunatMessage(code))}</statusMessage></${wrapper}>`,
         ),
       }) satisfies SoapReply;
 
-    // SUNAT's consult service answers for facturas and their notes only (sunat.md §4.2: 0009, 0010).
+    // SUNAT's consult service answers for facturas and their notes only (0009, 0010).
     if (!['01', '07', '08'].includes(tipo)) return status('0009');
     if (!/^F/.test(serie)) return status('0010');
     if (!/^\d+$/.test(numero) || Number(numero) <= 0) return status('0007');

@@ -1,4 +1,4 @@
-// "Filename vs content" (sunat.md §8, SUNAT 1034–1036, 1049, 1003/1004): the XML must be the document its file
+// "Filename vs content" (SUNAT 1034–1036, 1049, 1003/1004): the XML must be the document its file
 // name announces. Runs right after the XML is parsed, before duplicates, XSD and signature.
 import type { DocumentName, SummaryName } from '../document-name.ts';
 import { childByLocal, deepText, pathByLocal, type XmlElement } from '../xml.ts';
@@ -19,10 +19,6 @@ function supplierRuc(root: XmlElement): string | undefined {
   if (root.local === 'Perception' || root.local === 'Retention') return value(root, 'AgentParty/PartyIdentification/ID');
   return value(root, 'AccountingSupplierParty/Party/PartyIdentification/ID')
     ?? value(root, 'AccountingSupplierParty/CustomerAssignedAccountID');
-}
-
-export function expectedRoot(tipo: string): string | undefined {
-  return ROOTS[tipo];
 }
 
 export function checkDocumentIdentity(root: XmlElement, name: DocumentName): Mismatch | undefined {

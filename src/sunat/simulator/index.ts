@@ -1,5 +1,5 @@
 // The SUNAT simulator: a faithful stand-in for SUNAT's beta services (same paths, same SOAP contract).
-export { createSunatSimulator, sunatSimulatorPlugin, type SimulatorOptions, type SunatSimulator } from './plugin.ts';
+export { createSunatSimulator, type SimulatorOptions, type SunatSimulator } from './plugin.ts';
 export { startSunatSimulator, type RunningSimulator, type StartOptions } from './server.ts';
 export { SimulatorEngine, type CredentialsPolicy, type SimulatorStats, type SoapReply } from './engine.ts';
 export { FaultInjector, type FaultRule, type FaultSpec } from './faults.ts';

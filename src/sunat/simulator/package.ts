@@ -1,4 +1,4 @@
-// The checks SUNAT makes on the envelope before reading the document (sunat.md §4.2): the zip's name, the zip,
+// The checks SUNAT makes on the envelope before reading the document: the zip's name, the zip,
 // and the single XML inside it (0151–0161).
 import { unzipSync } from 'fflate';
 import { baseName, parseDocumentName, parseSummaryName, type DocumentName, type SummaryName } from '../document-name.ts';

@@ -1,6 +1,6 @@
-// The simulator behind SUNAT's own paths (sunat.md §4.1), as a Fastify plugin the app can mount (SUNAT_MODE=
-// simulator) or run on its own (server.ts, `npx facturo sunat-simulator`). Switching between it and SUNAT is only a
-// base URL. Around the engine it adds what tests and drills need: fault injection and counters, in code
+// The simulator behind SUNAT's own paths (billService, otros CPE, billConsultService), as a Fastify plugin the
+// app can mount (SUNAT_MODE=simulator) or run on its own (server.ts, `npx facturo sunat-simulator`). Switching
+// between it and SUNAT is only a base URL. Around the engine it adds what tests and drills need: fault injection and counters, in code
 // (`simulator.faults`, `simulator.stats()`) and over HTTP under /__simulator.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +13,7 @@ import { FaultInjector, FaultRuleError, type FaultDecision, type FaultRule } fro
 import { createFileStore, createMemoryStore, type SimulatorStore } from './store.ts';
 import { DEFAULT_XSD_DIR, preloadSchemas } from './xsd.ts';
 import { wsdlFor } from './wsdl.ts';
-import { sunatMessage } from '../error-codes.ts';
+import { ensureSunatErrorCodes, sunatMessage } from '../error-codes.ts';
 
 export interface SimulatorOptions {
   /** Who may call (default: SUNAT beta's RUC+MODDATOS / moddatos). */
@@ -26,7 +26,7 @@ export interface SimulatorOptions {
   store?: SimulatorStore;
   /** Persist registrations and receipts in this JSON-lines file (survives restarts). Ignored when `store` is given. */
   dataFile?: string;
-  /** The XSD set; default ../shared/xsd beside the repository. */
+  /** The XSD set; default the bundled assets/sunat/xsd. */
   xsdDir?: string;
   /** 'fault' like SUNAT beta (default) or 'cdr' like production. */
   rejectionStyle?: 'fault' | 'cdr';
@@ -84,7 +84,9 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     issueDateWindowDays: options.issueDateWindowDays,
   });
   const faults = new FaultInjector();
+  // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   preloadSchemas(xsdDir);
+  ensureSunatErrorCodes();
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     const bodyLimit = options.bodyLimit ?? 20 * 1024 * 1024;
@@ -204,11 +206,3 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
   };
   return simulator;
 }
-
-/**
- * A plugin that builds its own simulator from the plugin options: `app.register(sunatSimulatorPlugin, {...})`.
- * Use `createSunatSimulator` instead when the caller needs the handle (faults, stats) in code.
- */
-export const sunatSimulatorPlugin: FastifyPluginAsync<SimulatorOptions> = async (app, options) => {
-  await app.register(createSunatSimulator(options).plugin);
-};

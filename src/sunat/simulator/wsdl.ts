@@ -1,6 +1,6 @@
 // Minimal WSDL 1.1 for `?wsdl` (SOAP clients that generate stubs or check the service ask for it first). Operation
 // names, namespaces and message parts follow SUNAT's billService.wsdl / billConsultService.wsdl.
-import { escapeXml } from '../xml.ts';
+import { escapeAttribute } from '../../core/ubl/xml-writer.ts';
 
 const operations = {
   bill: [
@@ -49,7 +49,7 @@ export function wsdlFor(kind: 'bill' | 'consult', location: string): string {
     messages +
     `<wsdl:portType name="${service}">${portOps}</wsdl:portType>` +
     `<wsdl:binding name="${service}SoapBinding" type="tns:${service}"><soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>${bindingOps}</wsdl:binding>` +
-    `<wsdl:service name="${service}"><wsdl:port name="${service}Port" binding="tns:${service}SoapBinding"><soap:address location="${escapeXml(location)}"/></wsdl:port></wsdl:service>` +
+    `<wsdl:service name="${service}"><wsdl:port name="${service}Port" binding="tns:${service}SoapBinding"><soap:address location="${escapeAttribute(location)}"/></wsdl:port></wsdl:service>` +
     '</wsdl:definitions>'
   );
 }

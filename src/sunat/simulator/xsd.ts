@@ -2,14 +2,13 @@
 // schema set takes ~200 ms, so each schema is compiled once per process and kept; validating a document then costs
 // a fraction of a millisecond. libxml2 may only read schema files from the XSD directories registered here (a
 // narrow input provider instead of the whole file system: the documents being judged are untrusted).
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { XmlDocument, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import { BundledAssetError, readBundledAsset, SUNAT_ASSETS_DIR } from '../assets.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** ../shared/xsd beside the repository root (src/sunat/simulator is three levels below it). */
-export const DEFAULT_XSD_DIR = resolve(here, '..', '..', '..', '..', 'shared', 'xsd');
+/** The bundled XSD set (assets/sunat/xsd/{2.0,2.1}/{common,maindoc}; provenance in its SOURCE.md). */
+export const DEFAULT_XSD_DIR = join(SUNAT_ASSETS_DIR, 'xsd');
 
 const allowedRoots = new Set<string>();
 let providerRegistered = false;
@@ -25,7 +24,7 @@ function toPath(filename: string): string | undefined {
 
 function allowed(filename: string): string | undefined {
   const path = toPath(filename);
-  if (!path || !path.endsWith('.xsd')) return undefined;
+  if (!path?.endsWith('.xsd')) return undefined;
   const absolute = resolve(path);
   for (const root of allowedRoots) if (absolute.startsWith(root + sep) && existsSync(absolute)) return absolute;
   return undefined;
@@ -66,7 +65,7 @@ function ensureProvider(dir: string): void {
 
 const validators = new Map<string, XsdValidator>();
 
-/** The main schema for a root element and UBLVersionID (sunat.md §7: `{base}/{version}/maindoc/…`). */
+/** The main schema for a root element and UBLVersionID: `{base}/{version}/maindoc/…` (UBL 2.1 documents, SUNAT's 2.0 ones). */
 export function schemaPath(xsdDir: string, root: string, ublVersion: string | undefined): string | undefined {
   switch (root) {
     case 'Invoice':
@@ -93,16 +92,24 @@ function validatorFor(path: string): XsdValidator {
   let validator = validators.get(path);
   if (!validator) {
     ensureProvider(dirname(dirname(dirname(path))));
-    if (!existsSync(path)) throw new Error(`No existe el esquema XSD ${path}`);
-    const schemaDoc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
-    try {
-      validator = XsdValidator.fromDoc(schemaDoc);
-    } finally {
-      schemaDoc.dispose();
-    }
+    validator = compile(path);
     validators.set(path, validator);
   }
   return validator;
+}
+
+/** A schema that cannot be read or compiled (a missing imported file included) names the main schema's path. */
+function compile(path: string): XsdValidator {
+  const bytes = readBundledAsset(path, 'el esquema XSD');
+  let schemaDoc: XmlDocument | undefined;
+  try {
+    schemaDoc = XmlDocument.fromBuffer(bytes, { url: path });
+    return XsdValidator.fromDoc(schemaDoc);
+  } catch (error) {
+    throw new BundledAssetError(path, 'el esquema XSD', `inválido o incompleto (${firstLine(error)})`);
+  } finally {
+    schemaDoc?.dispose();
+  }
 }
 
 export type XsdResult = { valid: true } | { valid: false; message: string; line?: number };

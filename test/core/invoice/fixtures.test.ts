@@ -1,4 +1,4 @@
-// Every valid fixture computes to exactly the figures of fixtures/README.md (ground truth), with and without the
+// Every valid fixture computes to exactly the figures of test/fixtures/requests/index.json (ground truth), with and without the
 // client's totals: the server fills what is omitted and obtains the same cents.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

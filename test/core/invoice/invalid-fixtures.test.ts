@@ -1,4 +1,4 @@
-// Every invalid fixture of ../shared/fixtures/invalid for POST /api/documents is rejected with the documented code
+// Every invalid fixture of test/fixtures/requests/invalid for POST /api/documents is rejected with the documented code
 // at the documented path — nothing thrown. (13 is a perception; 15 and 16 are HTTP-level: body size, bad JSON.)
 import { describe, expect, it } from 'vitest';
 import { prepareDocument } from '../../../src/core/index.ts';

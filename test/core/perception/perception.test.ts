@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { buildPerceptionXml, preparePerception, assignPerceptionNumber, type ComputedPerception } from '../../../src/core/perception/index.ts';
 import { signXml } from '../../../src/core/signing.ts';
 import { Decimal } from '../../../src/core/money.ts';
-import { FIXTURES, SHARED, substituteToday, testIssuer, TODAY } from '../../fixtures/invoices.ts';
+import { FIXTURES, XSD_DIR, substituteToday, testIssuer, TODAY } from '../../fixtures/invoices.ts';
 import { TEST_CERT } from '../../golden/judges.ts';
 
 const KEY = { privateKeyPem: readFileSync(join(TEST_CERT, '../test-key.pem'), 'utf8'), certificatePem: readFileSync(TEST_CERT, 'utf8') };
-const XSD = join(SHARED, 'xsd/2.0/maindoc/UBLPE-Perception-1.0.xsd');
+const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-Perception-1.0.xsd');
 const ctx = { today: TODAY, issuer: testIssuer, mode: 'production' as const };
 
 function body(name: string): Record<string, any> {

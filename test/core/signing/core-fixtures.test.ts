@@ -4,7 +4,7 @@ import { inspectC14nReady, signXml, verifyXmlSignature } from '../../../src/core
 import { invoiceFixtureNames, loadInvoiceFixture, testContext, testIssuer } from '../../fixtures/invoices.ts';
 import { testKey, xmlCryptoVerify, xmllintC14n, xmlsecVerify } from './helpers.ts';
 
-// Every invoice/boleta/note fixture of ../shared/fixtures as the document core writes it: the fast path must
+// Every invoice/boleta/note fixture of test/fixtures/requests as the document core writes it: the fast path must
 // give exactly what the general path gives, and the independent judges must accept it.
 const documents = invoiceFixtureNames().map((name, index) => {
   const prepared = prepareDocument(loadInvoiceFixture(name), testContext());

@@ -41,7 +41,7 @@ export function xmlsecVerify(xml: string | Buffer, certificatePem = testKey.cert
   }
 }
 
-/** xml-crypto 6 with a known certificate (never the embedded one), as stack.md recommends. */
+/** xml-crypto 6 with a known certificate (never the one embedded in the document, which proves nothing). */
 export function xmlCryptoVerify(xml: string, certificatePem = testKey.certificatePem): boolean {
   const signature = /<ds:Signature[\s>][\s\S]*?<\/ds:Signature>/.exec(xml);
   if (!signature) throw new Error('no ds:Signature in document');

@@ -4,7 +4,7 @@ import { SigningError, signXml, verifyXmlSignature } from '../../../src/core/sig
 import { syntheticInvoice } from '../../fixtures/xml/synthetic-invoice.ts';
 import { c14nReadyFixtures, otherKey, testKey, xmlCryptoVerify, xmllintC14n, xmlsecVerify } from './helpers.ts';
 
-// Documents in the "C14N-ready" form of contracts §1: the hand-written ones of test/fixtures/xml/c14n-ready
+// Documents in the "C14N-ready" form (src/core/ubl/xml-writer.ts): the hand-written ones of test/fixtures/xml/c14n-ready
 // (special characters, a prefixed root, a second UBLExtension, no ds on the root) and synthetic invoices.
 const documents = [
   ...c14nReadyFixtures(),
@@ -92,7 +92,7 @@ describe('signXml — fast path (assumeCanonical) on C14N-ready documents', () =
       ['root namespaces out of C14N order', good.replace(/ xmlns:cac="[^"]*"( xmlns:cbc="[^"]*")/, '$1 xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"')],
       ['non-canonical spacing in the root tag', good.replace('<Invoice xmlns=', '<Invoice  xmlns=')],
       ['a namespace declared below the root', good.replace('<cbc:UBLVersionID>', '<cbc:UBLVersionID xmlns:x="urn:x">')],
-      ['content after the root element', good + '<!-- trailer -->\n'],
+      ['content after the root element', `${good}<!-- trailer -->\n`],
       ['an XML declaration not alone on its line', good.replace('?>\n<Invoice', '?> <Invoice')],
       ['xml:* attributes on an ancestor of the signature', good.replace('<ext:UBLExtensions>', '<ext:UBLExtensions xml:lang="es">')],
     ])('%s', (_name, xml) => {

@@ -12,8 +12,8 @@ import {
   xmlsecVerify,
 } from './helpers.ts';
 
-const invoice = readXml('sunat-1.13-invoice.xml'); // sunat.md §1.13, with a comment inside ExtensionContent and CDATA
-const perception = readXml('sunat-2-perception.xml'); // sunat.md §2
+const invoice = readXml('sunat-1.13-invoice.xml'); // the illustrative invoice, with a comment inside ExtensionContent and CDATA
+const perception = readXml('sunat-2-perception.xml'); // the illustrative perception
 const plainPerception = perception.replace(/<!--[\s\S]*?-->/g, ''); // without its comments
 
 function errorCode(fn: () => unknown): string {
@@ -34,7 +34,7 @@ describe('signXml — general path (any well-formed XML)', () => {
     const signed = signXml(xml, testKey);
     expect(signed.xml).toContain('<ds:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1">');
     expect(signed.xml).toContain('<ds:DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1">');
-    expect(signed.digestValue).toMatch(/^[A-Za-z0-9+/]{27}=$/); // 28 characters for SHA-1 (sunat.md §3)
+    expect(signed.digestValue).toMatch(/^[A-Za-z0-9+/]{27}=$/); // 28 characters for SHA-1
     expect(xmlsecVerify(signed.xml).ok).toBe(true);
     expect(xmlCryptoVerify(signed.xml)).toBe(true);
     const verdict = verifyXmlSignature(signed.xml);

@@ -74,7 +74,7 @@ describe('verifyXmlSignature — accepts what other tools sign', () => {
     expect(codeOf(verifyXmlSignature(tampered))).toBe('2335');
   });
 
-  it('an xml-crypto-signed document (the stack.md recipe)', () => {
+  it('an xml-crypto-signed document (xml-crypto 6, known certificate)', () => {
     const signer = new SignedXml({
       privateKey: testKey.privateKeyPem,
       publicCert: testKey.certificatePem,

@@ -1,4 +1,4 @@
-// The builders emit the "C14N-ready" form of contracts §1: the text after the XML declaration already is its own
+// The builders emit the "C14N-ready" form: the text after the XML declaration already is its own
 // inclusive canonical form, so the fast signing path can digest it as is. Two independent canonicalisers agree:
 // xml-crypto's C14N reproduces our text byte for byte, and the general signing path (libxml2) yields the same
 // DigestValue as the fast path.

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
-import { FIXTURES, SHARED, substituteToday } from '../../fixtures/invoices.ts';
+import { FIXTURES, XSD_DIR, substituteToday } from '../../fixtures/invoices.ts';
 import { pathOf, useApi } from '../documents/helpers.ts';
 
 const api = useApi();
-const XSD = join(SHARED, 'xsd/2.0/maindoc/UBLPE-Perception-1.0.xsd');
+const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-Perception-1.0.xsd');
 
 function body(name: string, dir = 'perceptions'): Record<string, any> {
   return JSON.parse(substituteToday(readFileSync(join(FIXTURES, dir, name), 'utf8'), limaToday()));

@@ -1,9 +1,10 @@
 // WhatsApp notifications (issue 9 §1–2) over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
 // transient failures retried until delivered exactly once, permanent ones recorded, ambiguous ones not resent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/deps.ts';
+import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { startFakeCloudApi, type FakeCloudApi } from '../../../src/whatsapp/fake-cloud-api.ts';
 import { normalizePhone } from '../../../src/whatsapp/phone.ts';
+import { jobs } from '../../../src/jobs.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { fixtureBody, useApi } from '../documents/helpers.ts';
 
@@ -32,7 +33,7 @@ async function notify(path: string, body: unknown, auth: 'system' | 'tenant' = '
 
 async function deliverAll(): Promise<void> {
   // Scoped worker; retries are scheduled in the future, the test makes them due instead of waiting.
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { autoStart: false, tenantIds: [api.tenant.id] });
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { jobs, autoStart: false, tenantIds: [api.tenant.id] });
   for (let i = 0; i < 10; i += 1) {
     await api.ctx.db.pool.query(`UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`, [api.tenant.id]);
     if ((await worker.drain()) === 0) break;

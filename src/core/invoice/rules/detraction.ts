@@ -1,6 +1,6 @@
-// Detracción (operations 1001–1004; sunat.md §1.8): the block must be present (3127) and only there (3128), with the
+// Detracción (operations 1001–1004): the block must be present (3127) and only there (3128), with the
 // Banco de la Nación account (3034), a catalog-54 code (3033) forced for 1002/1003/1004 (3129), the amount in PEN =
-// round2(total × exchange rate × percent) (fixtures/README.md), legend 2006 (obs 4265) and, for 1004, the trip.
+// round2(total × exchange rate × percent), legend 2006 (obs 4265) and, for 1004, the trip.
 import { DETRACTION_THRESHOLD_PEN, detractionGoods, operationTypes } from '../../catalogs/index.ts';
 import { Decimal, canonical, formatAmount, round2 } from '../../money.ts';
 import { addIssue, addWarning, newFindings, reconcile, type Findings } from '../findings.ts';

@@ -1,5 +1,5 @@
-// Legends (catalog 52; sunat.md §1.3): 1000 is always generated from the total and never duplicated (pain point
-// 20.1 #7); 1002 is added for a fully free invoice, 2006 for detraction (obs 4265), 2000 for perception, 2007 for
+// Legends (catalog 52): 1000 is always generated from the total and never duplicated (FacturadorPro appends
+// its own to the client's, so a client that sends one gets it twice); 1002 is added for a fully free invoice, 2006 for detraction (obs 4265), 2000 for perception, 2007 for
 // IVAP (obs 4264). Each code at most once (3014).
 import { legends as legendCatalog } from '../../catalogs/index.ts';
 import { joinPath } from '../../issues.ts';

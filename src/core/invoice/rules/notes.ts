@@ -1,4 +1,4 @@
-// Credit and debit notes (compat.md §7; sunat.md §1.14): note type from catalog 09/10 (2128), a reason (2135),
+// Credit and debit notes (07/08): note type from catalog 09/10 (2128), a reason (2135),
 // the affected document (2117/2116) consistent with the note's series (F-notes modify facturas, B-notes boletas),
 // type 13 only for facturas (3259).
 import { creditNoteTypes, debitNoteTypes } from '../../catalogs/index.ts';

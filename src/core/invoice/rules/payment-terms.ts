@@ -1,4 +1,4 @@
-// FormaPago (RS 193-2020; sunat.md §1.7): Contado, or Credito with the net pending amount and ≥ 1 cuota
+// FormaPago (RS 193-2020): Contado, or Credito with the net pending amount and ≥ 1 cuota
 // (3249) due after the issue date (3267), in the document currency (2071), each ≤ the total (3266), summing
 // exactly the pending amount (3319, compared at 5 decimals). Cuotas without Credito are refused (3252).
 import { Decimal, ZERO, formatAmount, round2, sum } from '../../money.ts';

@@ -1,4 +1,4 @@
-// A perception charged inside an invoice (operation 2001, contado only; sunat.md §1.12: SUNAT 3093/3308/2798) and
+// A perception charged inside an invoice (operation 2001, contado only: SUNAT 3093/3308/2798) and
 // the IGV retention practised by the customer (catalog 53 code 62).
 import { operationTypes, perceptionRegimes } from '../../catalogs/index.ts';
 import { Decimal, canonical, formatAmount, round2 } from '../../money.ts';

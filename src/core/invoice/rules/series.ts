@@ -1,4 +1,4 @@
-// Series formats per document type (sunat.md §0, SUNAT 1001): F### facturas, B### boletas, F###/B###/S### notes,
+// Series formats per document type (SUNAT 1001): F### facturas, B### boletas, F###/B###/S### notes,
 // four digits for the physical "contingencia" series.
 import { addIssue, newFindings, type Findings } from '../findings.ts';
 
@@ -8,10 +8,6 @@ const PATTERNS: Record<string, { re: RegExp; hint: string }> = {
   '07': { re: /^([FBS][A-Z0-9]{3}|\d{4})$/, hint: 'F### para notas de facturas (FC01), B### para notas de boletas (BC01) o 4 dígitos' },
   '08': { re: /^([FBS][A-Z0-9]{3}|\d{4})$/, hint: 'F### para notas de facturas (FD01), B### para notas de boletas (BD01) o 4 dígitos' },
 };
-
-export function seriesMatchesType(series: string, documentType: string): boolean {
-  return PATTERNS[documentType]?.re.test(series) ?? false;
-}
 
 export function checkSeries(series: string, documentType: string): Findings {
   const f = newFindings();

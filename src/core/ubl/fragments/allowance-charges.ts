@@ -1,4 +1,4 @@
-// cac:AllowanceCharge (header and line; sunat.md §1.9): ChargeIndicator, reason code (catalog 53), factor,
+// cac:AllowanceCharge (header and line): ChargeIndicator, reason code (catalog 53), factor,
 // amount, base.
 import { formatPercent } from '../../money.ts';
 import type { DocumentAllowanceCharge } from '../../invoice/types.ts';

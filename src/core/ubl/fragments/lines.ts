@@ -1,4 +1,4 @@
-// Document lines (cac:InvoiceLine / cac:CreditNoteLine / cac:DebitNoteLine; sunat.md §1.11). The three types
+// Document lines (cac:InvoiceLine / cac:CreditNoteLine / cac:DebitNoteLine). The three types
 // share their children but not their order: InvoiceLine puts AllowanceCharge before TaxTotal, the note lines
 // after it (UBL 2.1 XSD). Lines carry only the attributes SUNAT requires (unitCode, currencyID): the optional
 // list/scheme decorations would repeat on every line and grow the signed document by a third.

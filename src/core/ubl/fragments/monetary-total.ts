@@ -1,4 +1,4 @@
-// cac:LegalMonetaryTotal (Invoice, CreditNote) / cac:RequestedMonetaryTotal (DebitNote) — sunat.md §1.11:
+// cac:LegalMonetaryTotal (Invoice, CreditNote) / cac:RequestedMonetaryTotal (DebitNote), with SUNAT's rule per amount:
 // LineExtension (3278), TaxInclusive (3279), AllowanceTotal (3300), ChargeTotal (3301), Prepaid (2509), Payable (3280).
 import type { ComputedDocument } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';

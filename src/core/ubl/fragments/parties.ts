@@ -1,5 +1,5 @@
 // Parties: the UBL pointer to the signature, the issuer (AccountingSupplierParty) and the customer
-// (AccountingCustomerParty) — sunat.md §1.5, §1.6.
+// (AccountingCustomerParty).
 import type { Issuer } from '../../issuer.ts';
 import type { DocumentCustomer } from '../../invoice/types.ts';
 import { SIGNATURE_ID } from '../namespaces.ts';

@@ -1,4 +1,4 @@
-// Payment blocks (sunat.md §1.7, §1.8, §1.12): detraction means and terms (always PEN), perception terms (PEN),
+// Payment blocks: detraction means and terms (always PEN), perception terms (PEN),
 // FormaPago Contado / Credito + Cuota### and the advances' PrepaidPayment.
 import type { ComputedDocument } from '../../invoice/types.ts';
 import { formatPercent } from '../../money.ts';

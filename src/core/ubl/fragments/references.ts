@@ -1,4 +1,4 @@
-// References (sunat.md §1.4, §1.14): purchase order, the affected document of a note (DiscrepancyResponse +
+// References: purchase order, the affected document of a note (DiscrepancyResponse +
 // BillingReference), despatch guides, related documents and advance invoices (with the issuer's RUC).
 import type { ComputedDocument } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';
@@ -6,7 +6,7 @@ import { A } from './attributes.ts';
 
 export function affectedId(doc: ComputedDocument): { id: string; documentType: string } {
   const a = doc.note?.affectedDocument;
-  if (!a || !a.series || a.number === undefined || !a.documentType) {
+  if (!a?.series || a.number === undefined || !a.documentType) {
     throw new Error('buildDocumentXml: the affected document of the note is not resolved (series, number, type); call withAffectedDocument() first');
   }
   return { id: `${a.series}-${a.number}`, documentType: a.documentType };

@@ -1,4 +1,4 @@
-// cac:TaxTotal of the document and of each line (sunat.md §1.10): one subtotal per catalog-05 scheme, with the
+// cac:TaxTotal of the document and of each line: one subtotal per catalog-05 scheme, with the
 // TaxScheme row (ID, Name, TaxTypeCode) taken from the catalog.
 import { taxScheme, type TaxSchemeCode } from '../../catalogs/index.ts';
 import { formatPercent } from '../../money.ts';

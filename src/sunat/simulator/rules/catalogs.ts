@@ -1,6 +1,6 @@
-// The SUNAT catalogs the simulator's rules look codes up in (values of SUNAT's cat_XX.xml files, sunat.md §1, §2,
-// §10). Only what the ported rules consult; catalogs too big to embed (03 units, 13 ubigeos, 25 UNSPSC) are not
-// checked, as SUNAT's beta does not check them strictly either (sunat.md §11).
+// The SUNAT catalogs the simulator's rules look codes up in (values of SUNAT's cat_XX.xml
+// files). Only what the ported rules consult; catalogs too big to embed (03 units, 13 ubigeos, 25 UNSPSC) are not
+// checked, as SUNAT's beta does not check them strictly either.
 
 /** Catalog 02: ISO 4217 currency codes. */
 export const CURRENCIES = new Set(

@@ -1,5 +1,5 @@
 // TypeScript port of the key rules of SUNAT's ValidaExprRegFactura-2.0.1.xsl (and the parts of the boleta and
-// note files that share them), evaluated on the XML alone — sunat.md §1.10, §1.11, §8. Each check cites its code;
+// note files that share them), evaluated on the XML alone. Each check cites its code;
 // the XPath semantics are kept on purpose, quirks included (an absent total is NaN and never fails a comparison;
 // 3103/2993 skip code 15 because the XSL writes `text = '15'`; 3279 only checks IVAP documents since SUNAT's
 // change PAS20221U210600205). Tolerances are SUNAT's: ±1 currency unit on most sums, exact where the XSL is exact.
@@ -21,7 +21,7 @@ import {
 } from './catalogs.ts';
 import {
   Decimal,
-  Findings,
+  type Findings,
   ONE,
   PERCENT,
   TEN_DECIMALS,
@@ -127,7 +127,7 @@ export function checkInvoiceLike(root: XmlElement, tipo: InvoiceLikeType, f: Fin
   };
 
   header(root, shape, f);
-  supplier(root, shape, f);
+  supplier(root, f);
   customer(root, shape, f);
   if (!isInvoice) discrepancy(root, shape, f);
   references(root, f);
@@ -139,7 +139,7 @@ export function checkInvoiceLike(root: XmlElement, tipo: InvoiceLikeType, f: Fin
   advances(root, shape, f);
   legends(root, shape, f);
   if (isInvoice) paymentTerms(root, shape, f);
-  lines(root, shape, f);
+  lines(shape, f);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ function observeAttr(f: Findings, el: XmlElement | undefined, name: string, re: 
   if (value !== undefined && !re.test(value)) f.observe(code, `${el!.name}/@${name}`, value, detail);
 }
 
-function supplier(root: XmlElement, s: Shape, f: Findings): void {
+function supplier(root: XmlElement, f: Findings): void {
   const party = first(root, 'cac:AccountingSupplierParty/cac:Party');
   f.check(all(party, 'cac:PartyIdentification').length > 1, '3089', 'cac:PartyIdentification');
   const id = first(party, 'cac:PartyIdentification/cbc:ID');
@@ -244,7 +244,7 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
     if (schemeId === '6') {
       f.check(!/^\d{11}$/.test(id), '2017', 'cac:PartyIdentification/cbc:ID', id); // SUNAT 2017: RUC of 11 digits
     } else if (schemeId === '1') {
-      // Facturas and notes reject a malformed DNI (2801); boletas only observe it (4207, sunat.md §1.6).
+      // Facturas and notes reject a malformed DNI (2801); boletas only observe it (4207).
       if (s.tipo === '03') f.check(!/^\d{8}$/.test(id), '4207', 'cac:PartyIdentification/cbc:ID', id, undefined, false);
       else f.check(!/^\d{8}$/.test(id), '2801', 'cac:PartyIdentification/cbc:ID', id);
     } else {
@@ -613,7 +613,7 @@ function advances(root: XmlElement, s: Shape, f: Findings): void {
     observeAttr(f, first(p, 'cbc:ID'), 'schemeName', /^(Anticipo)$/, '4255', detail);
     observeAttr(f, first(p, 'cbc:ID'), 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', detail);
     const paid = num(p, 'cbc:PaidAmount');
-    f.check(exists(p, 'cbc:PaidAmount') && paid !== null && paid.lte(0), '2503', 'cac:PrepaidPayment/cbc:PaidAmount', fmt(paid), detail);
+    f.check(exists(p, 'cbc:PaidAmount') && paid?.lte(0) === true, '2503', 'cac:PrepaidPayment/cbc:PaidAmount', fmt(paid), detail);
     if (gt(paid, 0)) f.check(!gt(prepaidAmount, 0), '3220', `cac:${s.totalsName}/cbc:PrepaidAmount`); // SUNAT 3220
   }
   const advanceDiscounts = allowances(root, '04', '05', '06').filter((ac) => gt(num(ac, 'cbc:Amount'), 0));
@@ -757,7 +757,7 @@ function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
 
 const ONEROUS_SCHEMES = ['1000', '1016', '9995', '9996', '9997', '9998'];
 
-function lines(root: XmlElement, s: Shape, f: Findings): void {
+function lines(s: Shape, f: Findings): void {
   const ids = s.lines.map((l) => text(l, 'cbc:ID'));
   const anyNonIvap = s.lines.flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal')).some((st) => {
     const code = text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode');

@@ -1,8 +1,8 @@
-// Port of SUNAT's ValidaExprRegPercepcion-1.0.2.xsl (perception voucher, type 40; sunat.md §2): header data,
+// Port of SUNAT's ValidaExprRegPercepcion-1.0.2.xsl (perception voucher, type 40): header data,
 // regime and rate (2602/2603), each related document, and the totals (2667/2668 exact at 2 decimals).
 import type { XmlElement } from '../../xml.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
-import { Decimal, Findings, add, all, attr, exists, first, fmt, gt, lt, ne, num, round, sum, text } from './context.ts';
+import { Decimal, type Findings, add, all, attr, exists, first, fmt, gt, lt, ne, num, round, sum, text } from './context.ts';
 
 const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;

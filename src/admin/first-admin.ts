@@ -1,0 +1,17 @@
+// The first admin user of the admin host comes from ADMIN_EMAIL / ADMIN_PASSWORD at first start
+// (docs/configuration.md). Only when no admin user exists yet: later password changes are the admin's business.
+import { hashPassword } from '../platform/passwords.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
+
+export async function ensureFirstAdmin(db: Database, config: Pick<Config, 'adminEmail' | 'adminPassword'>): Promise<boolean> {
+  if (!config.adminEmail || !config.adminPassword) return false;
+  if ((await db.central.adminUser.count()) > 0) return false;
+  const passwordHash = await hashPassword(config.adminPassword);
+  await db.central.adminUser.upsert({
+    where: { email: config.adminEmail.toLowerCase() },
+    create: { name: 'Administrador', email: config.adminEmail.toLowerCase(), passwordHash, role: 'admin' },
+    update: { role: 'admin' },
+  });
+  return true;
+}

@@ -1,0 +1,24 @@
+// The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL password or WhatsApp token).
+import type { CompanyProfile } from './service.ts';
+import type { CompanyResponse } from './schemas.ts';
+
+export function presentCompany({ company, series }: CompanyProfile): CompanyResponse {
+  return {
+    success: true,
+    data: {
+      ruc: company.ruc,
+      razon_social: company.razonSocial,
+      nombre_comercial: company.nombreComercial,
+      direccion: {
+        ubigeo: company.ubigeo, codigo_establecimiento: company.codigoEstablecimiento, direccion: company.direccion,
+        urbanizacion: company.urbanizacion, provincia: company.provincia, departamento: company.departamento,
+        distrito: company.distrito, codigo_pais: company.codigoPais,
+      },
+      email: company.email,
+      telefono: company.telefono,
+      modo_sunat: company.sunatMode === 'production' ? 'production' : 'demo',
+      certificado: { sujeto: company.certificateSubject, vence: company.certificateNotAfter?.toISOString() ?? null },
+      series: series.map((s) => ({ codigo_tipo_documento: s.documentType, serie: s.serie, ultimo_numero: s.lastNumber, contingencia: s.contingency })),
+    },
+  };
+}

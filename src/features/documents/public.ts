@@ -1,0 +1,9 @@
+// What the rest of the application may use of the documents feature. Perceptions reuse its issue route, send
+// endpoint and examples; downloads, WhatsApp and consultas reuse the bridge from the app to the pipeline and the
+// download links. Other features import from here, never from the files beside it.
+export { pipelineDepsOf, tenantRefOf } from './deps.ts';
+export { loadExamples } from './examples.ts';
+export { baseUrlOf, registerIssueRoute } from './issue-route.ts';
+export { downloadLinks } from './presenter.ts';
+export { SendBodySchema, SendResponseSchema } from './schemas.ts';
+export { sendNow } from './service.ts';
