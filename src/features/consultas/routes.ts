@@ -33,6 +33,8 @@ const SearchResponse = z.object({
 }).meta({ id: 'ConsultaSearchResponse' });
 
 const NOT_FOUND = 'No se encontró un comprobante con los datos ingresados.';
+// Its first host name makes the links; a locked reseller makes its tenants inactive too.
+const TENANT_INCLUDE = { hostnames: { orderBy: { id: 'asc' as const } }, reseller: { select: { lockedAdmin: true } } };
 
 export const consultasRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post('/api/consultas/search', {
@@ -47,12 +49,12 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
     const { central } = app.platform.db;
     const slug = b.tenant_slug;
     const tenant = b.ruc_emisor
-      ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: { hostnames: true } })
+      ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: TENANT_INCLUDE })
       : slug && slug.includes('.')
-        ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: { hostnames: true } } } }))?.tenant ?? null
-        : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: { hostnames: true } });
+        ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: TENANT_INCLUDE } } }))?.tenant ?? null
+        : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: TENANT_INCLUDE });
     if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);
-    if (tenant.lockedTenant) throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
+    if (tenant.lockedTenant || tenant.reseller?.lockedAdmin) throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
     const db = app.platform.db.tenant(tenant.schemaName);
     const docs = await db.document.findMany({
       where: {
