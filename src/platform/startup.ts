@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { ensureFirstAdmin } from './admin-bootstrap.ts';
-import type { Config } from './config.ts';
+import { ConfigError, productionProblems, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateAll } from './db/migrator.ts';
 import { createSecretBox } from './secrets.ts';
@@ -35,6 +35,9 @@ export async function prepareDatabase(db: Database, config: Config, options: Sta
 
 export async function startFacturo(config: Config, options: StartOptions = {}): Promise<RunningFacturo> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Also for a Config assembled in code rather than by loadConfig.
+  const unsafe = productionProblems(config);
+  if (unsafe.length) throw new ConfigError(unsafe);
   // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
   const poolLogger = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'database error'}: ${String((obj as { err?: Error }).err?.message ?? obj)}\n`) };
   const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse', logger: poolLogger });
