@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
+import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
 import { downloadLinks } from '../documents/presenter.ts';
 
@@ -65,7 +66,7 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
     });
     if (docs.length === 0) throw errors.notFound('document_not_found', NOT_FOUND);
     const host = tenant.hostnames[0]?.hostname ?? `${tenant.subdomain}.${app.platform.config.appDomain}`;
-    const base = `${request.protocol}://${host}`;
+    const base = tenantBaseUrl(app.platform.config.publicUrl, host);
     return {
       success: true as const,
       message: 'Comprobante encontrado',
