@@ -82,8 +82,9 @@ export async function startSimulator(port: number, dataFile: string): Promise<Pr
 export interface ApiOptions { port: number; databaseUrl: string; simulatorUrl: string; storageDir: string; dataDir?: string; env?: Record<string, string> }
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
+  // Not NODE_ENV=production: production refuses SUNAT_MODE=simulator, and the benchmark sends to a simulator.
   const proc = run(`api:${o.port}`, ['src/server.ts'], {
-    NODE_ENV: 'production', SECRETS_KEY: '0'.repeat(64), DEMO_TENANT: 'false', LOG_LEVEL: 'warn',
+    NODE_ENV: 'development', SECRETS_KEY: '0'.repeat(64), DEMO_TENANT: 'false', LOG_LEVEL: 'warn',
     PORT: String(o.port), HOST: '127.0.0.1', DATABASE_URL: o.databaseUrl, DATABASE_POOL_MAX: '20',
     SUNAT_MODE: 'simulator', SUNAT_SIMULATOR_URL: o.simulatorUrl, STORAGE_DIR: o.storageDir,
     DATA_DIR: o.dataDir ?? mkdtempSync(join(tmpdir(), 'facturo-bench-data-')), APP_DOMAIN: 'localhost',

@@ -17,6 +17,7 @@ import { installContentTypeCheck } from './platform/http/content-type.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
+import { restrictToHost } from './platform/http/host-guard.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
 import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
@@ -111,11 +112,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installContentTypeCheck(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
-  installMetrics(app);
+  installMetrics(app, config.metricsToken);
   installHealth(app, db);
 
-  // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL: SUNAT's stand-in answers on this very server (any host,
-  // SUNAT's own paths, left out of the API docs) and the SOAP client targets platform.sunatSimulatorUrl().
+  // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL (never in production): SUNAT's stand-in answers on this very
+  // server (SUNAT's own paths, left out of the API docs) on SUNAT_SIMULATOR_HOST or a loopback address only —
+  // never on a tenant's host — and the SOAP client targets platform.sunatSimulatorUrl().
   if (config.sunatMode === 'simulator' && !config.sunatSimulatorUrl) {
     const { createSunatSimulator } = await import('./sunat/simulator/index.ts');
     mkdirSync(config.dataDir, { recursive: true });
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     platform.sunatSimulator = simulator;
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+      restrictToHost(scope, config.sunatSimulatorHost);
       await scope.register(simulator.plugin);
     });
   }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
-import type { Config } from './platform/config.ts';
+import { ConfigError, productionProblems, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrateAll } from './platform/db/migrator.ts';
 import { createSecretBox } from './platform/secrets.ts';
@@ -35,6 +35,9 @@ export async function prepareDatabase(db: Database, config: Config, options: Sta
 
 export async function startFacturo(config: Config, options: StartOptions = {}): Promise<RunningFacturo> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Also for a Config assembled in code rather than by loadConfig.
+  const unsafe = productionProblems(config);
+  if (unsafe.length) throw new ConfigError(unsafe);
   // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
   const poolLogger = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'database error'}: ${String((obj as { err?: Error }).err?.message ?? obj)}\n`) };
   const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse', logger: poolLogger });

@@ -1,6 +1,6 @@
-// Admin host authentication: POST /api/login exchanges e-mail and password (argon2id) for a
-// bearer token with an expiry; only its SHA-256 is stored (admin_sessions). Routes call adminOf() with the roles
-// they allow; a reseller whose account is locked gets 403.
+// Admin host authentication: POST /api/login exchanges e-mail and password (argon2id) for a bearer token with an
+// expiry; only its SHA-256 is stored (admin_sessions), and POST /api/logout deletes it. Routes call adminOf() with
+// the roles they allow; a reseller whose account is locked gets 403.
 import type { FastifyRequest } from 'fastify';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors } from '../platform/errors.ts';
@@ -26,6 +26,14 @@ export async function createSession(central: CentralClient, adminUserId: number)
   // Expired sessions of this user go away with each login (no sweeper needed).
   await central.adminSession.deleteMany({ where: { adminUserId, expiresAt: { lt: new Date() } } });
   return { token: issued.token, expiresAt };
+}
+
+/** Deletes the session of a bearer token; 401 when there is none (already closed, expired or never issued). */
+export async function revokeSession(central: CentralClient, authorization: string | undefined): Promise<void> {
+  const token = bearerToken(authorization);
+  if (!token) throw errors.unauthorized();
+  const { count } = await central.adminSession.deleteMany({ where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } } });
+  if (count === 0) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
 }
 
 export async function adminOf(request: FastifyRequest, central: CentralClient, roles: readonly AdminRole[] = ['admin', 'reseller']): Promise<AdminCaller> {

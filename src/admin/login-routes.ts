@@ -1,16 +1,14 @@
-// POST /api/login (admin host). Throttled per IP (route rate limit) and per account (failed attempts in a
-// 15-minute window, shared by every process through central.rate_limit_hits).
+// POST /api/login and POST /api/logout (admin host). Login is throttled per IP (route rate limit), per account
+// and client network, and per network (src/admin/login-throttle.ts); a locked reseller's right password still
+// gets no session. Logout revokes the presented session token at once.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CentralClient } from '../platform/db/clients.ts';
 import { AppError, errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { createSession } from './auth.ts';
-
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_MAX_FAILURES = 5;
+import { createSession, revokeSession } from './auth.ts';
+import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure, type LoginWait } from './login-throttle.ts';
 
 // Verified against when the e-mail is unknown, so both cases cost one argon2id verification.
 let dummyHash: Promise<string> | null = null;
@@ -20,49 +18,57 @@ const Body = z.object({
   password: z.string().min(1).max(200).describe('Contraseña'),
 }).meta({ id: 'AdminLoginBody' });
 
-async function accountBlockedFor(central: CentralClient, email: string): Promise<number> {
-  const hit = await central.rateLimitHit.findUnique({ where: { key: `login:${email}` } });
-  if (!hit || hit.windowEnd.getTime() <= Date.now() || hit.count < ACCOUNT_MAX_FAILURES) return 0;
-  return Math.ceil((hit.windowEnd.getTime() - Date.now()) / 1000);
-}
-
-async function recordFailure(central: CentralClient, email: string): Promise<void> {
-  const key = `login:${email}`;
-  const windowEnd = new Date(Date.now() + ACCOUNT_WINDOW_MS);
-  await central.$executeRaw`
-    INSERT INTO "central"."rate_limit_hits" (key, window_end, count) VALUES (${key}, ${windowEnd}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN "rate_limit_hits".window_end <= now() THEN 1 ELSE "rate_limit_hits".count + 1 END,
-      window_end = CASE WHEN "rate_limit_hits".window_end <= now() THEN EXCLUDED.window_end ELSE "rate_limit_hits".window_end END`;
+function throttled(wait: LoginWait): AppError {
+  const message = wait.scope === 'account'
+    ? `Demasiados intentos fallidos para esta cuenta desde su red. Intente nuevamente en ${wait.seconds} segundos.`
+    : `Demasiados intentos fallidos desde su red. Intente nuevamente en ${wait.seconds} segundos.`;
+  return new AppError(429, 'rate_limited', message, [], { 'retry-after': String(wait.seconds) });
 }
 
 export const loginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
-  app.withTypeProvider<ZodTypeProvider>().post('/api/login', {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post('/api/login', {
     config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
     schema: {
       summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
       body: Body,
       response: {
         200: z.object({ success: z.literal(true), name: z.string(), email: z.string(), role: z.string(), token: z.string(), expires_at: z.string() }),
-        401: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema,
+        401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema,
       },
     },
   }, async (request) => {
     const { email, password } = request.body;
-    const wait = await accountBlockedFor(central, email);
-    if (wait > 0) throw new AppError(429, 'rate_limited', `Demasiados intentos fallidos para esta cuenta. Intente nuevamente en ${wait} segundos.`, [], { 'retry-after': String(wait) });
-    const user = await central.adminUser.findUnique({ where: { email } });
+    const network = clientNetwork(request.ip);
+    const wait = await loginWait(central, email, network);
+    if (wait) throw throttled(wait);
+    const user = await central.adminUser.findUnique({ where: { email }, include: { reseller: { select: { lockedAdmin: true } } } });
     // The same work and the same answer whether the account exists or not.
     dummyHash ??= hashPassword('facturo-no-such-account');
     const ok = await verifyPassword(user?.passwordHash ?? await dummyHash, password);
     if (!user || !ok) {
-      await recordFailure(central, email);
+      await recordLoginFailure(central, email, network);
       throw errors.unauthorized('Correo o contraseña incorrectos.');
     }
-    await central.rateLimitHit.deleteMany({ where: { key: `login:${email}` } });
+    await clearLoginFailures(central, email, network);
+    if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
+      throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
+    }
     await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     const session = await createSession(central, user.id);
     return { success: true as const, name: user.name, email: user.email, role: user.role, token: session.token, expires_at: session.expiresAt.toISOString() };
+  });
+
+  typed.post('/api/logout', {
+    config: { auth: 'none' },
+    schema: {
+      summary: 'Cerrar la sesión: el token Bearer presentado deja de valer',
+      response: { 200: z.object({ success: z.literal(true), message: z.string() }), 401: ErrorBodySchema },
+    },
+  }, async (request) => {
+    await revokeSession(central, request.headers.authorization);
+    return { success: true as const, message: 'Sesión cerrada' };
   });
 };

@@ -1,15 +1,27 @@
 // The reseller endpoints on the admin host (FacturadorPro's paths, with its flaws fixed: never tokens, resellers
-// confined to their own tenants, locks take effect within HOST_CACHE_TTL_MS — and at once in this process).
+// confined to their own tenants, locks are facts with an author (src/admin/locks.ts) and take effect within
+// HOST_CACHE_TTL_MS — and at once in this process).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { adminOf } from './auth.ts';
+import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
-const Lock = z.object({ success: z.literal(true), message: z.string() });
+const reason = z.string().trim().min(1).max(500).optional().describe('Motivo del bloqueo (queda registrado con su autor y fecha)');
+const LockFactSchema = z.object({
+  scope: z.enum(['tenant', 'reseller']).describe('tenant: bloqueo de la empresa; reseller: bloqueo de su distribuidor'),
+  authority: z.enum(['admin', 'reseller']).describe('Quién lo puso: administrador o distribuidor'),
+  locked_by: z.string().nullable(), reason: z.string().nullable(), locked_at: z.string(),
+});
+const ResellerLockResult = z.object({ success: z.literal(true), message: z.string(), locked: z.boolean() });
+const TenantLockResult = z.object({
+  success: z.literal(true), message: z.string(), locked: z.boolean().describe('¿La empresa sigue bloqueada?'),
+  locks: z.array(LockFactSchema).describe('Bloqueos vigentes'),
+});
 
 export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
@@ -81,35 +93,35 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post('/api/reseller/lockedAdmin', {
     config: { auth: 'none' },
     schema: {
-      summary: 'Bloquear o desbloquear la cuenta de un distribuidor y sus empresas (solo administrador)',
-      body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag }),
-      response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
+      summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
+      description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
+      body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag, reason }),
+      response: { 200: ResellerLockResult, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
   }, async (request) => {
-    await adminOf(request, central, ['admin']);
+    const caller = await adminOf(request, central, ['admin']);
     const { id, locked_admin: locked } = request.body;
     const reseller = await central.reseller.findUnique({ where: { id } });
     if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
-    await central.$transaction([
-      central.reseller.update({ where: { id }, data: { lockedAdmin: locked } }),
-      central.tenant.updateMany({ where: { resellerId: id }, data: { lockedTenant: locked } }),
-    ]);
+    await setResellerLock(central, caller, id, locked, request.body.reason ?? null);
     platform.hosts.invalidate();
-    return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada' };
+    return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada', locked };
   });
 
   typed.post('/api/reseller/lockedTenant', {
     config: { auth: 'none' },
     schema: {
       summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
-      body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag }),
-      response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
+      description: 'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
+      body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag, reason }),
+      response: { 200: TenantLockResult, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
   }, async (request) => {
     const caller = await adminOf(request, central);
     const tenant = await tenantInScope(platform.db, caller, request.body.id);
-    await central.tenant.update({ where: { id: tenant.id }, data: { lockedTenant: request.body.locked_tenant } });
+    const requested = request.body.locked_tenant;
+    const state = await setTenantLock(central, caller, tenant.id, requested, request.body.reason ?? null);
     platform.hosts.invalidate();
-    return { success: true as const, message: request.body.locked_tenant ? 'Cuenta bloqueada' : 'Cuenta desbloqueada' };
+    return { success: true as const, message: lockMessage(requested, state), ...state };
   });
 };

@@ -9,6 +9,14 @@ import type { DocumentColumns, LineColumns } from './kinds.ts';
 
 export class DuplicateNumber extends Error {}
 export class SeriesNotRegistered extends Error {}
+export class QuotaExceeded extends Error {
+  constructor(readonly limit: number) {
+    super(`monthly quota of ${limit} documents reached`);
+  }
+}
+
+/** The plan's monthly limit: at most `limit` documents created since `since`. */
+export interface Quota { limit: number; since: Date }
 
 export interface NewDocument {
   externalId: string;
@@ -42,13 +50,28 @@ const LINE_COLUMNS = ['line_number', 'internal_code', 'sunat_product_code', 'des
 export interface NumberingResult { id: number; number: number }
 
 /**
+ * The tenant's issues under a quota count one at a time: a transaction-scoped advisory lock per tenant, taken
+ * before the series row lock (always in this order, so no deadlock), is held until COMMIT — the next request's count
+ * then sees this document. Two-key form: apart from the single-key locks of the migrator.
+ */
+async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-quota'), hashtext($1))`, [schema]);
+  const { rows } = await client.query<{ used: number }>(
+    `SELECT count(*)::int AS used FROM ${quoteIdent(schema)}."documents" WHERE created_at >= $1`, [quota.since],
+  );
+  if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
+}
+
+/**
  * Runs `build(number)` between the number allocation and the insert, inside the transaction: it signs the XML with
- * the allocated number and returns the row to insert. Throws DuplicateNumber for a used explicit number.
+ * the allocated number and returns the row to insert. Throws DuplicateNumber for a used explicit number, and
+ * QuotaExceeded (before taking a number) when `quota` is full.
  */
 export async function insertNumbered(
   pool: pg.Pool, schema: string,
   series: { documentType: string; serie: string; explicitNumber: number | null; requireRegistered: boolean },
   build: (number: number) => NewDocument,
+  quota: Quota | null = null,
 ): Promise<NumberingResult & { row: NewDocument }> {
   const s = quoteIdent(schema);
   const client = await pool.connect();
@@ -56,6 +79,7 @@ export async function insertNumbered(
   try {
     await client.query('BEGIN');
     open = true;
+    if (quota) await checkQuota(client, schema, quota);
     if (series.requireRegistered) {
       const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [series.documentType, series.serie]);
       if (!found.rowCount) throw new SeriesNotRegistered();

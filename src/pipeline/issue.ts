@@ -10,7 +10,7 @@ import { xmlKey, sha256Hex } from './files.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
-import { DuplicateNumber, insertNumbered, SeriesNotRegistered } from './insert.ts';
+import { DuplicateNumber, insertNumbered, QuotaExceeded, SeriesNotRegistered, type Quota } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
 
@@ -18,6 +18,8 @@ export interface IssueOptions {
   /** 'user:<id>' — recorded in the history. */
   actor: string;
   now?: Date;
+  /** The plan's monthly limit, counted inside the numbering transaction; null or absent: unlimited. */
+  quota?: Quota | null;
 }
 
 /** The identity of a stored document, shared by the row we read and the answer we give. */
@@ -138,8 +140,11 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
         xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
         actor: options.actor,
       };
-    });
+    }, options.quota ?? null);
   } catch (error) {
+    if (error instanceof QuotaExceeded) {
+      throw errors.forbidden('plan_limit_reached', `Alcanzó el límite de ${error.limit} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`);
+    }
     if (error instanceof SeriesNotRegistered) {
       throw errors.unprocessable('series_not_registered', `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`, [
         { path: 'serie_documento', code: 'series_not_registered', message: 'Registre la serie antes de emitir con ella.' },

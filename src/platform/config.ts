@@ -34,8 +34,11 @@ const envSchema = z.object({
   TENANT_CLIENT_CACHE_SIZE: integer(200, 1, 100_000),
   TRUST_PROXY: booleanFlag(false),
   SECRETS_KEY: optionalText,
-  SUNAT_MODE: z.preprocess(emptyToUndefined, z.enum(['simulator', 'beta', 'production']).default('simulator')),
+  PUBLIC_URL: optionalUrl,
+  METRICS_TOKEN: optionalText,
+  SUNAT_MODE: z.preprocess(emptyToUndefined, z.enum(['simulator', 'beta', 'production']).optional()),
   SUNAT_SIMULATOR_URL: optionalUrl,
+  SUNAT_SIMULATOR_HOST: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'host inválido').optional()),
   SUNAT_TIMEOUT_MS: integer(15_000, 100, 600_000),
   WORKER_ENABLED: booleanFlag(true),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -74,11 +77,17 @@ export interface Config {
   trustProxy: boolean;
   /** 32 bytes for AES-256-GCM (src/platform/secrets.ts). */
   secretsKey: Buffer;
-  /** true when SECRETS_KEY was not set and the development key is in use. */
+  /** true when the public development key is in use (SECRETS_KEY unset, or set to that very key). */
   secretsKeyIsDevDefault: boolean;
+  /** Scheme and port of the links the API gives (`http://localhost:3000`); the host is each tenant's own. */
+  publicUrl: string;
+  /** Bearer token that reads /metrics; null → /metrics is off. */
+  metricsToken: string | null;
   sunatMode: SunatMode;
   /** null → the app mounts the simulator in-process and targets its own listening address. */
   sunatSimulatorUrl: string | null;
+  /** The host name the in-process simulator answers on (besides loopback addresses). */
+  sunatSimulatorHost: string;
   sunatTimeoutMs: number;
   workerEnabled: boolean;
   adminEmail: string | null;
@@ -132,14 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
 
   let secretsKey: Buffer = DEV_SECRETS_KEY;
-  let secretsKeyIsDevDefault = true;
   if (e.SECRETS_KEY) {
     const key = parseSecretsKey(e.SECRETS_KEY);
     if (!key) problems.push('SECRETS_KEY: debe ser 32 bytes en hexadecimal (64 caracteres) o en base64');
-    else { secretsKey = key; secretsKeyIsDevDefault = false; }
+    else secretsKey = key;
   } else if (production) {
     problems.push('SECRETS_KEY: es obligatorio en producción (genere uno con `openssl rand -hex 32`)');
   }
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN: al menos 16 caracteres');
+  const publicUrlProblem = e.PUBLIC_URL === undefined ? null : publicUrlError(e.PUBLIC_URL);
+  if (publicUrlProblem) problems.push(`PUBLIC_URL: ${publicUrlProblem}`);
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL y ADMIN_PASSWORD: indique ambos o ninguno');
   }
@@ -169,9 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tenantClientCacheSize: e.TENANT_CLIENT_CACHE_SIZE,
     trustProxy: e.TRUST_PROXY,
     secretsKey,
-    secretsKeyIsDevDefault,
-    sunatMode: e.SUNAT_MODE,
+    secretsKeyIsDevDefault: secretsKey.equals(DEV_SECRETS_KEY),
+    publicUrl: e.PUBLIC_URL ?? defaultPublicUrl(production, e.APP_DOMAIN, e.PORT),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    // Production never defaults to the simulator: demo companies go to SUNAT's beta service there.
+    sunatMode: e.SUNAT_MODE ?? (production ? 'production' : 'simulator'),
     sunatSimulatorUrl: e.SUNAT_SIMULATOR_URL ?? null,
+    sunatSimulatorHost: e.SUNAT_SIMULATOR_HOST ?? `sunat.${e.APP_DOMAIN}`,
     sunatTimeoutMs: e.SUNAT_TIMEOUT_MS,
     workerEnabled: e.WORKER_ENABLED,
     adminEmail: e.ADMIN_EMAIL ?? null,
@@ -185,5 +200,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // A demo company with a published token has no place in production unless asked for explicitly.
     demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
   };
-  return { ...config, ...overrides };
+  const final = { ...config, ...overrides };
+  const unsafe = productionProblems(final);
+  if (unsafe.length) throw new ConfigError(unsafe);
+  return final;
+}
+
+/** Only scheme, host and port: links append their own paths. */
+function publicUrlError(raw: string): string | null {
+  const url = new URL(raw);
+  if (url.username || url.password) return 'sin usuario ni contraseña';
+  if (url.pathname !== '/' || url.search || url.hash) return 'solo esquema, host y puerto (sin ruta, consulta ni fragmento)';
+  return null;
+}
+
+// Behind TLS on the standard port in production; the port the server listens on elsewhere (0 = unknown: none).
+function defaultPublicUrl(production: boolean, appDomain: string, port: number): string {
+  if (production) return `https://${appDomain}`;
+  return port === 0 || port === 80 ? `http://${appDomain}` : `http://${appDomain}:${port}`;
+}
+
+/**
+ * What production refuses to start with. Explicit settings are refused rather than silently overridden: an
+ * operator who asked for the simulator or the demo company expects them, and quietly sending to SUNAT instead (or
+ * dropping the demo company) would surprise worse than a start that names the setting to change.
+ * - the built-in simulator: anyone can derive its credentials from a RUC, pre-register a company's next number
+ *   or read its CDRs, and no document of a company reaches SUNAT;
+ * - the demo company: its token is printed and kept on disk, and its data is public by design;
+ * - the development SECRETS_KEY: it is published in this source, so sealed secrets would be readable by anyone.
+ */
+export function productionProblems(config: Pick<Config, 'nodeEnv' | 'sunatMode' | 'demoTenant' | 'secretsKeyIsDevDefault'>): string[] {
+  if (config.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (config.sunatMode === 'simulator') {
+    problems.push('SUNAT_MODE=simulator no se admite en producción: el simulador acepta credenciales deducibles del RUC. Use SUNAT_MODE=beta o production.');
+  }
+  if (config.demoTenant) {
+    problems.push('DEMO_TENANT=true no se admite en producción: la empresa demo tiene un token publicado. Quite DEMO_TENANT o use false.');
+  }
+  if (config.secretsKeyIsDevDefault) {
+    problems.push('SECRETS_KEY: la clave de desarrollo es pública; en producción genere una propia con `openssl rand -hex 32`.');
+  }
+  return problems;
 }

@@ -1,11 +1,14 @@
-// The admin host (issue 8): login, tenants, plans, resellers and locks, plan limits, self-registration, padrón,
-// partners and API usage — over HTTP with the admin Host header, against the real database.
+// The admin host (issues 8 and 16): login (throttled per account and network, never locking the owner out), logout,
+// tenants, plans, resellers and locks (facts with an author; the admin's wins), plan limits, self-registration,
+// padrón, partners and API usage — over HTTP with the admin Host header, against the real database.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_MAX_FAILURES } from '../../src/admin/login-throttle.ts';
 import { importPadron } from '../../src/admin/padron.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
+import { hashToken } from '../../src/platform/tokens.ts';
 import { fixtureBody, useApi } from '../features/documents/helpers.ts';
 import { REPO_ROOT } from '../fixtures/invoices.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
@@ -48,6 +51,11 @@ async function makeReseller(limitTenants = 0) {
   return { id: reseller.id, token };
 }
 
+/** GET /api/company with a created tenant's own host and token. */
+function tenantApi(created: { hostname: string; token: string }) {
+  return api.ctx.app.inject({ method: 'GET', url: '/api/company', headers: { host: created.hostname, authorization: `Bearer ${created.token}` } });
+}
+
 async function createTenant(token: string, extra: Record<string, unknown> = {}) {
   return call('POST', '/api/tenants', { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4, ...extra }, token);
 }
@@ -70,12 +78,53 @@ describe('login', () => {
     expect((await call('GET', '/api/tenants', undefined, 'no-es-un-token')).status).toBe(401);
   });
 
-  it('throttles an account after repeated failures, even with the right password, from any IP', async () => {
+  it('throttles an account per client network with a doubling wait, never locking the owner out from elsewhere', async () => {
     const email = await makeUser('admin');
-    for (let i = 0; i < 5; i += 1) expect((await login(email, 'mala', `${net}.${10 + i}`)).status).toBe(401);
-    const blocked = await login(email, PASSWORD, `${net}.99`);
+    const attacker = `${net}.10`;
+    for (let i = 0; i < 5; i += 1) expect((await login(email, 'mala', attacker)).status).toBe(401);
+    const blocked = await login(email, PASSWORD, attacker);
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json.code).toBe('rate_limited');
+    const firstWait = Number(blocked.headers['retry-after']);
+    expect(firstWait).toBeGreaterThan(0);
+    expect(firstWait).toBeLessThanOrEqual(60);
+    // The owner, from its own network, is not affected — and its success leaves the attacker's count alone.
+    expect((await login(email, PASSWORD, `${net}.11`)).status).toBe(200);
+    expect((await login(email, PASSWORD, attacker)).status).toBe(429);
+    // Once the wait is over (moved into the past here), one more failure waits twice as long.
+    await api.ctx.db.central.loginThrottle.update({ where: { email_network: { email, network: attacker } }, data: { blockedUntil: new Date(Date.now() - 1000) } });
+    expect((await login(email, 'mala', attacker)).status).toBe(401);
+    const second = await login(email, PASSWORD, attacker);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(120);
+  });
+
+  it('caps failed logins per client network across accounts (an IPv6 /64 counts as one network)', async () => {
+    const email = await makeUser('admin');
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 3; i += 1) expect((await login(`nadie-${tag}-${i}@facturo.example`, 'mala', `${prefix}::${i}`)).status).toBe(401);
+    const key = `login-failures:${prefix}::/64`;
+    expect((await api.ctx.db.central.rateLimitHit.findUniqueOrThrow({ where: { key } })).count).toBe(3);
+    // The rest of the hour's failures, spread over more minutes than the route's per-minute limit allows here.
+    await api.ctx.db.central.rateLimitHit.update({ where: { key }, data: { count: NETWORK_MAX_FAILURES - 1 } });
+    expect((await login(`nadie-${tag}-4@facturo.example`, 'mala', `${prefix}::4`)).status).toBe(401);
+    const capped = await login(email, PASSWORD, `${prefix}::ffff`);
+    expect(capped.status).toBe(429);
+    expect(capped.json.message).toContain('desde su red');
+    expect((await login(email, PASSWORD, `2001:db8:ffff:${randomBytes(2).toString('hex')}::1`)).status).toBe(200);
+  });
+
+  it('logout revokes the session token at once', async () => {
+    const token = (await login(await makeUser('admin'))).json.token;
+    expect((await call('GET', '/api/tenants', undefined, token)).status).toBe(200);
+    const out = await call('POST', '/api/logout', undefined, token);
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true, message: 'Sesión cerrada' });
+    expect((await call('GET', '/api/tenants', undefined, token)).status).toBe(401);
+    expect((await call('POST', '/api/logout', undefined, token)).status).toBe(401);
+    expect((await call('POST', '/api/logout')).status).toBe(401);
+    expect(await api.ctx.db.central.adminSession.count({ where: { tokenHash: hashToken(token) } })).toBe(0);
   });
 });
 
@@ -154,13 +203,62 @@ describe('resellers', () => {
     expect((await api.ctx.app.inject({ method: 'GET', url: '/api/company', headers })).statusCode).toBe(200);
   });
 
-  it('locking a reseller locks its account and every tenant of it', async () => {
+  it('locking a reseller ends its sessions, refuses its login and stops every tenant of it', async () => {
+    const email = await makeUser('reseller', (await api.ctx.db.central.reseller.create({ data: { name: `R ${tag}`, email: `r-${tag}-${randomBytes(3).toString('hex')}@facturo.example` } })).id);
+    const session = (await login(email)).json.token;
+    const resellerId = (await api.ctx.db.central.adminUser.findUniqueOrThrow({ where: { email } })).resellerId!;
+    const created = await createTenant(session);
+    const locked = await call('POST', '/api/reseller/lockedAdmin', { id: resellerId, locked_admin: true, reason: 'Falta de pago' }, adminToken);
+    expect(locked.json).toMatchObject({ success: true, locked: true });
+    expect((await call('GET', '/api/tenants', undefined, session)).status).toBe(401);
+    const refused = await login(email);
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('account_locked');
+    expect((await tenantApi(created.json)).statusCode).toBe(403);
+    const fact = await api.ctx.db.central.resellerLock.findUniqueOrThrow({ where: { resellerId }, include: { user: true } });
+    expect(fact).toMatchObject({ reason: 'Falta de pago', user: { role: 'admin' } });
+    await call('POST', '/api/reseller/lockedAdmin', { id: resellerId, locked_admin: false }, adminToken);
+    expect((await login(email)).status).toBe(200);
+    expect((await tenantApi(created.json)).statusCode).toBe(200);
+  });
+
+  it('a reseller cannot lift the admin\'s lock on its tenant; the admin\'s unlock lifts both', async () => {
     const reseller = await makeReseller();
     const created = await createTenant(reseller.token);
+    const id = created.json.id;
+    const byReseller = await call('POST', '/api/reseller/lockedTenant', { id, locked_tenant: true, reason: 'Cliente moroso' }, reseller.token);
+    expect(byReseller.json).toMatchObject({ locked: true, locks: [{ scope: 'tenant', authority: 'reseller', reason: 'Cliente moroso' }] });
+    const byAdmin = await call('POST', '/api/reseller/lockedTenant', { id, locked_tenant: true, reason: 'Uso indebido' }, adminToken);
+    expect(byAdmin.json.locks.map((l: any) => l.authority).sort()).toEqual(['admin', 'reseller']);
+    // The reseller lifts its own lock; the admin's stays and keeps the tenant locked.
+    const own = await call('POST', '/api/reseller/lockedTenant', { id, locked_tenant: false }, reseller.token);
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ locked: true, locks: [{ authority: 'admin', reason: 'Uso indebido' }] });
+    expect(own.json.message).toContain('administrador');
+    expect((await tenantApi(created.json)).statusCode).toBe(403);
+    const again = await call('POST', '/api/reseller/lockedTenant', { id, locked_tenant: false }, reseller.token);
+    expect(again.status).toBe(403);
+    expect(again.json.code).toBe('lock_held_by_admin');
+    expect((await tenantApi(created.json)).statusCode).toBe(403);
+    const lifted = await call('POST', '/api/reseller/lockedTenant', { id, locked_tenant: false }, adminToken);
+    expect(lifted.json).toMatchObject({ locked: false, locks: [], message: 'Cuenta desbloqueada' });
+    expect((await tenantApi(created.json)).statusCode).toBe(200);
+  });
+
+  it('unlocking a reseller leaves its tenants\' own locks in place', async () => {
+    const reseller = await makeReseller();
+    const lockedOne = await createTenant(reseller.token);
+    const freeOne = await createTenant(reseller.token);
+    await call('POST', '/api/reseller/lockedTenant', { id: lockedOne.json.id, locked_tenant: true }, adminToken);
     await call('POST', '/api/reseller/lockedAdmin', { id: reseller.id, locked_admin: true }, adminToken);
-    expect((await call('GET', '/api/tenants', undefined, reseller.token)).json.code).toBe('account_locked');
-    const res = await api.ctx.app.inject({ method: 'GET', url: '/api/company', headers: { host: created.json.hostname, authorization: `Bearer ${created.json.token}` } });
-    expect(res.statusCode).toBe(403);
+    expect((await tenantApi(freeOne.json)).statusCode).toBe(403);
+    await call('POST', '/api/reseller/lockedAdmin', { id: reseller.id, locked_admin: false }, adminToken);
+    expect((await tenantApi(freeOne.json)).statusCode).toBe(200);
+    const still = await tenantApi(lockedOne.json);
+    expect(still.statusCode).toBe(403);
+    expect(still.json().code).toBe('tenant_locked');
+    const row = await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: lockedOne.json.id } });
+    expect(row.lockedTenant).toBe(true);
   });
 });
 

@@ -14,7 +14,8 @@ describe('loadConfig', () => {
       dataDir: resolve('./data'), storageDir: resolve('./storage'), appDomain: 'localhost', adminHost: 'admin.localhost',
       bodyLimit: 1_048_576, sunatMode: 'simulator', sunatSimulatorUrl: null, sunatTimeoutMs: 15_000, workerEnabled: true,
       adminEmail: null, adminPassword: null, notifyToken: null, whatsappToken: null, whatsappPhoneNumberId: null,
-      demoTenant: true, secretsKeyIsDevDefault: true,
+      demoTenant: true, secretsKeyIsDevDefault: true, publicUrl: 'http://localhost:3000', metricsToken: null,
+      sunatSimulatorHost: 'sunat.localhost',
     });
     expect(config.secretsKey).toHaveLength(32);
   });
@@ -38,6 +39,33 @@ describe('loadConfig', () => {
     const prod = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: 'cd'.repeat(32) });
     expect(prod.demoTenant).toBe(false);
     expect(prod.secretsKeyIsDevDefault).toBe(false);
+    // Never the simulator by default there; links default to https on the standard port.
+    expect(prod.sunatMode).toBe('production');
+    expect(prod.publicUrl).toBe('https://localhost');
+  });
+
+  it('refuses in production the simulator, the demo tenant and the public development key, naming each', () => {
+    const key = { NODE_ENV: 'production', SECRETS_KEY: 'cd'.repeat(32) };
+    expect(() => loadConfig({ ...key, SUNAT_MODE: 'simulator' })).toThrow(/SUNAT_MODE=simulator no se admite en producción/);
+    expect(() => loadConfig({ ...key, DEMO_TENANT: 'true' })).toThrow(/DEMO_TENANT=true no se admite en producción/);
+    const devKey = loadConfig({}).secretsKey.toString('hex');
+    expect(loadConfig({ SECRETS_KEY: devKey }).secretsKeyIsDevDefault).toBe(true);
+    expect(() => loadConfig({ ...key, SECRETS_KEY: devKey })).toThrow(/clave de desarrollo es pública/);
+    // Overrides cannot slip past the check either.
+    expect(() => loadConfig(key, { sunatMode: 'simulator' })).toThrow(ConfigError);
+    expect(loadConfig({ ...key, SUNAT_MODE: 'beta', DEMO_TENANT: 'false' })).toMatchObject({ sunatMode: 'beta', demoTenant: false });
+    // Outside production the same settings are the development defaults.
+    expect(loadConfig({ SUNAT_MODE: 'simulator', DEMO_TENANT: 'true', SECRETS_KEY: devKey })).toMatchObject({ sunatMode: 'simulator', demoTenant: true });
+  });
+
+  it('takes PUBLIC_URL (scheme, host, port only), METRICS_TOKEN (16+ characters) and SUNAT_SIMULATOR_HOST', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://facturo.pe:8443', METRICS_TOKEN: 'x'.repeat(16), SUNAT_SIMULATOR_HOST: 'SIM.Local' }))
+      .toMatchObject({ publicUrl: 'https://facturo.pe:8443', metricsToken: 'x'.repeat(16), sunatSimulatorHost: 'sim.local' });
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    for (const bad of ['ftp://facturo.pe', 'https://u:p@facturo.pe', 'https://facturo.pe/app', 'https://facturo.pe/?x=1', 'facturo.pe']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(() => loadConfig({ METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN/);
   });
 
   it('lists every bad key at once', () => {

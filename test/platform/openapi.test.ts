@@ -1,10 +1,11 @@
 // Acceptance (issue 2 §7): /documentation/json is valid OpenAPI and lists every route that exists; the
-// Swagger UI is served at /documentation; /health/* and /metrics answer on any host.
+// Swagger UI is served at /documentation; /health/* answer on any host, /metrics to METRICS_TOKEN only.
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../helpers/app.ts';
+import { createTestApp, useTestApp } from '../helpers/app.ts';
 import { probeFeatures } from '../helpers/probe-feature.ts';
 
-const t = useTestApp({ features: probeFeatures });
+const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
+const t = useTestApp({ features: probeFeatures, env: { METRICS_TOKEN } });
 
 type Json = Record<string, unknown>;
 
@@ -113,7 +114,7 @@ describe('health and metrics', () => {
     await t.app.inject({ method: 'GET', url: '/api/company', headers: t.tenant.headers });
     await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: t.tenant.hostname } });
     await t.app.inject({ method: 'GET', url: '/no/such/path/123' });
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="200"\} [1-9]/);
@@ -121,5 +122,25 @@ describe('health and metrics', () => {
     expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="unmatched",status_code="404"\} [1-9]/);
     expect(res.body).toMatch(/facturo_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/company",status_code="200"\}/);
     expect(res.body).not.toContain('/no/such/path/123');
+  });
+
+  it('reads /metrics only with METRICS_TOKEN, on any host; without the setting /metrics is off', async () => {
+    for (const host of ['localhost', t.tenant.hostname, 'admin.localhost']) {
+      const bare = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
+      expect(bare.statusCode, host).toBe(401);
+      expect(bare.body).not.toContain('facturo_');
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host, authorization: 'Bearer otro-token-cualquiera' } })).statusCode).toBe(401);
+      // A tenant's API token is not the metrics token.
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: t.tenant.headers })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host, authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+    }
+    const off = await createTestApp();
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('metrics_disabled');
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -1,11 +1,30 @@
 // Plan limits on the tenant API: a route that creates documents declares
-// `config: { planLimit: 'documents' }`; over the plan's documents per month it answers 403 plan_limit_reached
-// (0 = unlimited: no query at all). Users are created only by provisioning today, which applies the plan itself.
+// `config: { planLimit: 'documents' }` and receives the plan's monthly quota as `request.documentQuota` (null: no
+// limit, 0 in the plan). The route hands it to the numbering transaction (src/pipeline/insert.ts), which counts
+// under a per-tenant lock: counted here, before the insert and without a lock, concurrent requests all took the
+// last free slots (59 documents on a 50-document plan). Users are created only by provisioning today, which
+// applies the plan itself.
 import type { FastifyInstance } from 'fastify';
 import type { CentralClient } from '../../platform/db/clients.ts';
-import { errors } from '../../platform/errors.ts';
 
 const PLAN_CACHE_MS = 10_000;
+
+/** At most `limit` documents created since `since` (the start of the month, UTC). */
+export interface DocumentQuota {
+  limit: number;
+  since: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On routes with `config.planLimit: 'documents'` whose plan has a monthly limit; null otherwise. */
+    documentQuota: DocumentQuota | null;
+  }
+}
+
+export function monthStartUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
 
 export function installPlanLimits(app: FastifyInstance, central: CentralClient): void {
   const plans = new Map<number, { limitDocuments: number; limitUsers: number; expires: number }>();
@@ -17,6 +36,7 @@ export function installPlanLimits(app: FastifyInstance, central: CentralClient):
     plans.set(id, value);
     return value;
   }
+  app.decorateRequest('documentQuota', null);
   app.addHook('preHandler', async (request) => {
     const limit = request.routeOptions.config.planLimit;
     if (limit !== 'documents') return;
@@ -24,11 +44,6 @@ export function installPlanLimits(app: FastifyInstance, central: CentralClient):
     if (tenant.planId === null) return;
     const plan = await planOf(tenant.planId);
     if (plan.limitDocuments <= 0) return;
-    const now = new Date();
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const used = await tenant.db.document.count({ where: { createdAt: { gte: monthStart } } });
-    if (used >= plan.limitDocuments) {
-      throw errors.forbidden('plan_limit_reached', `Alcanzó el límite de ${plan.limitDocuments} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`);
-    }
+    request.documentQuota = { limit: plan.limitDocuments, since: monthStartUtc() };
   });
 }

@@ -93,7 +93,7 @@ export const DEFAULT_ADDRESS: CompanyAddress = {
 /** SUNAT's beta service credentials (user = RUC + MODDATOS). */
 export const DEMO_SOL = { user: 'MODDATOS', password: 'moddatos' };
 
-const RESERVED_SUBDOMAINS = new Set(['admin', 'www', 'api', 'app', 'mail', 'smtp', 'ftp', 'static', 'assets', 'cdn', 'docs', 'documentation', 'status', 'metrics', 'health']);
+const RESERVED_SUBDOMAINS = new Set(['admin', 'www', 'api', 'app', 'mail', 'smtp', 'ftp', 'static', 'assets', 'cdn', 'docs', 'documentation', 'status', 'metrics', 'health', 'sunat']);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(input: ProvisionTenantInput, config: ProvisionDeps['config']): { subdomain: string; mode: TenantSunatMode } {

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
+import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
 import { downloadLinks } from '../documents/public.ts';
 
@@ -33,6 +34,8 @@ const SearchResponse = z.object({
 }).meta({ id: 'ConsultaSearchResponse' });
 
 const NOT_FOUND = 'No se encontró un comprobante con los datos ingresados.';
+// Its first host name makes the links; a locked reseller makes its tenants inactive too.
+const TENANT_INCLUDE = { hostnames: { orderBy: { id: 'asc' as const } }, reseller: { select: { lockedAdmin: true } } };
 
 export const consultasRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post('/api/consultas/search', {
@@ -47,12 +50,12 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
     const { central } = app.platform.db;
     const slug = b.tenant_slug;
     const tenant = b.ruc_emisor
-      ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: { hostnames: true } })
+      ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: TENANT_INCLUDE })
       : slug?.includes('.')
-        ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: { hostnames: true } } } }))?.tenant ?? null
-        : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: { hostnames: true } });
+        ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: TENANT_INCLUDE } } }))?.tenant ?? null
+        : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: TENANT_INCLUDE });
     if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);
-    if (tenant.lockedTenant) throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
+    if (tenant.lockedTenant || tenant.reseller?.lockedAdmin) throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
     const db = app.platform.db.tenant(tenant.schemaName);
     const docs = await db.document.findMany({
       where: {
@@ -63,7 +66,7 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
     });
     if (docs.length === 0) throw errors.notFound('document_not_found', NOT_FOUND);
     const host = tenant.hostnames[0]?.hostname ?? `${tenant.subdomain}.${app.platform.config.appDomain}`;
-    const base = `${request.protocol}://${host}`;
+    const base = tenantBaseUrl(app.platform.config.publicUrl, host);
     return {
       success: true as const,
       message: 'Comprobante encontrado',

@@ -4,13 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
+import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
 import { IssueResponseSchema } from './schemas.ts';
 
+/** Base of the tenant's download links: PUBLIC_URL's scheme and port, the tenant's host name as resolved. */
 export function baseUrlOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return tenantBaseUrl(request.server.platform.config.publicUrl, request.tenant.hostname);
 }
 
 export interface IssueRouteOptions {
@@ -37,7 +39,9 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
     if (tenant.lockedEmission) {
       throw errors.forbidden('emission_locked', 'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).');
     }
-    const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, { actor: `user:${tenant.user.id}` });
+    const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, {
+      actor: `user:${tenant.user.id}`, quota: request.documentQuota,
+    });
     return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
   });
 }

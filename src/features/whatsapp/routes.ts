@@ -29,6 +29,8 @@ const MEDIA_RULES: Record<string, { maxBytes: number; mimetypes: string[] }> = {
 };
 /** Base64 of 100 MB plus the JSON around it. */
 const FILE_BODY_LIMIT = 140 * 1024 * 1024;
+/** What browsers and the Cloud API reliably take; a URL is a link, not a payload. */
+export const MEDIA_URL_MAX_LENGTH = 2048;
 
 const number = z.string().max(32).describe('Número de destino: 51 + 9 dígitos para Perú (también 987654321 o +51 987 654 321)');
 
@@ -42,7 +44,7 @@ const PdfBody = z.object({
 }).meta({ id: 'WhatsappPdfBody' });
 const MediaBody = z.object({
   number,
-  media: z.string().min(1).describe('URL pública (https) o contenido en base64'),
+  media: z.string().min(1).describe(`URL pública http(s) de hasta ${MEDIA_URL_MAX_LENGTH} caracteres, o contenido en base64`),
   media_type: z.enum(['image', 'video', 'audio', 'document']).describe('Tipo de medio'),
   mimetype: z.string().max(100).optional().describe('Tipo MIME (obligatorio con base64)'),
   filename: z.string().max(200).optional(),
@@ -77,6 +79,27 @@ function decodeBase64(value: string, path: string, maxBytes: number): Buffer {
     throw errors.unprocessable('file_too_large', `El archivo supera el máximo de ${Math.round(maxBytes / 1024 / 1024)} MB.`, [{ path, code: 'file_too_large', message: 'Archivo demasiado grande.' }]);
   }
   return Buffer.from(clean, 'base64');
+}
+
+/**
+ * The media's URL when `media` is one (base64 has no `:`; a `data:` URL is base64 content), else null. Only http(s),
+ * at most MEDIA_URL_MAX_LENGTH characters, no credentials.
+ */
+function mediaUrlOf(media: string): string | null {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(media) || /^data:/i.test(media)) return null;
+  const refuse = (message: string) => errors.unprocessable('media_url_invalid', message, [{ path: 'media', code: 'media_url_invalid', message }]);
+  if (media.length > MEDIA_URL_MAX_LENGTH) throw refuse(`La URL del medio supera los ${MEDIA_URL_MAX_LENGTH} caracteres.`);
+  let url: URL;
+  try {
+    url = new URL(media);
+  } catch {
+    throw refuse('La URL del medio no es válida.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('La URL del medio debe empezar con http:// o https://.');
+  if (url.username || url.password) throw refuse('La URL del medio no debe llevar usuario ni contraseña.');
+  // Normalising escapes characters: the stored form must respect the cap too.
+  if (url.href.length > MEDIA_URL_MAX_LENGTH) throw refuse(`La URL del medio supera los ${MEDIA_URL_MAX_LENGTH} caracteres.`);
+  return url.href;
 }
 
 export const whatsappRoutes: FastifyPluginAsync = async (app) => {
@@ -148,9 +171,10 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     const to = validNumber(request.body.number);
     const b = request.body;
     const rule = MEDIA_RULES[b.media_type];
-    if (/^https:\/\//i.test(b.media)) {
+    const mediaUrl = mediaUrlOf(b.media);
+    if (mediaUrl) {
       const queued = await queueMessage(pipelineDepsOf(app, request.log), sender, 'media', to,
-        { mediaType: b.media_type, mediaUrl: b.media, caption: b.caption, filename: b.filename, mimetype: b.mimetype });
+        { mediaType: b.media_type, mediaUrl, caption: b.caption, filename: b.filename, mimetype: b.mimetype });
       return reply.code(202).send({ success: true as const, data: queued });
     }
     if (!b.mimetype || !rule.mimetypes.includes(b.mimetype.toLowerCase())) {

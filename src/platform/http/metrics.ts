@@ -1,10 +1,22 @@
 // Prometheus metrics at GET /metrics (any host): request counts and latency by route pattern and status,
 // plus the process defaults. One registry per app, so tests can build many apps in one process.
-import type { FastifyInstance } from 'fastify';
+// Read with `Authorization: Bearer <METRICS_TOKEN>` (what Prometheus' scrape `authorization` sends): a token
+// rather than the admin host, because scrapers reach a process by its own address, not through the public
+// host names. Without METRICS_TOKEN the route is off.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { errors } from '../errors.ts';
+import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
+import { ErrorBodySchema } from './schemas.ts';
 
-export function installMetrics(app: FastifyInstance): Registry {
+function checkMetricsToken(expected: string | null, request: FastifyRequest): void {
+  if (!expected) throw errors.notFound('metrics_disabled', 'Las métricas están desactivadas: defina METRICS_TOKEN para leerlas.');
+  const token = bearerToken(request.headers.authorization);
+  if (!token || !hashesEqual(hashToken(token), hashToken(expected))) throw errors.unauthorized();
+}
+
+export function installMetrics(app: FastifyInstance, token: string | null): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'facturo_' });
   const requests = new Counter({
@@ -29,10 +41,11 @@ export function installMetrics(app: FastifyInstance): Registry {
   });
 
   app.get('/metrics', {
+    onRequest: async (request) => checkMetricsToken(token, request),
     schema: {
       tags: ['health'],
-      summary: 'Métricas Prometheus (formato de texto)',
-      response: { 200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } } },
+      summary: 'Métricas Prometheus (formato de texto; Authorization: Bearer METRICS_TOKEN)',
+      response: { 200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } }, 401: ErrorBodySchema, 404: ErrorBodySchema },
     },
   }, async (_request, reply) => {
     void reply.type(registry.contentType);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
 
-const api = useApi({ env: { CONSULTAS_RATE_LIMIT: '12' } });
+const api = useApi({ env: { CONSULTAS_RATE_LIMIT: '12', PUBLIC_URL: 'http://facturo.example:3000' } });
 let issued: any;
 // Rate-limit counters live in the shared database: every run uses its own addresses.
 const net = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -33,7 +33,8 @@ describe('POST /api/consultas/search', () => {
     expect(hit.status).toBe(200);
     expect(hit.json.data).toEqual([expect.objectContaining({ number: issued.data.number, total: '580.91', state_type_id: '05' })]);
     expect(pathOf(hit.json.data[0].download_pdf)).toBe(pathOf(issued.links.pdf));
-    expect(new URL(hit.json.data[0].download_pdf).host).toBe(api.tenant.hostname);
+    // The tenant's own host with PUBLIC_URL's scheme and port (the port used to be dropped).
+    expect(hit.json.data[0].download_pdf).toBe(`http://${api.tenant.hostname}:3000${pathOf(issued.links.pdf)}`);
     const bySlug = await search({ ...query, ruc_emisor: undefined, tenant_slug: api.tenant.subdomain, total: '580.92' }, `${net}.1`);
     expect(bySlug.status).toBe(200);
   });
@@ -57,6 +58,15 @@ describe('POST /api/consultas/search', () => {
       expect(res.json.code).toBe('tenant_inactive');
     } finally {
       await api.ctx.db.central.tenant.update({ where: { id: api.tenant.id }, data: { lockedTenant: false } });
+    }
+    // A locked reseller's tenants too (its lock is not copied into the tenants' rows).
+    const reseller = await api.ctx.db.central.reseller.create({ data: { name: 'R', email: `r-${net}-${randomBytes(3).toString('hex')}@facturo.example`, lockedAdmin: true } });
+    await api.ctx.db.central.tenant.update({ where: { id: api.tenant.id }, data: { resellerId: reseller.id } });
+    try {
+      expect((await search(query, `${net}.3`)).json.code).toBe('tenant_inactive');
+    } finally {
+      await api.ctx.db.central.tenant.update({ where: { id: api.tenant.id }, data: { resellerId: null } });
+      await api.ctx.db.central.reseller.delete({ where: { id: reseller.id } });
     }
   });
 

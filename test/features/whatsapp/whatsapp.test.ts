@@ -1,7 +1,12 @@
 // WhatsApp notifications (issue 9 §1–2) over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
 // transient failures retried until delivered exactly once, permanent ones recorded, ambiguous ones not resent.
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { queueMessage } from '../../../src/features/whatsapp/outbox.ts';
+import { MEDIA_URL_MAX_LENGTH } from '../../../src/features/whatsapp/routes.ts';
 import { startFakeCloudApi, type FakeCloudApi } from '../../../src/whatsapp/fake-cloud-api.ts';
 import { normalizePhone } from '../../../src/whatsapp/phone.ts';
 import { jobs } from '../../../src/jobs.ts';
@@ -134,6 +139,36 @@ describe('POST /api/whatsapp-notify', () => {
     const anonymous = await api.ctx.app.inject({ method: 'POST', url: '/api/whatsapp-notify/text', headers: { host: 'api.example', 'content-type': 'application/json' }, payload: '{"number":"987654321","message":"x"}' });
     expect(anonymous.statusCode).toBe(401);
     expect(await api.ctx.db.central.whatsappMessage.count()).toBe(before);
+  });
+
+  it('caps media URLs at 2,048 characters and takes only http(s) without credentials, queuing nothing else', async () => {
+    const before = await api.ctx.db.central.whatsappMessage.count({ where: { tenantId: api.tenant.id } });
+    const url = (length: number) => { const head = 'https://example.com/m/'; return head + 'a'.repeat(length - head.length - 4) + '.png'; };
+    const longest = await notify('media', { number: '987654321', media: url(MEDIA_URL_MAX_LENGTH), media_type: 'image' });
+    expect(longest.status).toBe(202);
+    const stored = await api.ctx.db.central.whatsappMessage.findUniqueOrThrow({ where: { id: longest.json.data.id } });
+    expect((stored.payload as { mediaUrl: string }).mediaUrl).toBe(url(MEDIA_URL_MAX_LENGTH));
+    expect((await notify('media', { number: '987654321', media: 'http://example.com/logo.png', media_type: 'image' })).status).toBe(202);
+    for (const media of [url(MEDIA_URL_MAX_LENGTH + 1), url(3 * 1024 * 1024), 'ftp://example.com/logo.png', 'javascript:alert(1)',
+      'file:///etc/passwd', 'https://usuario:clave@example.com/logo.png', 'https://exa mple.com/logo.png']) {
+      const res = await notify('media', { number: '987654321', media, media_type: 'image' });
+      expect(res.status, media.slice(0, 40)).toBe(422);
+      expect(res.json).toMatchObject({ code: 'media_url_invalid', errors: [{ path: 'media', code: 'media_url_invalid' }] });
+    }
+    expect(await api.ctx.db.central.whatsappMessage.count({ where: { tenantId: api.tenant.id } })).toBe(before + 2);
+  });
+
+  it('takes back the file it wrote when the message row cannot be written', async () => {
+    const folder = join(api.ctx.config.storageDir, api.tenant.schema, 'whatsapp');
+    const files = async () => (existsSync(folder) ? (await readdir(folder)).sort() : []);
+    const before = await files();
+    const rows = await api.ctx.db.central.whatsappMessage.count();
+    const deps = pipelineDepsOf(api.ctx.app, api.ctx.app.log);
+    // A number longer than the column: the database refuses the row after the file was written.
+    await expect(queueMessage(deps, { tenantId: api.tenant.id, schema: api.tenant.schema }, 'media', '5'.repeat(30),
+      { mediaType: 'image', mimetype: 'image/png' }, Buffer.from('png'))).rejects.toThrow();
+    expect(await files()).toEqual(before);
+    expect(await api.ctx.db.central.whatsappMessage.count()).toBe(rows);
   });
 
   it('shows a message only to its sender', async () => {
