@@ -5,7 +5,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import {
-  FEATURE_PUBLIC_MODULE, FEATURE_REGISTRY, LAYER_OF_PREFIX, MAY_IMPORT, PACKAGE_RULES, ROOT_LAYER, type Layer,
+  FEATURE_PUBLIC_MODULE,
+  FEATURE_REGISTRY,
+  LAYER_OF_PREFIX,
+  MAY_IMPORT,
+  PACKAGE_RULES,
+  ROOT_LAYER,
+  type Layer,
 } from './rules.ts';
 
 export interface Violation {
@@ -23,11 +29,13 @@ function toPosix(path: string): string {
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sourceFiles(path);
+      return name.endsWith('.ts') ? [path] : [];
+    });
 }
 
 export function layerOf(file: string): Layer | null {
@@ -67,7 +75,9 @@ function judgeRelative(file: string, fromLayer: Layer, target: string): Pick<Vio
     return { rule: 'layers', message: `${fromLayer} may not import ${toLayer} (${target})` };
   }
   if (target === FEATURE_REGISTRY) {
-    return fromLayer === ROOT_LAYER ? null : { rule: 'feature-registry', message: `only the composition root imports ${FEATURE_REGISTRY}` };
+    return fromLayer === ROOT_LAYER
+      ? null
+      : { rule: 'feature-registry', message: `only the composition root imports ${FEATURE_REGISTRY}` };
   }
   const targetFeature = featureOf(target);
   if (targetFeature === null || file === FEATURE_REGISTRY || featureOf(file) === targetFeature) return null;
@@ -96,7 +106,13 @@ export function checkBoundaries(root: string): Violation[] {
     const text = readFileSync(path, 'utf8');
     const fromLayer = layerOf(file);
     if (fromLayer === null) {
-      violations.push({ file, line: 1, specifier: '', rule: 'unplaced', message: 'this file belongs to no layer: place its folder in scripts/boundaries/rules.ts' });
+      violations.push({
+        file,
+        line: 1,
+        specifier: '',
+        rule: 'unplaced',
+        message: 'this file belongs to no layer: place its folder in scripts/boundaries/rules.ts',
+      });
       continue;
     }
     for (const imported of ts.preProcessFile(text, true, true).importedFiles) {

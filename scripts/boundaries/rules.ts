@@ -2,8 +2,20 @@
 // (docs/architecture.md explains it in prose; change both together). The engine is ./check.ts.
 
 export type Layer =
-  | 'core' | 'crypto' | 'render' | 'sunat' | 'simulator' | 'whatsapp' | 'generated'
-  | 'platform' | 'pipeline' | 'features' | 'admin' | 'worker' | 'cli' | 'root';
+  | 'core'
+  | 'crypto'
+  | 'render'
+  | 'sunat'
+  | 'simulator'
+  | 'whatsapp'
+  | 'generated'
+  | 'platform'
+  | 'pipeline'
+  | 'features'
+  | 'admin'
+  | 'worker'
+  | 'cli'
+  | 'root';
 
 /** Every file under src/ belongs to exactly one layer; the first matching prefix wins. */
 export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Layer]> = [
@@ -25,7 +37,22 @@ export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Lay
 /** Files directly in src/ (app.ts, server.ts, startup.ts, jobs.ts) are the composition root. */
 export const ROOT_LAYER: Layer = 'root';
 
-const ALL: readonly Layer[] = ['core', 'crypto', 'render', 'sunat', 'simulator', 'whatsapp', 'generated', 'platform', 'pipeline', 'features', 'admin', 'worker', 'cli', 'root'];
+const ALL: readonly Layer[] = [
+  'core',
+  'crypto',
+  'render',
+  'sunat',
+  'simulator',
+  'whatsapp',
+  'generated',
+  'platform',
+  'pipeline',
+  'features',
+  'admin',
+  'worker',
+  'cli',
+  'root',
+];
 
 /** Which layers' files a layer may import (its own included). Anything not listed is a violation. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -53,7 +80,8 @@ export const FEATURE_PUBLIC_MODULE = 'public.ts';
 export const FEATURE_REGISTRY = 'src/features/index.ts';
 
 /** Node built-ins and packages that do I/O (files, network, processes, databases, servers, logging). */
-const IO_MODULES = /^(fs|fs\/promises|net|http|https|http2|tls|dgram|dns|dns\/promises|child_process|cluster|worker_threads|readline|inspector)$|^fastify|^@fastify\/|^@prisma\/|^prisma$|^pg$|^pg-boss$|^@electric-sql\/|^undici$|^axios$|^pino$/;
+const IO_MODULES =
+  /^(fs|fs\/promises|net|http|https|http2|tls|dgram|dns|dns\/promises|child_process|cluster|worker_threads|readline|inspector)$|^fastify|^@fastify\/|^@prisma\/|^prisma$|^pg$|^pg-boss$|^@electric-sql\/|^undici$|^axios$|^pino$/;
 
 /** Fastify and its plugins: only the HTTP layers know about requests and replies. */
 const HTTP_FRAMEWORK = /^fastify($|-)|^@fastify\/|^find-my-way$/;
@@ -71,7 +99,12 @@ export interface PackageRule {
 }
 
 export const PACKAGE_RULES: readonly PackageRule[] = [
-  { name: 'core-is-pure', layers: ['core'], forbids: IO_MODULES, why: 'the core does no I/O: same input, same bytes out' },
+  {
+    name: 'core-is-pure',
+    layers: ['core'],
+    forbids: IO_MODULES,
+    why: 'the core does no I/O: same input, same bytes out',
+  },
   {
     name: 'no-http-below-the-routes',
     layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'generated', 'pipeline', 'worker'],

@@ -26,15 +26,28 @@ export interface LockState {
 
 const FACT_SELECT = { reason: true, createdAt: true, user: { select: { email: true } } } as const;
 
-function fact(scope: LockFact['scope'], authority: string, row: { reason: string | null; createdAt: Date; user: { email: string } | null }): LockFact {
-  return { scope, authority: authority === 'reseller' ? 'reseller' : 'admin', locked_by: row.user?.email ?? null, reason: row.reason, locked_at: row.createdAt.toISOString() };
+function fact(
+  scope: LockFact['scope'],
+  authority: string,
+  row: { reason: string | null; createdAt: Date; user: { email: string } | null },
+): LockFact {
+  return {
+    scope,
+    authority: authority === 'reseller' ? 'reseller' : 'admin',
+    locked_by: row.user?.email ?? null,
+    reason: row.reason,
+    locked_at: row.createdAt.toISOString(),
+  };
 }
 
 /** Every lock that holds a tenant: its own and its reseller's. */
 export async function tenantLockState(central: CentralClient, tenantId: number): Promise<LockState> {
   const tenant = await central.tenant.findUniqueOrThrow({
     where: { id: tenantId },
-    select: { locks: { select: { authority: true, ...FACT_SELECT }, orderBy: { createdAt: 'asc' } }, reseller: { select: { lock: { select: FACT_SELECT } } } },
+    select: {
+      locks: { select: { authority: true, ...FACT_SELECT }, orderBy: { createdAt: 'asc' } },
+      reseller: { select: { lock: { select: FACT_SELECT } } },
+    },
   });
   const locks = tenant.locks.map((l) => fact('tenant', l.authority, l));
   if (tenant.reseller?.lock) locks.push(fact('reseller', 'admin', tenant.reseller.lock));
@@ -54,20 +67,33 @@ async function refreshTenantFlag(tx: Tx, tenantId: number): Promise<void> {
 }
 
 /** Sets or lifts the caller's lock on a tenant (already checked to be in the caller's scope). */
-export async function setTenantLock(central: CentralClient, caller: AdminCaller, tenantId: number, locked: boolean, reason: string | null): Promise<LockState> {
+export async function setTenantLock(
+  central: CentralClient,
+  caller: AdminCaller,
+  tenantId: number,
+  locked: boolean,
+  reason: string | null,
+): Promise<LockState> {
   const authority: LockAuthority = caller.role;
   await central.$transaction(async (tx) => {
     await lockTenantRow(tx, tenantId);
     if (locked) {
       const data = { lockedBy: caller.id, reason, createdAt: new Date() };
-      await tx.tenantLock.upsert({ where: { tenantId_authority: { tenantId, authority } }, create: { tenantId, authority, ...data }, update: data });
+      await tx.tenantLock.upsert({
+        where: { tenantId_authority: { tenantId, authority } },
+        create: { tenantId, authority, ...data },
+        update: data,
+      });
     } else if (authority === 'admin') {
       await tx.tenantLock.deleteMany({ where: { tenantId } });
     } else {
       const { count } = await tx.tenantLock.deleteMany({ where: { tenantId, authority } });
       const adminLock = await tx.tenantLock.count({ where: { tenantId, authority: 'admin' } });
       if (count === 0 && adminLock > 0) {
-        throw errors.forbidden('lock_held_by_admin', 'La empresa fue bloqueada por el administrador de la plataforma: solo él puede desbloquearla.');
+        throw errors.forbidden(
+          'lock_held_by_admin',
+          'La empresa fue bloqueada por el administrador de la plataforma: solo él puede desbloquearla.',
+        );
       }
     }
     await refreshTenantFlag(tx, tenantId);
@@ -76,7 +102,13 @@ export async function setTenantLock(central: CentralClient, caller: AdminCaller,
 }
 
 /** The admin locks or unlocks a reseller: its account (login, sessions) and, through it, its tenants. */
-export async function setResellerLock(central: CentralClient, caller: AdminCaller, resellerId: number, locked: boolean, reason: string | null): Promise<void> {
+export async function setResellerLock(
+  central: CentralClient,
+  caller: AdminCaller,
+  resellerId: number,
+  locked: boolean,
+  reason: string | null,
+): Promise<void> {
   await central.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "central"."resellers" WHERE id = ${resellerId} FOR UPDATE`;
     if (locked) {
@@ -97,7 +129,8 @@ export function lockMessage(requested: boolean, state: LockState): string {
   if (requested) return 'Cuenta bloqueada';
   if (!state.locked) return 'Cuenta desbloqueada';
   const holder = state.locks[0];
-  if (holder.scope === 'reseller') return 'Se retiró el bloqueo de la empresa, pero sigue bloqueada porque su distribuidor está bloqueado.';
+  if (holder.scope === 'reseller')
+    return 'Se retiró el bloqueo de la empresa, pero sigue bloqueada porque su distribuidor está bloqueado.';
   const who = holder.authority === 'admin' ? 'el administrador de la plataforma' : 'su distribuidor';
   return `Se retiró su bloqueo, pero la empresa sigue bloqueada por ${who}.`;
 }

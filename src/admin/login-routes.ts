@@ -13,15 +13,18 @@ import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure, type 
 // Verified against when the e-mail is unknown, so both cases cost one argon2id verification.
 let dummyHash: Promise<string> | null = null;
 
-const Body = z.object({
-  email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
-  password: z.string().min(1).max(200).describe('Contraseña'),
-}).meta({ id: 'AdminLoginBody' });
+const Body = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
+    password: z.string().min(1).max(200).describe('Contraseña'),
+  })
+  .meta({ id: 'AdminLoginBody' });
 
 function throttled(wait: LoginWait): AppError {
-  const message = wait.scope === 'account'
-    ? `Demasiados intentos fallidos para esta cuenta desde su red. Intente nuevamente en ${wait.seconds} segundos.`
-    : `Demasiados intentos fallidos desde su red. Intente nuevamente en ${wait.seconds} segundos.`;
+  const message =
+    wait.scope === 'account'
+      ? `Demasiados intentos fallidos para esta cuenta desde su red. Intente nuevamente en ${wait.seconds} segundos.`
+      : `Demasiados intentos fallidos desde su red. Intente nuevamente en ${wait.seconds} segundos.`;
   return new AppError(429, 'rate_limited', message, [], { 'retry-after': String(wait.seconds) });
 }
 
@@ -29,46 +32,74 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/login', {
-    config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
-      body: Body,
-      response: {
-        200: z.object({ success: z.literal(true), name: z.string(), email: z.string(), role: z.string(), token: z.string(), expires_at: z.string() }),
-        401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema,
+  typed.post(
+    '/api/login',
+    {
+      config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
+        body: Body,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            name: z.string(),
+            email: z.string(),
+            role: z.string(),
+            token: z.string(),
+            expires_at: z.string(),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const { email, password } = request.body;
-    const network = clientNetwork(request.ip);
-    const wait = await loginWait(central, email, network);
-    if (wait) throw throttled(wait);
-    const user = await central.adminUser.findUnique({ where: { email }, include: { reseller: { select: { lockedAdmin: true } } } });
-    // The same work and the same answer whether the account exists or not.
-    dummyHash ??= hashPassword('facturo-no-such-account');
-    const ok = await verifyPassword(user?.passwordHash ?? await dummyHash, password);
-    if (!user || !ok) {
-      await recordLoginFailure(central, email, network);
-      throw errors.unauthorized('Correo o contraseña incorrectos.');
-    }
-    await clearLoginFailures(central, email, network);
-    if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
-      throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
-    }
-    await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-    const session = await createSession(central, user.id);
-    return { success: true as const, name: user.name, email: user.email, role: user.role, token: session.token, expires_at: session.expiresAt.toISOString() };
-  });
-
-  typed.post('/api/logout', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Cerrar la sesión: el token Bearer presentado deja de valer',
-      response: { 200: z.object({ success: z.literal(true), message: z.string() }), 401: ErrorBodySchema },
+    async (request) => {
+      const { email, password } = request.body;
+      const network = clientNetwork(request.ip);
+      const wait = await loginWait(central, email, network);
+      if (wait) throw throttled(wait);
+      const user = await central.adminUser.findUnique({
+        where: { email },
+        include: { reseller: { select: { lockedAdmin: true } } },
+      });
+      // The same work and the same answer whether the account exists or not.
+      dummyHash ??= hashPassword('facturo-no-such-account');
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !ok) {
+        await recordLoginFailure(central, email, network);
+        throw errors.unauthorized('Correo o contraseña incorrectos.');
+      }
+      await clearLoginFailures(central, email, network);
+      if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
+        throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
+      }
+      await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+      const session = await createSession(central, user.id);
+      return {
+        success: true as const,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+      };
     },
-  }, async (request) => {
-    await revokeSession(central, request.headers.authorization);
-    return { success: true as const, message: 'Sesión cerrada' };
-  });
+  );
+
+  typed.post(
+    '/api/logout',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Cerrar la sesión: el token Bearer presentado deja de valer',
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await revokeSession(central, request.headers.authorization);
+      return { success: true as const, message: 'Sesión cerrada' };
+    },
+  );
 };

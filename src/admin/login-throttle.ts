@@ -28,7 +28,8 @@ export function backoffSeconds(failures: number): number {
 
 function ipv6Groups(ip: string): string[] {
   const [left, right] = ip.split('%')[0].toLowerCase().split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
   const head = groups(left);
   const tail = groups(right);
   const fill = right === undefined ? [] : Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0');

@@ -5,19 +5,41 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const PlansSchema = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string(), pricing: z.string(), limit_users: z.number(), limit_documents: z.number(), locked: z.boolean() })),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      pricing: z.string(),
+      limit_users: z.number(),
+      limit_documents: z.number(),
+      locked: z.boolean(),
+    }),
+  ),
 });
 
 export const plansRoutes: FastifyPluginAsync = async (app) => {
   const central = app.platform.db.central;
-  app.withTypeProvider<ZodTypeProvider>().get('/api/plans', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Planes (público)',
-      response: { 200: PlansSchema },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/plans',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Planes (público)',
+        response: { 200: PlansSchema },
+      },
     },
-  }, async () => {
-    const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
-    return { data: plans.map((p) => ({ id: p.id, name: p.name, pricing: p.pricing.toFixed(2), limit_users: p.limitUsers, limit_documents: p.limitDocuments, locked: p.locked })) };
-  });
+    async () => {
+      const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
+      return {
+        data: plans.map((p) => ({
+          id: p.id,
+          name: p.name,
+          pricing: p.pricing.toFixed(2),
+          limit_users: p.limitUsers,
+          limit_documents: p.limitDocuments,
+          locked: p.locked,
+        })),
+      };
+    },
+  );
 };

@@ -11,15 +11,25 @@ import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
-const reason = z.string().trim().min(1).max(500).optional().describe('Motivo del bloqueo (queda registrado con su autor y fecha)');
+const reason = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .optional()
+  .describe('Motivo del bloqueo (queda registrado con su autor y fecha)');
 const LockFactSchema = z.object({
   scope: z.enum(['tenant', 'reseller']).describe('tenant: bloqueo de la empresa; reseller: bloqueo de su distribuidor'),
   authority: z.enum(['admin', 'reseller']).describe('Quién lo puso: administrador o distribuidor'),
-  locked_by: z.string().nullable(), reason: z.string().nullable(), locked_at: z.string(),
+  locked_by: z.string().nullable(),
+  reason: z.string().nullable(),
+  locked_at: z.string(),
 });
 const ResellerLockResult = z.object({ success: z.literal(true), message: z.string(), locked: z.boolean() });
 const TenantLockResult = z.object({
-  success: z.literal(true), message: z.string(), locked: z.boolean().describe('¿La empresa sigue bloqueada?'),
+  success: z.literal(true),
+  message: z.string(),
+  locked: z.boolean().describe('¿La empresa sigue bloqueada?'),
   locks: z.array(LockFactSchema).describe('Bloqueos vigentes'),
 });
 
@@ -28,100 +38,165 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const central = platform.db.central;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/reseller/detail', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
-      body: z.object({}).passthrough().optional(),
-      response: {
-        200: z.object({
-          data: z.array(z.object({
-            id: z.number(), hostname: z.string(), name: z.string(), email: z.string().nullable(), number: z.string(), plan: z.string().nullable(),
-            locked: z.boolean(), locked_emission: z.boolean(), locked_tenant: z.boolean(),
-            count_doc: z.number(), count_doc_month: z.number(), max_documents: z.number(), count_user: z.number(), max_users: z.number(),
-            created_at: z.string(),
-          })),
-        }),
-        401: ErrorBodySchema, 403: ErrorBodySchema,
+  typed.post(
+    '/api/reseller/detail',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
+        body: z.object({}).passthrough().optional(),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                hostname: z.string(),
+                name: z.string(),
+                email: z.string().nullable(),
+                number: z.string(),
+                plan: z.string().nullable(),
+                locked: z.boolean(),
+                locked_emission: z.boolean(),
+                locked_tenant: z.boolean(),
+                count_doc: z.number(),
+                count_doc_month: z.number(),
+                max_documents: z.number(),
+                count_user: z.number(),
+                max_users: z.number(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const caller = await adminOf(request, central);
-    const tenants = await central.tenant.findMany({ where: tenantScope(caller), orderBy: { id: 'asc' }, include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } } });
-    const data = [];
-    for (const t of tenants) {
-      const counts = await tenantCounts(platform.db, t.schemaName);
-      data.push({
-        id: t.id, hostname: t.hostnames[0]?.hostname ?? '', name: t.name, email: t.email, number: t.ruc, plan: t.plan?.name ?? null,
-        locked: t.lockedTenant || (t.reseller?.lockedAdmin ?? false), locked_emission: t.lockedEmission, locked_tenant: t.lockedTenant,
-        count_doc: counts.documents, count_doc_month: counts.documentsMonth, max_documents: t.plan?.limitDocuments ?? 0,
-        count_user: counts.users, max_users: t.plan?.limitUsers ?? 0, created_at: t.createdAt.toISOString(),
+    async (request) => {
+      const caller = await adminOf(request, central);
+      const tenants = await central.tenant.findMany({
+        where: tenantScope(caller),
+        orderBy: { id: 'asc' },
+        include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } },
       });
-    }
-    return { data };
-  });
+      const data = [];
+      for (const t of tenants) {
+        const counts = await tenantCounts(platform.db, t.schemaName);
+        data.push({
+          id: t.id,
+          hostname: t.hostnames[0]?.hostname ?? '',
+          name: t.name,
+          email: t.email,
+          number: t.ruc,
+          plan: t.plan?.name ?? null,
+          locked: t.lockedTenant || (t.reseller?.lockedAdmin ?? false),
+          locked_emission: t.lockedEmission,
+          locked_tenant: t.lockedTenant,
+          count_doc: counts.documents,
+          count_doc_month: counts.documentsMonth,
+          max_documents: t.plan?.limitDocuments ?? 0,
+          count_user: counts.users,
+          max_users: t.plan?.limitUsers ?? 0,
+          created_at: t.createdAt.toISOString(),
+        });
+      }
+      return { data };
+    },
+  );
 
-  typed.get('/api/reseller/detailsLimitReseller', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
-      response: {
-        200: z.object({ success: z.literal(true), data: z.object({
-          tenants: z.object({ used: z.number(), allowed: z.number() }),
-          documents_month: z.object({ used: z.number(), allowed: z.number() }),
-          month: z.string(),
-        }) }),
-        401: ErrorBodySchema, 403: ErrorBodySchema,
+  typed.get(
+    '/api/reseller/detailsLimitReseller',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              tenants: z.object({ used: z.number(), allowed: z.number() }),
+              documents_month: z.object({ used: z.number(), allowed: z.number() }),
+              month: z.string(),
+            }),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const caller = await adminOf(request, central, ['reseller']);
-    const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
-    const tenants = await central.tenant.findMany({ where: { resellerId: reseller.id }, select: { schemaName: true } });
-    let documentsMonth = 0;
-    for (const t of tenants) documentsMonth += (await tenantCounts(platform.db, t.schemaName)).documentsMonth;
-    return {
-      success: true as const,
-      data: {
-        tenants: { used: tenants.length, allowed: reseller.limitTenants },
-        documents_month: { used: documentsMonth, allowed: reseller.limitDocumentsMonth },
-        month: monthStart().toISOString().slice(0, 7),
+    async (request) => {
+      const caller = await adminOf(request, central, ['reseller']);
+      const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
+      const tenants = await central.tenant.findMany({
+        where: { resellerId: reseller.id },
+        select: { schemaName: true },
+      });
+      let documentsMonth = 0;
+      for (const t of tenants) documentsMonth += (await tenantCounts(platform.db, t.schemaName)).documentsMonth;
+      return {
+        success: true as const,
+        data: {
+          tenants: { used: tenants.length, allowed: reseller.limitTenants },
+          documents_month: { used: documentsMonth, allowed: reseller.limitDocumentsMonth },
+          month: monthStart().toISOString().slice(0, 7),
+        },
+      };
+    },
+  );
+
+  typed.post(
+    '/api/reseller/lockedAdmin',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
+        description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
+        body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag, reason }),
+        response: {
+          200: ResellerLockResult,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
       },
-    };
-  });
-
-  typed.post('/api/reseller/lockedAdmin', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
-      description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
-      body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag, reason }),
-      response: { 200: ResellerLockResult, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
-  }, async (request) => {
-    const caller = await adminOf(request, central, ['admin']);
-    const { id, locked_admin: locked } = request.body;
-    const reseller = await central.reseller.findUnique({ where: { id } });
-    if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
-    await setResellerLock(central, caller, id, locked, request.body.reason ?? null);
-    platform.hosts.invalidate();
-    return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada', locked };
-  });
-
-  typed.post('/api/reseller/lockedTenant', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
-      description: 'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
-      body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag, reason }),
-      response: { 200: TenantLockResult, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
+    async (request) => {
+      const caller = await adminOf(request, central, ['admin']);
+      const { id, locked_admin: locked } = request.body;
+      const reseller = await central.reseller.findUnique({ where: { id } });
+      if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
+      await setResellerLock(central, caller, id, locked, request.body.reason ?? null);
+      platform.hosts.invalidate();
+      return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada', locked };
     },
-  }, async (request) => {
-    const caller = await adminOf(request, central);
-    const tenant = await tenantInScope(platform.db, caller, request.body.id);
-    const requested = request.body.locked_tenant;
-    const state = await setTenantLock(central, caller, tenant.id, requested, request.body.reason ?? null);
-    platform.hosts.invalidate();
-    return { success: true as const, message: lockMessage(requested, state), ...state };
-  });
+  );
+
+  typed.post(
+    '/api/reseller/lockedTenant',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
+        description:
+          'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
+        body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag, reason }),
+        response: {
+          200: TenantLockResult,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await adminOf(request, central);
+      const tenant = await tenantInScope(platform.db, caller, request.body.id);
+      const requested = request.body.locked_tenant;
+      const state = await setTenantLock(central, caller, tenant.id, requested, request.body.reason ?? null);
+      platform.hosts.invalidate();
+      return { success: true as const, message: lockMessage(requested, state), ...state };
+    },
+  );
 };

@@ -26,7 +26,12 @@ export function defineCommand<const O extends OptionSpecs>(spec: CommandSpec<O>,
   return { spec, run: (argv) => runCommand(spec, argv, processIo, body) };
 }
 
-export async function runCommand<O extends OptionSpecs>(spec: CommandSpec<O>, argv: string[], io: CliIo, body: CommandBody<O>): Promise<number> {
+export async function runCommand<O extends OptionSpecs>(
+  spec: CommandSpec<O>,
+  argv: string[],
+  io: CliIo,
+  body: CommandBody<O>,
+): Promise<number> {
   const outcome = parseCommandLine(spec, argv);
   if (outcome.kind === 'help') {
     io.stdout(helpText(spec));

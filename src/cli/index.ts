@@ -10,7 +10,8 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (name === undefined) return await listCommands(process.stderr, 2);
-    if (HELP_WORDS.has(name)) return rest.length ? await run(rest[0], ['--help']) : await listCommands(process.stdout, 0);
+    if (HELP_WORDS.has(name))
+      return rest.length ? await run(rest[0], ['--help']) : await listCommands(process.stdout, 0);
     return await run(name, rest);
   } catch (error) {
     process.stderr.write(unexpectedErrorText(error));
@@ -28,14 +29,17 @@ async function run(name: string, argv: string[]): Promise<number> {
 function unknownCommand(name: string): number {
   const guess = closestName(name, Object.keys(COMMANDS));
   const hint = guess ? ` ¿Quiso decir "${guess}"?` : '';
-  process.stderr.write(`facturo: comando desconocido "${name}".${hint}\nComandos: ${Object.keys(COMMANDS).join(', ')}. Detalles: facturo help\n`);
+  process.stderr.write(
+    `facturo: comando desconocido "${name}".${hint}\nComandos: ${Object.keys(COMMANDS).join(', ')}. Detalles: facturo help\n`,
+  );
   return 2;
 }
 
 async function listCommands(out: NodeJS.WritableStream, code: number): Promise<number> {
   const lines = ['Uso: facturo <comando> [opciones]', '', 'Comandos:'];
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
-  for (const [name, load] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(width)}${(await load()).command.spec.summary}`);
+  for (const [name, load] of Object.entries(COMMANDS))
+    lines.push(`  ${name.padEnd(width)}${(await load()).command.spec.summary}`);
   lines.push('', 'Ayuda de un comando: facturo <comando> --help (o facturo help <comando>).');
   out.write(`${lines.join('\n')}\n`);
   return code;

@@ -110,7 +110,10 @@ function nodeOptions(options: OptionSpecs): NodeOptions {
   const out: NodeOptions = { help: { type: 'boolean', short: 'h' } };
   for (const [name, option] of Object.entries(options)) {
     if (name === 'help') throw new Error('La opción --help la declara el módulo de argumentos, no el comando.');
-    out[name] = option.type === 'boolean' ? { type: 'boolean' } : { type: 'string', multiple: option.type === 'string' && option.multiple === true };
+    out[name] =
+      option.type === 'boolean'
+        ? { type: 'boolean' }
+        : { type: 'string', multiple: option.type === 'string' && option.multiple === true };
   }
   return out;
 }
@@ -155,7 +158,14 @@ function readInteger(flag: string, option: IntegerOption, text: string): number 
   const value = Number(text);
   const { min, max } = option;
   if (/^-?\d+$/.test(text) && (min === undefined || value >= min) && (max === undefined || value <= max)) return value;
-  const range = min !== undefined && max !== undefined ? ` entre ${min} y ${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : '';
+  const range =
+    min !== undefined && max !== undefined
+      ? ` entre ${min} y ${max}`
+      : min !== undefined
+        ? ` ≥ ${min}`
+        : max !== undefined
+          ? ` ≤ ${max}`
+          : '';
   throw new UsageError(`${flag} debe ser un entero${range} (se recibió "${text}")`);
 }
 

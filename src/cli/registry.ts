@@ -6,12 +6,12 @@ import type { CliCommand } from './command.ts';
 export type CommandLoader = () => Promise<{ command: CliCommand }>;
 
 export const COMMANDS: Readonly<Record<string, CommandLoader>> = {
-  'migrate': () => import('./commands/migrate.ts'),
+  migrate: () => import('./commands/migrate.ts'),
   'tenant:create': () => import('./commands/tenant-create.ts'),
   'tenant:token': () => import('./commands/tenant-token.ts'),
-  'xml': () => import('./commands/xml.ts'),
+  xml: () => import('./commands/xml.ts'),
   'sunat-simulator': () => import('./commands/sunat-simulator.ts'),
-  'worker': () => import('./commands/worker.ts'),
+  worker: () => import('./commands/worker.ts'),
   'whatsapp-fake': () => import('./commands/whatsapp-fake.ts'),
   'padron:import': () => import('./commands/padron-import.ts'),
 };

@@ -17,7 +17,10 @@ export function helpText(spec: CommandSpec): string {
   const sections = [usageLine(spec), spec.description.trim()];
   const positionals = (spec.positionals ?? []).map((p): [string, string] => [p.name, p.description]);
   if (positionals.length) sections.push(`Argumentos:\n${table(positionals)}`);
-  const options = Object.entries(spec.options).map(([name, option]): [string, string] => [label(name, option), option.description + notes(option)]);
+  const options = Object.entries(spec.options).map(([name, option]): [string, string] => [
+    label(name, option),
+    option.description + notes(option),
+  ]);
   sections.push(`Opciones:\n${table([...options, HELP_LINE])}`);
   if (spec.notes) sections.push(spec.notes.trim());
   return `${sections.join('\n\n')}\n`;

@@ -16,7 +16,10 @@ export class QuotaExceeded extends Error {
 }
 
 /** The plan's monthly limit: at most `limit` documents created since `since`. */
-export interface Quota { limit: number; since: Date }
+export interface Quota {
+  limit: number;
+  since: Date;
+}
 
 export interface NewDocument {
   externalId: string;
@@ -38,16 +41,73 @@ export interface NewDocument {
 }
 
 const DOC_COLUMNS = [
-  'external_id', 'document_type', 'serie', 'number', 'filename', 'issue_date', 'issue_time', 'customer_doc_type', 'customer_doc_number',
-  'customer_name', 'currency', 'total_taxed', 'total_exonerated', 'total_unaffected', 'total_exportation', 'total_free', 'total_discounts',
-  'total_charges', 'total_igv', 'total_isc', 'total_icbper', 'total_taxes', 'total', 'hash', 'qr_text', 'request_fingerprint', 'payload',
-  'computed', 'next_attempt_at', 'locked_until', 'send_attempts',
+  'external_id',
+  'document_type',
+  'serie',
+  'number',
+  'filename',
+  'issue_date',
+  'issue_time',
+  'customer_doc_type',
+  'customer_doc_number',
+  'customer_name',
+  'currency',
+  'total_taxed',
+  'total_exonerated',
+  'total_unaffected',
+  'total_exportation',
+  'total_free',
+  'total_discounts',
+  'total_charges',
+  'total_igv',
+  'total_isc',
+  'total_icbper',
+  'total_taxes',
+  'total',
+  'hash',
+  'qr_text',
+  'request_fingerprint',
+  'payload',
+  'computed',
+  'next_attempt_at',
+  'locked_until',
+  'send_attempts',
 ];
-const LINE_TYPES = ['int', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'text', 'numeric', 'numeric', 'numeric', 'numeric'];
-const LINE_COLUMNS = ['line_number', 'internal_code', 'sunat_product_code', 'description', 'unit_code', 'quantity', 'unit_value', 'unit_price',
-  'igv_affectation_type', 'total_value', 'total_igv', 'total_taxes', 'total'];
+const LINE_TYPES = [
+  'int',
+  'text',
+  'text',
+  'text',
+  'text',
+  'numeric',
+  'numeric',
+  'numeric',
+  'text',
+  'numeric',
+  'numeric',
+  'numeric',
+  'numeric',
+];
+const LINE_COLUMNS = [
+  'line_number',
+  'internal_code',
+  'sunat_product_code',
+  'description',
+  'unit_code',
+  'quantity',
+  'unit_value',
+  'unit_price',
+  'igv_affectation_type',
+  'total_value',
+  'total_igv',
+  'total_taxes',
+  'total',
+];
 
-export interface NumberingResult { id: number; number: number }
+export interface NumberingResult {
+  id: number;
+  number: number;
+}
 
 /**
  * The tenant's issues under a quota count one at a time: a transaction-scoped advisory lock per tenant, taken
@@ -57,7 +117,8 @@ export interface NumberingResult { id: number; number: number }
 async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): Promise<void> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-quota'), hashtext($1))`, [schema]);
   const { rows } = await client.query<{ used: number }>(
-    `SELECT count(*)::int AS used FROM ${quoteIdent(schema)}."documents" WHERE created_at >= $1`, [quota.since],
+    `SELECT count(*)::int AS used FROM ${quoteIdent(schema)}."documents" WHERE created_at >= $1`,
+    [quota.since],
   );
   if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
 }
@@ -68,7 +129,8 @@ async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): 
  * QuotaExceeded (before taking a number) when `quota` is full.
  */
 export async function insertNumbered(
-  pool: pg.Pool, schema: string,
+  pool: pg.Pool,
+  schema: string,
   series: { documentType: string; serie: string; explicitNumber: number | null; requireRegistered: boolean },
   build: (number: number) => NewDocument,
   quota: Quota | null = null,
@@ -81,7 +143,10 @@ export async function insertNumbered(
     open = true;
     if (quota) await checkQuota(client, schema, quota);
     if (series.requireRegistered) {
-      const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [series.documentType, series.serie]);
+      const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [
+        series.documentType,
+        series.serie,
+      ]);
       if (!found.rowCount) throw new SeriesNotRegistered();
     }
     let number: number;
@@ -96,7 +161,10 @@ export async function insertNumbered(
       number = rows[0].last_number;
     } else {
       number = series.explicitNumber;
-      const used = await client.query(`SELECT 1 FROM ${s}."documents" WHERE document_type = $1 AND serie = $2 AND number = $3`, [series.documentType, series.serie, number]);
+      const used = await client.query(
+        `SELECT 1 FROM ${s}."documents" WHERE document_type = $1 AND serie = $2 AND number = $3`,
+        [series.documentType, series.serie, number],
+      );
       if (used.rowCount) throw new DuplicateNumber();
       await client.query(
         `INSERT INTO ${s}."series" (document_type, serie, last_number, registered) VALUES ($1, $2, $3, false)
@@ -107,17 +175,56 @@ export async function insertNumbered(
     const row = build(number);
     const c = row.columns;
     const values: unknown[] = [
-      row.externalId, row.documentType, row.serie, row.number, row.filename, c.issueDate, c.issueTime, c.customerDocType, c.customerDocNumber,
-      c.customerName, c.currency, c.totalTaxed ?? '0', c.totalExonerated ?? '0', c.totalUnaffected ?? '0', c.totalExportation ?? '0',
-      c.totalFree ?? '0', c.totalDiscounts ?? '0', c.totalCharges ?? '0', c.totalIgv ?? '0', c.totalIsc ?? '0', c.totalIcbper ?? '0',
-      c.totalTaxes ?? '0', c.total, row.hash, row.qrText, row.fingerprint, JSON.stringify(row.payload ?? null), JSON.stringify(row.computed),
-      row.leaseUntil, row.leaseUntil, row.leaseUntil ? 1 : 0,
+      row.externalId,
+      row.documentType,
+      row.serie,
+      row.number,
+      row.filename,
+      c.issueDate,
+      c.issueTime,
+      c.customerDocType,
+      c.customerDocNumber,
+      c.customerName,
+      c.currency,
+      c.totalTaxed ?? '0',
+      c.totalExonerated ?? '0',
+      c.totalUnaffected ?? '0',
+      c.totalExportation ?? '0',
+      c.totalFree ?? '0',
+      c.totalDiscounts ?? '0',
+      c.totalCharges ?? '0',
+      c.totalIgv ?? '0',
+      c.totalIsc ?? '0',
+      c.totalIcbper ?? '0',
+      c.totalTaxes ?? '0',
+      c.total,
+      row.hash,
+      row.qrText,
+      row.fingerprint,
+      JSON.stringify(row.payload ?? null),
+      JSON.stringify(row.computed),
+      row.leaseUntil,
+      row.leaseUntil,
+      row.leaseUntil ? 1 : 0,
     ];
     const docPlaceholders = values.map((_, i) => `$${i + 1}`).join(', ');
     let p = values.length;
     const lineRows = row.lines.map((l) => {
-      const v = [l.lineNumber, l.internalCode ?? null, l.sunatProductCode ?? null, l.description, l.unitCode, l.quantity, l.unitValue, l.unitPrice,
-        l.igvAffectationType, l.totalValue, l.totalIgv, l.totalTaxes, l.total];
+      const v = [
+        l.lineNumber,
+        l.internalCode ?? null,
+        l.sunatProductCode ?? null,
+        l.description,
+        l.unitCode,
+        l.quantity,
+        l.unitValue,
+        l.unitPrice,
+        l.igvAffectationType,
+        l.totalValue,
+        l.totalIgv,
+        l.totalTaxes,
+        l.total,
+      ];
       values.push(...v);
       return `(${v.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`;
     });

@@ -8,11 +8,14 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const booleanFlag = (fallback: boolean) =>
-  z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional())
+  z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional())
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
 
 const integer = (fallback: number, min: number, max: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((value) => value ?? fallback);
+  z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional())
+    .transform((value) => value ?? fallback);
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
@@ -22,13 +25,36 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: integer(3000, 0, 65535),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
-  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgresql://').optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgresql://')
+      .optional(),
+  ),
   DATABASE_POOL_MAX: integer(10, 1, 500),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().default('./storage')),
-  APP_DOMAIN: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'dominio inválido').default('localhost')),
-  ADMIN_HOST: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'host inválido').optional()),
+  APP_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'dominio inválido')
+      .default('localhost'),
+  ),
+  ADMIN_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'host inválido')
+      .optional(),
+  ),
   BODY_LIMIT: integer(1_048_576, 1024, 104_857_600),
   HOST_CACHE_TTL_MS: integer(5000, 0, 600_000),
   TENANT_CLIENT_CACHE_SIZE: integer(200, 1, 100_000),
@@ -38,7 +64,14 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText,
   SUNAT_MODE: z.preprocess(emptyToUndefined, z.enum(['simulator', 'beta', 'production']).optional()),
   SUNAT_SIMULATOR_URL: optionalUrl,
-  SUNAT_SIMULATOR_HOST: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'host inválido').optional()),
+  SUNAT_SIMULATOR_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'host inválido')
+      .optional(),
+  ),
   SUNAT_TIMEOUT_MS: integer(15_000, 100, 600_000),
   WORKER_ENABLED: booleanFlag(true),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -55,7 +88,20 @@ const envSchema = z.object({
 export type SunatMode = 'simulator' | 'beta' | 'production';
 
 /** Passwords of .env.example, docker-compose.yml and the usual defaults. */
-const WEAK_ADMIN_PASSWORDS = new Set(['admin', 'admin123', 'administrador', 'password', 'changeme', 'change-me', 'cambiar', 'cambiame', '12345678', 'facturo', 'facturo123', 'facturo-admin']);
+const WEAK_ADMIN_PASSWORDS = new Set([
+  'admin',
+  'admin123',
+  'administrador',
+  'password',
+  'changeme',
+  'change-me',
+  'cambiar',
+  'cambiame',
+  '12345678',
+  'facturo',
+  'facturo123',
+  'facturo-admin',
+]);
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -148,7 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } else if (production) {
     problems.push('SECRETS_KEY: es obligatorio en producción (genere uno con `openssl rand -hex 32`)');
   }
-  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN: al menos 16 caracteres');
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16)
+    problems.push('METRICS_TOKEN: al menos 16 caracteres');
   const publicUrlProblem = e.PUBLIC_URL === undefined ? null : publicUrlError(e.PUBLIC_URL);
   if (publicUrlProblem) problems.push(`PUBLIC_URL: ${publicUrlProblem}`);
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
@@ -158,8 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push('ADMIN_PASSWORD: al menos 8 caracteres');
   }
   // The admin host must not open in production with a password from an example file or a guessable one.
-  if (production && e.ADMIN_PASSWORD !== undefined && (WEAK_ADMIN_PASSWORDS.has(e.ADMIN_PASSWORD.toLowerCase()) || e.ADMIN_PASSWORD.length < 12)) {
-    problems.push('ADMIN_PASSWORD: en producción use una contraseña propia de al menos 12 caracteres (no la de ejemplo)');
+  if (
+    production &&
+    e.ADMIN_PASSWORD !== undefined &&
+    (WEAK_ADMIN_PASSWORDS.has(e.ADMIN_PASSWORD.toLowerCase()) || e.ADMIN_PASSWORD.length < 12)
+  ) {
+    problems.push(
+      'ADMIN_PASSWORD: en producción use una contraseña propia de al menos 12 caracteres (no la de ejemplo)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -210,7 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function publicUrlError(raw: string): string | null {
   const url = new URL(raw);
   if (url.username || url.password) return 'sin usuario ni contraseña';
-  if (url.pathname !== '/' || url.search || url.hash) return 'solo esquema, host y puerto (sin ruta, consulta ni fragmento)';
+  if (url.pathname !== '/' || url.search || url.hash)
+    return 'solo esquema, host y puerto (sin ruta, consulta ni fragmento)';
   return null;
 }
 
@@ -229,17 +283,25 @@ function defaultPublicUrl(production: boolean, appDomain: string, port: number):
  * - the demo company: its token is printed and kept on disk, and its data is public by design;
  * - the development SECRETS_KEY: it is published in this source, so sealed secrets would be readable by anyone.
  */
-export function productionProblems(config: Pick<Config, 'nodeEnv' | 'sunatMode' | 'demoTenant' | 'secretsKeyIsDevDefault'>): string[] {
+export function productionProblems(
+  config: Pick<Config, 'nodeEnv' | 'sunatMode' | 'demoTenant' | 'secretsKeyIsDevDefault'>,
+): string[] {
   if (config.nodeEnv !== 'production') return [];
   const problems: string[] = [];
   if (config.sunatMode === 'simulator') {
-    problems.push('SUNAT_MODE=simulator no se admite en producción: el simulador acepta credenciales deducibles del RUC. Use SUNAT_MODE=beta o production.');
+    problems.push(
+      'SUNAT_MODE=simulator no se admite en producción: el simulador acepta credenciales deducibles del RUC. Use SUNAT_MODE=beta o production.',
+    );
   }
   if (config.demoTenant) {
-    problems.push('DEMO_TENANT=true no se admite en producción: la empresa demo tiene un token publicado. Quite DEMO_TENANT o use false.');
+    problems.push(
+      'DEMO_TENANT=true no se admite en producción: la empresa demo tiene un token publicado. Quite DEMO_TENANT o use false.',
+    );
   }
   if (config.secretsKeyIsDevDefault) {
-    problems.push('SECRETS_KEY: la clave de desarrollo es pública; en producción genere una propia con `openssl rand -hex 32`.');
+    problems.push(
+      'SECRETS_KEY: la clave de desarrollo es pública; en producción genere una propia con `openssl rand -hex 32`.',
+    );
   }
   return problems;
 }

@@ -19,6 +19,8 @@ describe('backoffSeconds', () => {
   it('is free before the fifth failure, then 1 min doubling up to 1 h', () => {
     expect(FREE_FAILURES).toBe(5);
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([0, 0, 0, 0]);
-    expect([5, 6, 7, 8, 9, 10, 11, 12, 1000].map(backoffSeconds)).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    expect([5, 6, 7, 8, 9, 10, 11, 12, 1000].map(backoffSeconds)).toEqual([
+      60, 120, 240, 480, 960, 1920, 3600, 3600, 3600,
+    ]);
   });
 });

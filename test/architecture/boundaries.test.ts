@@ -30,7 +30,7 @@ const CASES: ReadonlyArray<readonly [file: string, text: string, rule: string | 
   ['src/core/reads-files.ts', "import { readFileSync } from 'node:fs';\n", 'core-is-pure'],
   ['src/core/logs.ts', "import pino from 'pino';\n", 'core-is-pure'],
   ['src/core/climbs.ts', "import { errors } from '../platform/errors.ts';\n", 'layers'],
-  ['src/platform/errors.ts', "export const errors = {};\n", null],
+  ['src/platform/errors.ts', 'export const errors = {};\n', null],
   ['src/platform/uses-feature.ts', "import { s } from '../features/a/service.ts';\n", 'layers'],
   ['src/platform/uses-pipeline.ts', "import { fingerprintOf } from '../pipeline/fingerprint.ts';\n", 'layers'],
   ['src/platform/uses-simulator.ts', "import type { SunatSimulator } from '../sunat/simulator/index.ts';\n", 'layers'],
@@ -38,8 +38,16 @@ const CASES: ReadonlyArray<readonly [file: string, text: string, rule: string | 
   ['src/pipeline/uses-worker.ts', "import { enqueue } from '../worker/queue.ts';\n", 'layers'],
   ['src/pipeline/knows-fastify.ts', "import type { FastifyInstance } from 'fastify';\n", 'no-http-below-the-routes'],
   ['src/pipeline/uses-platform.ts', "import { errors } from '../platform/errors.ts';\n", null],
-  ['src/worker/loads-feature.ts', "export async function load() { return import('../features/a/public.ts'); }\n", 'layers'],
-  ['src/features/a/service.ts', "// import { buildApp } from '../../app.ts' — a comment is not an import\nexport const s = 1;\n", null],
+  [
+    'src/worker/loads-feature.ts',
+    "export async function load() { return import('../features/a/public.ts'); }\n",
+    'layers',
+  ],
+  [
+    'src/features/a/service.ts',
+    "// import { buildApp } from '../../app.ts' — a comment is not an import\nexport const s = 1;\n",
+    null,
+  ],
   ['src/features/a/public.ts', "export { s } from './service.ts';\n", null],
   ['src/features/a/routes.ts', "import { s } from './service.ts';\nexport const routes = s;\n", null],
   ['src/features/b/reaches-in.ts', "import { s } from '../a/service.ts';\n", 'feature-public-module'],
@@ -65,30 +73,41 @@ describe('layer boundaries', () => {
 
   it('are enforced rule by rule on a planted tree, and allowed imports pass', () => {
     const root = plant(Object.fromEntries(CASES.map(([file, text]) => [file, text])));
-    const found = checkBoundaries(root).map((v) => `${v.file} ${v.rule}`).sort();
-    const expected = CASES.filter(([, , rule]) => rule !== null).map(([file, , rule]) => `${file} ${rule}`).sort();
+    const found = checkBoundaries(root)
+      .map((v) => `${v.file} ${v.rule}`)
+      .sort();
+    const expected = CASES.filter(([, , rule]) => rule !== null)
+      .map(([file, , rule]) => `${file} ${rule}`)
+      .sort();
     expect(found).toEqual(expected);
   });
 
   it('name the file and line of the offending import', () => {
     const root = plant({ 'src/pipeline/send.ts': "// sending\n\nimport { enqueue } from '../worker/queue.ts';\n" });
-    expect(checkBoundaries(root)).toEqual([{
-      file: 'src/pipeline/send.ts',
-      line: 3,
-      specifier: '../worker/queue.ts',
-      rule: 'layers',
-      message: 'pipeline may not import worker (src/worker/queue.ts)',
-    }]);
+    expect(checkBoundaries(root)).toEqual([
+      {
+        file: 'src/pipeline/send.ts',
+        line: 3,
+        specifier: '../worker/queue.ts',
+        rule: 'layers',
+        message: 'pipeline may not import worker (src/worker/queue.ts)',
+      },
+    ]);
   });
 
   it('make `npm run check:boundaries` fail with the list, and pass on a clean tree', () => {
     const script = join(REPO_ROOT, 'scripts/check-boundaries.ts');
-    const bad = plant({ 'src/platform/http/types.ts': "import type { SunatSimulator } from '../../sunat/simulator/index.ts';\n" });
+    const bad = plant({
+      'src/platform/http/types.ts': "import type { SunatSimulator } from '../../sunat/simulator/index.ts';\n",
+    });
     const failed = spawnSync(process.execPath, ['--import', 'tsx', script, bad], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain('src/platform/http/types.ts:1  [layers] platform may not import simulator');
 
-    const good = plant({ 'src/platform/http/types.ts': "import type { Config } from '../config.ts';\n", 'src/platform/config.ts': 'export type Config = {};\n' });
+    const good = plant({
+      'src/platform/http/types.ts': "import type { Config } from '../config.ts';\n",
+      'src/platform/config.ts': 'export type Config = {};\n',
+    });
     const passed = spawnSync(process.execPath, ['--import', 'tsx', script, good], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(passed.status).toBe(0);
   });

@@ -20,11 +20,20 @@ beforeAll(() => {
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 function facturo(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'STORAGE_DIR', 'NODE_OPTIONS'].includes(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['DATABASE_URL', 'DATA_DIR', 'STORAGE_DIR', 'NODE_OPTIONS'].includes(k),
+    ),
+  );
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env, timeout: 30_000, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -40,9 +49,12 @@ describe('facturo <command> --help', () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.startsWith(`Uso: facturo ${name}`)).toBe(true);
     for (const [option, declared] of Object.entries(spec.options)) {
-      const line = res.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${option} `) || l.trim() === `--${option}`) ?? '';
+      const line =
+        res.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${option} `) || l.trim() === `--${option}`) ??
+        '';
       expect(line, `--${option}`).toMatch(/\S\s{2,}\S/);
-      if (declared.type !== 'boolean') expect(line, `--${option}`).toMatch(/\((?:[^)]*; )?(obligatorio|por defecto: [^)]+)\)$/);
+      if (declared.type !== 'boolean')
+        expect(line, `--${option}`).toMatch(/\((?:[^)]*; )?(obligatorio|por defecto: [^)]+)\)$/);
     }
     expect(res.stdout).toContain('-h, --help');
     expect(res.stderr).toBe('');
@@ -64,17 +76,25 @@ describe('facturo <command> --help', () => {
   });
 
   it('the sunat-simulator help names the bundled XSD directory as the default', async () => {
-    expect((await facturo('sunat-simulator', '--help')).stdout).toMatch(/--xsd-dir DIR +.*\(por defecto: assets\/sunat\/xsd/);
+    expect((await facturo('sunat-simulator', '--help')).stdout).toMatch(
+      /--xsd-dir DIR +.*\(por defecto: assets\/sunat\/xsd/,
+    );
   });
 });
 
 describe('wrong command lines', () => {
-  function expectUsageError(res: { code: number | null; stdout: string; stderr: string }, name: string, message: RegExp) {
+  function expectUsageError(
+    res: { code: number | null; stdout: string; stderr: string },
+    name: string,
+    message: RegExp,
+  ) {
     expect(res.code, res.stderr).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(message);
     expect(res.stderr).not.toMatch(STACK_FRAME);
-    expect(res.stderr.split('\n').filter((l) => l.startsWith('Uso: '))).toEqual([expect.stringMatching(new RegExp(`^Uso: facturo ${name}`))]);
+    expect(res.stderr.split('\n').filter((l) => l.startsWith('Uso: '))).toEqual([
+      expect.stringMatching(new RegExp(`^Uso: facturo ${name}`)),
+    ]);
   }
 
   it('an unknown option exits 2 with one usage line and no stack trace', async () => {
@@ -87,7 +107,11 @@ describe('wrong command lines', () => {
     expectUsageError(await facturo('sunat-simulator', '--port'), 'sunat-simulator', /falta el valor de --port/);
     expectUsageError(await facturo('whatsapp-fake', '--port', 'ochenta'), 'whatsapp-fake', /--port debe ser un entero/);
     expectUsageError(await facturo('tenant:token'), 'tenant:token', /falta --subdomain/);
-    expectUsageError(await facturo('padron:import', 'no-such-file.txt'), 'padron:import', /no existe el archivo no-such-file\.txt/);
+    expectUsageError(
+      await facturo('padron:import', 'no-such-file.txt'),
+      'padron:import',
+      /no existe el archivo no-such-file\.txt/,
+    );
     expect(readdirSync(cwd)).toEqual([]);
   });
 
@@ -101,7 +125,9 @@ describe('wrong command lines', () => {
       } finally {
         process.stderr.write = write;
       }
-      expect(writes.join(''), name).toMatch(new RegExp(`^facturo ${name}: opción desconocida: --no-such-option\\nUso: facturo ${name}`));
+      expect(writes.join(''), name).toMatch(
+        new RegExp(`^facturo ${name}: opción desconocida: --no-such-option\\nUso: facturo ${name}`),
+      );
     }
   });
 

@@ -33,7 +33,10 @@ describe('parseCommandLine', () => {
   it('reads typed values and applies the declared defaults', () => {
     expect(parse('a.txt', '--ruc', '20000000001', '--port=0', '--user', 'x', '--user', 'y', '--json')).toEqual({
       kind: 'ok',
-      args: { positionals: ['a.txt'], options: { port: 0, ruc: '20000000001', mode: 'demo', user: ['x', 'y'], plan: undefined, json: true } },
+      args: {
+        positionals: ['a.txt'],
+        options: { port: 0, ruc: '20000000001', mode: 'demo', user: ['x', 'y'], plan: undefined, json: true },
+      },
     });
     expect(parse('a.txt', '--ruc', '1', '--mode', 'production', '--plan', '3')).toMatchObject({
       args: { options: { port: 8089, mode: 'production', plan: 3, user: [], json: false } },
@@ -60,10 +63,14 @@ describe('parseCommandLine', () => {
   });
 
   it('checks integers, ranges and choices', () => {
-    expect(messageOf('a', '--ruc', '1', '--port', '80a')).toBe('--port debe ser un entero entre 0 y 65535 (se recibió "80a")');
+    expect(messageOf('a', '--ruc', '1', '--port', '80a')).toBe(
+      '--port debe ser un entero entre 0 y 65535 (se recibió "80a")',
+    );
     expect(messageOf('a', '--ruc', '1', '--port', '70000')).toMatch(/entre 0 y 65535/);
     expect(messageOf('a', '--ruc', '1', '--plan=0')).toBe('--plan debe ser un entero ≥ 1 (se recibió "0")');
-    expect(messageOf('a', '--ruc', '1', '--mode', 'beta')).toBe('--mode debe ser demo o production (se recibió "beta")');
+    expect(messageOf('a', '--ruc', '1', '--mode', 'beta')).toBe(
+      '--mode debe ser demo o production (se recibió "beta")',
+    );
   });
 
   it('counts positional arguments', () => {

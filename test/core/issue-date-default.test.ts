@@ -33,7 +33,9 @@ describe('invoices without fecha_de_emision', () => {
   });
 
   it('treat null and "" as not sent, like every optional field', () => {
-    expect(invoice(example('invoices/01-taxed.json', { fecha_de_emision: null, hora_de_emision: '' })).issueDate).toBe(TODAY);
+    expect(invoice(example('invoices/01-taxed.json', { fecha_de_emision: null, hora_de_emision: '' })).issueDate).toBe(
+      TODAY,
+    );
     expect(invoice(example('invoices/01-taxed.json', { fecha_de_emision: '' })).issueDate).toBe(TODAY);
   });
 
@@ -52,20 +54,25 @@ describe('invoices without fecha_de_emision', () => {
 describe('invoices with fecha_de_emision', () => {
   it('keep the date and time they send', () => {
     const yesterday = shiftDate(TODAY, -1);
-    expect(invoice(example('invoices/01-taxed.json', { fecha_de_emision: yesterday, hora_de_emision: '09:15:00' })))
-      .toMatchObject({ issueDate: yesterday, issueTime: '09:15:00', dueDate: yesterday });
+    expect(
+      invoice(example('invoices/01-taxed.json', { fecha_de_emision: yesterday, hora_de_emision: '09:15:00' })),
+    ).toMatchObject({ issueDate: yesterday, issueTime: '09:15:00', dueDate: yesterday });
   });
 
   it('still need hora_de_emision', () => {
-    expect(issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: TODAY }))).toEqual([{ path: 'hora_de_emision', code: 'validation_failed' }]);
+    expect(issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: TODAY }))).toEqual([
+      { path: 'hora_de_emision', code: 'validation_failed' },
+    ]);
   });
 
   it('still refuse a future date and a factura dated too far back (SUNAT 2329, 2108)', () => {
-    const at = (date: string) => issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: date, hora_de_emision: '10:00:00' }));
+    const at = (date: string) =>
+      issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: date, hora_de_emision: '10:00:00' }));
     expect(at(shiftDate(TODAY, 1))).toEqual([{ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }]);
     expect(at(shiftDate(TODAY, -4))).toEqual([{ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }]);
-    expect(issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: '2025-13-40', hora_de_emision: '10:00:00' })))
-      .toEqual([{ path: 'fecha_de_emision', code: 'validation_failed' }]);
+    expect(
+      issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: '2025-13-40', hora_de_emision: '10:00:00' })),
+    ).toEqual([{ path: 'fecha_de_emision', code: 'validation_failed' }]);
   });
 });
 
@@ -87,14 +94,20 @@ describe('perceptions', () => {
     const date = shiftDate(TODAY, -1);
     const doc = perception(example('perceptions/01-pen.json', { fecha_de_emision: date }));
     expect(doc).toMatchObject({ issueDate: date, issueTime: '00:00:00' });
-    expect(doc.documents.map((d) => [d.payment?.date, d.perception?.date])).toEqual([[date, date], [date, date]]);
+    expect(doc.documents.map((d) => [d.payment?.date, d.perception?.date])).toEqual([
+      [date, date],
+      [date, date],
+    ]);
   });
 
   it('refuse a future date and a related document dated after the voucher', () => {
-    expect(issuesOf(example('perceptions/03-fuel.json', { fecha_de_emision: shiftDate(TODAY, 1) }), preparePerception))
-      .toEqual([{ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }]);
+    expect(
+      issuesOf(example('perceptions/03-fuel.json', { fecha_de_emision: shiftDate(TODAY, 1) }), preparePerception),
+    ).toEqual([{ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }]);
     const body = example('perceptions/03-fuel.json');
     body.documentos[1].fecha_de_emision = shiftDate(TODAY, 1);
-    expect(issuesOf(body, preparePerception)).toEqual([{ path: 'documentos[1].fecha_de_emision', code: 'validation_failed' }]);
+    expect(issuesOf(body, preparePerception)).toEqual([
+      { path: 'documentos[1].fecha_de_emision', code: 'validation_failed' },
+    ]);
   });
 });

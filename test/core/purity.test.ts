@@ -37,13 +37,16 @@ describe('src/core is pure', () => {
     const offenders: string[] = [];
     for (const f of all) {
       const src = stripComments(readFileSync(f, 'utf8'));
-      for (const [re, what] of FORBIDDEN_CALLS) if (re.test(src)) offenders.push(`${relative(REPO_ROOT, f)} calls ${what}`);
+      for (const [re, what] of FORBIDDEN_CALLS)
+        if (re.test(src)) offenders.push(`${relative(REPO_ROOT, f)} calls ${what}`);
     }
     expect(offenders).toEqual([]);
   });
   it('the scan does catch a violation', () => {
     const sample = 'const t = Date.now(); // read the clock';
-    expect(FORBIDDEN_CALLS.filter(([re]) => re.test(stripComments(sample))).map(([, what]) => what)).toEqual(['Date.now()']);
+    expect(FORBIDDEN_CALLS.filter(([re]) => re.test(stripComments(sample))).map(([, what]) => what)).toEqual([
+      'Date.now()',
+    ]);
     expect(FORBIDDEN_CALLS.some(([re]) => re.test(stripComments('// Date.now() in a comment is fine')))).toBe(false);
   });
 });

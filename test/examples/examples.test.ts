@@ -23,7 +23,9 @@ function sentColumn(): Map<string, boolean> {
   return rows;
 }
 
-const examples = FOLDERS.flatMap((folder) => exampleFiles(folder).map((file) => ({ folder, file, path: `${folder}/${file}` })));
+const examples = FOLDERS.flatMap((folder) =>
+  exampleFiles(folder).map((file) => ({ folder, file, path: `${folder}/${file}` })),
+);
 const sent = sentColumn();
 
 let ctx: TestApp;
@@ -37,7 +39,12 @@ afterAll(async () => {
 });
 
 async function post(tenant: TestTenant, url: string, payload: string) {
-  const res = await ctx.app.inject({ method: 'POST', url, headers: { ...tenant.headers, 'content-type': 'application/json' }, payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...tenant.headers, 'content-type': 'application/json' },
+    payload,
+  });
   return { status: res.statusCode, json: res.json() };
 }
 
@@ -74,11 +81,14 @@ describe('examples/README.md', () => {
 
   it('holds only JSON examples and this README', () => {
     expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(['README.md', ...FOLDERS].sort());
-    for (const folder of FOLDERS) expect(readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).every((f) => f.endsWith('.json'))).toBe(true);
+    for (const folder of FOLDERS)
+      expect(readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).every((f) => f.endsWith('.json'))).toBe(true);
   });
 
   it('has every invoice scenario, the boleta, both notes and the four perceptions', () => {
-    expect(exampleFiles('invoices').map((f) => f.slice(0, 2))).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0')));
+    expect(exampleFiles('invoices').map((f) => f.slice(0, 2))).toEqual(
+      Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0')),
+    );
     expect(exampleFiles('perceptions')).toHaveLength(4);
   });
 });
@@ -97,7 +107,11 @@ describe('every example, posted as it is today', () => {
   }
 
   it('06-contingency posted again is the same document', async () => {
-    const again = await post(tenant, ROUTES.invoices, readFileSync(new URL('invoices/06-contingency.json', EXAMPLES_DIR), 'utf8'));
+    const again = await post(
+      tenant,
+      ROUTES.invoices,
+      readFileSync(new URL('invoices/06-contingency.json', EXAMPLES_DIR), 'utf8'),
+    );
     expect(again.status).toBe(200);
     expect(again.json.data).toMatchObject({ number: '0001-158', state_type_id: '05', was_duplicate: true });
   });

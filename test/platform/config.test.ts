@@ -10,11 +10,29 @@ describe('loadConfig', () => {
   it('gives every key its documented default', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      nodeEnv: 'development', port: 3000, host: '0.0.0.0', logLevel: 'info', databaseUrl: null,
-      dataDir: resolve('./data'), storageDir: resolve('./storage'), appDomain: 'localhost', adminHost: 'admin.localhost',
-      bodyLimit: 1_048_576, sunatMode: 'simulator', sunatSimulatorUrl: null, sunatTimeoutMs: 15_000, workerEnabled: true,
-      adminEmail: null, adminPassword: null, notifyToken: null, whatsappToken: null, whatsappPhoneNumberId: null,
-      demoTenant: true, secretsKeyIsDevDefault: true, publicUrl: 'http://localhost:3000', metricsToken: null,
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      databaseUrl: null,
+      dataDir: resolve('./data'),
+      storageDir: resolve('./storage'),
+      appDomain: 'localhost',
+      adminHost: 'admin.localhost',
+      bodyLimit: 1_048_576,
+      sunatMode: 'simulator',
+      sunatSimulatorUrl: null,
+      sunatTimeoutMs: 15_000,
+      workerEnabled: true,
+      adminEmail: null,
+      adminPassword: null,
+      notifyToken: null,
+      whatsappToken: null,
+      whatsappPhoneNumberId: null,
+      demoTenant: true,
+      secretsKeyIsDevDefault: true,
+      publicUrl: 'http://localhost:3000',
+      metricsToken: null,
       sunatSimulatorHost: 'sunat.localhost',
     });
     expect(config.secretsKey).toHaveLength(32);
@@ -22,15 +40,32 @@ describe('loadConfig', () => {
 
   it('reads and converts the environment', () => {
     const config = loadConfig({
-      PORT: '8080', APP_DOMAIN: 'Facturo.PE', BODY_LIMIT: '2048', WORKER_ENABLED: 'false', DEMO_TENANT: '0',
-      DATABASE_URL: 'postgresql://u@db:5432/f', SUNAT_MODE: 'beta', SECRETS_KEY: 'ab'.repeat(32), SUNAT_SIMULATOR_URL: '',
+      PORT: '8080',
+      APP_DOMAIN: 'Facturo.PE',
+      BODY_LIMIT: '2048',
+      WORKER_ENABLED: 'false',
+      DEMO_TENANT: '0',
+      DATABASE_URL: 'postgresql://u@db:5432/f',
+      SUNAT_MODE: 'beta',
+      SECRETS_KEY: 'ab'.repeat(32),
+      SUNAT_SIMULATOR_URL: '',
     });
     expect(config).toMatchObject({
-      port: 8080, appDomain: 'facturo.pe', adminHost: 'admin.facturo.pe', bodyLimit: 2048, workerEnabled: false,
-      demoTenant: false, databaseUrl: 'postgresql://u@db:5432/f', sunatMode: 'beta', sunatSimulatorUrl: null, secretsKeyIsDevDefault: false,
+      port: 8080,
+      appDomain: 'facturo.pe',
+      adminHost: 'admin.facturo.pe',
+      bodyLimit: 2048,
+      workerEnabled: false,
+      demoTenant: false,
+      databaseUrl: 'postgresql://u@db:5432/f',
+      sunatMode: 'beta',
+      sunatSimulatorUrl: null,
+      secretsKeyIsDevDefault: false,
     });
     expect(config.secretsKey.equals(Buffer.alloc(32, 0xab))).toBe(true);
-    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey.equals(Buffer.alloc(32, 1))).toBe(true);
+    expect(
+      loadConfig({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey.equals(Buffer.alloc(32, 1)),
+    ).toBe(true);
   });
 
   it('refuses to start in production without SECRETS_KEY, and defaults DEMO_TENANT off there', () => {
@@ -46,23 +81,46 @@ describe('loadConfig', () => {
 
   it('refuses in production the simulator, the demo tenant and the public development key, naming each', () => {
     const key = { NODE_ENV: 'production', SECRETS_KEY: 'cd'.repeat(32) };
-    expect(() => loadConfig({ ...key, SUNAT_MODE: 'simulator' })).toThrow(/SUNAT_MODE=simulator no se admite en producción/);
+    expect(() => loadConfig({ ...key, SUNAT_MODE: 'simulator' })).toThrow(
+      /SUNAT_MODE=simulator no se admite en producción/,
+    );
     expect(() => loadConfig({ ...key, DEMO_TENANT: 'true' })).toThrow(/DEMO_TENANT=true no se admite en producción/);
     const devKey = loadConfig({}).secretsKey.toString('hex');
     expect(loadConfig({ SECRETS_KEY: devKey }).secretsKeyIsDevDefault).toBe(true);
     expect(() => loadConfig({ ...key, SECRETS_KEY: devKey })).toThrow(/clave de desarrollo es pública/);
     // Overrides cannot slip past the check either.
     expect(() => loadConfig(key, { sunatMode: 'simulator' })).toThrow(ConfigError);
-    expect(loadConfig({ ...key, SUNAT_MODE: 'beta', DEMO_TENANT: 'false' })).toMatchObject({ sunatMode: 'beta', demoTenant: false });
+    expect(loadConfig({ ...key, SUNAT_MODE: 'beta', DEMO_TENANT: 'false' })).toMatchObject({
+      sunatMode: 'beta',
+      demoTenant: false,
+    });
     // Outside production the same settings are the development defaults.
-    expect(loadConfig({ SUNAT_MODE: 'simulator', DEMO_TENANT: 'true', SECRETS_KEY: devKey })).toMatchObject({ sunatMode: 'simulator', demoTenant: true });
+    expect(loadConfig({ SUNAT_MODE: 'simulator', DEMO_TENANT: 'true', SECRETS_KEY: devKey })).toMatchObject({
+      sunatMode: 'simulator',
+      demoTenant: true,
+    });
   });
 
   it('takes PUBLIC_URL (scheme, host, port only), METRICS_TOKEN (16+ characters) and SUNAT_SIMULATOR_HOST', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://facturo.pe:8443', METRICS_TOKEN: 'x'.repeat(16), SUNAT_SIMULATOR_HOST: 'SIM.Local' }))
-      .toMatchObject({ publicUrl: 'https://facturo.pe:8443', metricsToken: 'x'.repeat(16), sunatSimulatorHost: 'sim.local' });
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://facturo.pe:8443',
+        METRICS_TOKEN: 'x'.repeat(16),
+        SUNAT_SIMULATOR_HOST: 'SIM.Local',
+      }),
+    ).toMatchObject({
+      publicUrl: 'https://facturo.pe:8443',
+      metricsToken: 'x'.repeat(16),
+      sunatSimulatorHost: 'sim.local',
+    });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    for (const bad of ['ftp://facturo.pe', 'https://u:p@facturo.pe', 'https://facturo.pe/app', 'https://facturo.pe/?x=1', 'facturo.pe']) {
+    for (const bad of [
+      'ftp://facturo.pe',
+      'https://u:p@facturo.pe',
+      'https://facturo.pe/app',
+      'https://facturo.pe/?x=1',
+      'facturo.pe',
+    ]) {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }
     expect(() => loadConfig({ METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN/);
@@ -70,7 +128,13 @@ describe('loadConfig', () => {
 
   it('lists every bad key at once', () => {
     try {
-      loadConfig({ PORT: 'abc', SUNAT_MODE: 'live', DATABASE_URL: 'mysql://x', SECRETS_KEY: 'short', ADMIN_EMAIL: 'a@b.pe' });
+      loadConfig({
+        PORT: 'abc',
+        SUNAT_MODE: 'live',
+        DATABASE_URL: 'mysql://x',
+        SECRETS_KEY: 'short',
+        ADMIN_EMAIL: 'a@b.pe',
+      });
       throw new Error('expected ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -109,7 +173,10 @@ describe('docs/errors.md', () => {
     const codes = new Set<string>();
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/errors\.(?:badRequest|forbidden|notFound|conflict|unprocessable|badGateway|serviceUnavailable|gatewayTimeout)\(\s*'([a-z_]+)'/g)) codes.add(m[1]);
+      for (const m of text.matchAll(
+        /errors\.(?:badRequest|forbidden|notFound|conflict|unprocessable|badGateway|serviceUnavailable|gatewayTimeout)\(\s*'([a-z_]+)'/g,
+      ))
+        codes.add(m[1]);
       for (const m of text.matchAll(/new AppError\(\s*\d{3},\s*'([a-z_]+)'/g)) codes.add(m[1]);
       for (const m of text.matchAll(/\bcode: '([a-z_]+)'/g)) codes.add(m[1]);
     }

@@ -14,7 +14,8 @@ function openApiProblems(doc: Json): string[] {
   const problems: string[] = [];
   if (typeof doc.openapi !== 'string' || !/^3\.0\.\d$/.test(doc.openapi)) problems.push('openapi must be 3.0.x');
   const info = doc.info as Json | undefined;
-  if (!info || typeof info.title !== 'string' || typeof info.version !== 'string') problems.push('info.title/version missing');
+  if (!info || typeof info.title !== 'string' || typeof info.version !== 'string')
+    problems.push('info.title/version missing');
   const paths = doc.paths as Record<string, Record<string, Json>> | undefined;
   if (!paths || typeof paths !== 'object') return [...problems, 'paths missing'];
   const operationIds = new Set<string>();
@@ -23,15 +24,25 @@ function openApiProblems(doc: Json): string[] {
     if (!path.startsWith('/')) problems.push(`${path}: must start with /`);
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
     for (const [method, op] of Object.entries(item)) {
-      if (!methods.includes(method)) { problems.push(`${path}: unknown key ${method}`); continue; }
-      if (!op.responses || Object.keys(op.responses as Json).length === 0) problems.push(`${method} ${path}: no responses`);
+      if (!methods.includes(method)) {
+        problems.push(`${path}: unknown key ${method}`);
+        continue;
+      }
+      if (!op.responses || Object.keys(op.responses as Json).length === 0)
+        problems.push(`${method} ${path}: no responses`);
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
         if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${method} ${path}: bad status ${status}`);
         if (typeof response.description !== 'string') problems.push(`${method} ${path} ${status}: description missing`);
       }
-      const declared = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'path').map((p) => String(p.name)).sort();
-      if (JSON.stringify(declared) !== JSON.stringify(templated)) problems.push(`${method} ${path}: path parameters ${declared} ≠ ${templated}`);
-      for (const p of (op.parameters ?? []) as Json[]) if (p.in === 'path' && p.required !== true) problems.push(`${method} ${path}: path parameter ${p.name} not required`);
+      const declared = ((op.parameters ?? []) as Json[])
+        .filter((p) => p.in === 'path')
+        .map((p) => String(p.name))
+        .sort();
+      if (JSON.stringify(declared) !== JSON.stringify(templated))
+        problems.push(`${method} ${path}: path parameters ${declared} ≠ ${templated}`);
+      for (const p of (op.parameters ?? []) as Json[])
+        if (p.in === 'path' && p.required !== true)
+          problems.push(`${method} ${path}: path parameter ${p.name} not required`);
       if (typeof op.operationId === 'string') {
         if (operationIds.has(op.operationId)) problems.push(`duplicate operationId ${op.operationId}`);
         operationIds.add(op.operationId);
@@ -114,13 +125,23 @@ describe('health and metrics', () => {
     await t.app.inject({ method: 'GET', url: '/api/company', headers: t.tenant.headers });
     await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: t.tenant.hostname } });
     await t.app.inject({ method: 'GET', url: '/no/such/path/123' });
-    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="200"\} [1-9]/);
-    expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="401"\} [1-9]/);
+    expect(res.body).toMatch(
+      /facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="200"\} [1-9]/,
+    );
+    expect(res.body).toMatch(
+      /facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="401"\} [1-9]/,
+    );
     expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="unmatched",status_code="404"\} [1-9]/);
-    expect(res.body).toMatch(/facturo_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/company",status_code="200"\}/);
+    expect(res.body).toMatch(
+      /facturo_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/company",status_code="200"\}/,
+    );
     expect(res.body).not.toContain('/no/such/path/123');
   });
 
@@ -129,14 +150,34 @@ describe('health and metrics', () => {
       const bare = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host } });
       expect(bare.statusCode, host).toBe(401);
       expect(bare.body).not.toContain('facturo_');
-      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host, authorization: 'Bearer otro-token-cualquiera' } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { host, authorization: 'Bearer otro-token-cualquiera' },
+          })
+        ).statusCode,
+      ).toBe(401);
       // A tenant's API token is not the metrics token.
       expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: t.tenant.headers })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host, authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { host, authorization: `Bearer ${METRICS_TOKEN}` },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const off = await createTestApp();
     try {
-      const res = await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const res = await off.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('metrics_disabled');
     } finally {

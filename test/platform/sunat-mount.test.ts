@@ -18,7 +18,11 @@ describe('in-process SUNAT simulator', () => {
       const wsdl = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}?wsdl`);
       expect(wsdl.status).toBe(200);
       expect(await wsdl.text()).toContain('sendBill');
-      const soap = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<not-soap/>' });
+      const soap = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml' },
+        body: '<not-soap/>',
+      });
       expect(soap.headers.get('content-type')).toContain('xml');
       const doc = (await ctx.app.inject({ method: 'GET', url: '/documentation/json' })).json();
       expect(Object.keys(doc.paths).some((p) => p.includes('billService'))).toBe(false);
@@ -33,7 +37,13 @@ describe('in-process SUNAT simulator', () => {
       const tenant = await ctx.provisionTenant();
       const wsdl = (host: string, remoteAddress = '127.0.0.1') =>
         ctx.app.inject({ method: 'GET', url: `${SUNAT_PATHS.invoicesBeta}?wsdl`, headers: { host }, remoteAddress });
-      const send = (host: string) => ctx.app.inject({ method: 'POST', url: SUNAT_PATHS.invoicesBeta, headers: { host, 'content-type': 'text/xml' }, payload: '<x/>' });
+      const send = (host: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: SUNAT_PATHS.invoicesBeta,
+          headers: { host, 'content-type': 'text/xml' },
+          payload: '<x/>',
+        });
       expect(ctx.config.sunatSimulatorHost).toBe('sunat.localhost');
       for (const host of ['sunat.localhost', 'sunat.localhost:3000', '127.0.0.1:3000', 'localhost', '[::1]:3000']) {
         expect((await wsdl(host)).statusCode, host).toBe(200);
@@ -62,7 +72,12 @@ describe('in-process SUNAT simulator', () => {
     try {
       expect(external.app.platform.sunatSimulator).toBeNull();
       expect(external.app.platform.sunatSimulatorUrl()).toBe('http://127.0.0.1:8089');
-      const res = await external.app.inject({ method: 'POST', url: SUNAT_PATHS.invoicesBeta, headers: { 'content-type': 'text/xml' }, payload: '<x/>' });
+      const res = await external.app.inject({
+        method: 'POST',
+        url: SUNAT_PATHS.invoicesBeta,
+        headers: { 'content-type': 'text/xml' },
+        payload: '<x/>',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await external.close();

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BundledAssetError } from '../../src/sunat/assets.ts';
-import { DEFAULT_ERROR_CODES_PATH, describeSunatCode, loadSunatErrorCodes, sunatMessage } from '../../src/sunat/error-codes.ts';
+import {
+  DEFAULT_ERROR_CODES_PATH,
+  describeSunatCode,
+  loadSunatErrorCodes,
+  sunatMessage,
+} from '../../src/sunat/error-codes.ts';
 import { createSunatSimulator } from '../../src/sunat/simulator/plugin.ts';
 import { DEFAULT_XSD_DIR, preloadSchemas, schemaPath, validateXsd } from '../../src/sunat/simulator/xsd.ts';
 import { REPO_ROOT } from '../fixtures/invoices.ts';
@@ -16,9 +21,18 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Every main schema schemaPath can answer, as [root, UBLVersionID]. */
 const MAIN_SCHEMAS = [
-  ['Invoice', '2.1'], ['CreditNote', '2.1'], ['DebitNote', '2.1'], ['ApplicationResponse', '2.1'],
-  ['Invoice', '2.0'], ['CreditNote', '2.0'], ['DebitNote', '2.0'], ['ApplicationResponse', '2.0'],
-  ['Perception', '2.0'], ['Retention', '2.0'], ['SummaryDocuments', '2.0'], ['VoidedDocuments', '2.0'],
+  ['Invoice', '2.1'],
+  ['CreditNote', '2.1'],
+  ['DebitNote', '2.1'],
+  ['ApplicationResponse', '2.1'],
+  ['Invoice', '2.0'],
+  ['CreditNote', '2.0'],
+  ['DebitNote', '2.0'],
+  ['ApplicationResponse', '2.0'],
+  ['Perception', '2.0'],
+  ['Retention', '2.0'],
+  ['SummaryDocuments', '2.0'],
+  ['VoidedDocuments', '2.0'],
 ] as const;
 
 describe('the bundled XSD set', () => {
@@ -36,7 +50,9 @@ describe('the bundled XSD set', () => {
 
 describe('the bundled error catalogue', () => {
   it('lives in the repository and loads, with the newer codes it lacks added', () => {
-    expect(relative(REPO_ROOT, DEFAULT_ERROR_CODES_PATH)).toBe(join('assets', 'sunat', 'error-codes', 'CodeErrors.xml'));
+    expect(relative(REPO_ROOT, DEFAULT_ERROR_CODES_PATH)).toBe(
+      join('assets', 'sunat', 'error-codes', 'CodeErrors.xml'),
+    );
     loadSunatErrorCodes();
     expect(describeSunatCode('2335')).toBe('El documento electrónico ingresado ha sido alterado');
     expect(describeSunatCode('3319')).toBe('La suma de las cuotas debe ser igual al Monto neto pendiente de pago.');
@@ -47,7 +63,9 @@ describe('a missing or unusable asset stops the start, naming the file', () => {
   it('a missing catalogue: no degraded table, the one in use stays', () => {
     const path = join(scratch, 'missing', 'CodeErrors.xml');
     expect(() => loadSunatErrorCodes(path)).toThrow(BundledAssetError);
-    expect(() => loadSunatErrorCodes(path)).toThrow(`No se puede usar el catálogo de errores de SUNAT ${path}: no existe`);
+    expect(() => loadSunatErrorCodes(path)).toThrow(
+      `No se puede usar el catálogo de errores de SUNAT ${path}: no existe`,
+    );
     expect(sunatMessage('2335')).toBe('El documento electrónico ingresado ha sido alterado');
   });
 
@@ -63,7 +81,9 @@ describe('a missing or unusable asset stops the start, naming the file', () => {
     mkdirSync(empty);
     const expected = join(empty, '2.1', 'maindoc', 'UBL-Invoice-2.1.xsd');
     expect(() => createSunatSimulator({ xsdDir: empty })).toThrow(BundledAssetError);
-    expect(() => createSunatSimulator({ xsdDir: empty })).toThrow(`No se puede usar el esquema XSD ${expected}: no existe`);
+    expect(() => createSunatSimulator({ xsdDir: empty })).toThrow(
+      `No se puede usar el esquema XSD ${expected}: no existe`,
+    );
   });
 
   it('a main schema whose imported files are missing names the main schema', () => {

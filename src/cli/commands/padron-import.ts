@@ -13,7 +13,12 @@ export const command = defineCommand(
     description: `Carga el padrón reducido de RUC que publica SUNAT (padron_reducido_ruc.txt o su .zip) en la base
 central, de donde la consulta de RUC del registro de empresas toma razón social, estado, condición y dirección.
 Reemplaza el padrón anterior al terminar; las consultas nunca ven una carga a medias.`,
-    positionals: [{ name: '<archivo>', description: 'padron_reducido_ruc.txt o .zip (muestra: assets/padron_reducido_ruc.sample.txt)' }],
+    positionals: [
+      {
+        name: '<archivo>',
+        description: 'padron_reducido_ruc.txt o .zip (muestra: assets/padron_reducido_ruc.sample.txt)',
+      },
+    ],
     options: {},
     notes: DATABASE_NOTES,
   },
@@ -29,7 +34,9 @@ Reemplaza el padrón anterior al terminar; las consultas nunca ven una carga a m
         process.stderr.write(`  ${rows.toLocaleString('es-PE')} filas…\n`);
       });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`Padrón importado: ${result.rows} RUC (${result.skipped} líneas omitidas) en ${seconds} s\n`);
+      process.stdout.write(
+        `Padrón importado: ${result.rows} RUC (${result.skipped} líneas omitidas) en ${seconds} s\n`,
+      );
       return 0;
     });
   },

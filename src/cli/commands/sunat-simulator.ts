@@ -11,15 +11,59 @@ export const command = defineCommand(
     description: `Sirve en un puerto local los servicios SOAP de SUNAT (beta): sendBill, sendSummary, getStatus y la
 consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=simulator. Ctrl+C para detener.`,
     options: {
-      port: { type: 'integer', placeholder: 'N', default: 8089, min: 0, max: 65535, description: 'Puerto; 0 = uno libre' },
+      port: {
+        type: 'integer',
+        placeholder: 'N',
+        default: 8089,
+        min: 0,
+        max: 65535,
+        description: 'Puerto; 0 = uno libre',
+      },
       host: { type: 'string', placeholder: 'H', default: '127.0.0.1', description: 'Interfaz' },
-      'xsd-dir': { type: 'string', placeholder: 'DIR', description: 'Carpeta de XSD', defaultText: 'assets/sunat/xsd del repositorio' },
-      'data-file': { type: 'string', placeholder: 'FILE', description: 'Guarda lo registrado en un archivo JSON-lines (sobrevive reinicios)', defaultText: 'solo en memoria' },
-      rejections: { type: 'string', choices: ['fault', 'cdr'], default: 'fault', description: 'Rechazos como SOAP Fault (beta) o como CDR (producción)' },
-      'summary-pending-polls': { type: 'integer', placeholder: 'N', default: 0, min: 0, description: 'Respuestas 98 (en proceso) antes del CDR de un resumen' },
-      'issue-date-window-days': { type: 'integer', placeholder: 'N', min: 0, description: 'Aplica el plazo de envío (2108/2329)', defaultText: 'no se aplica' },
-      user: { type: 'string', placeholder: 'RUCUSUARIO:CLAVE', multiple: true, description: 'Acepta solo estos usuarios SOL', defaultText: 'cualquier RUC con MODDATOS/moddatos' },
-      'no-control': { type: 'boolean', description: 'No expone /__simulator (estadísticas, fallas)', defaultText: 'lo expone' },
+      'xsd-dir': {
+        type: 'string',
+        placeholder: 'DIR',
+        description: 'Carpeta de XSD',
+        defaultText: 'assets/sunat/xsd del repositorio',
+      },
+      'data-file': {
+        type: 'string',
+        placeholder: 'FILE',
+        description: 'Guarda lo registrado en un archivo JSON-lines (sobrevive reinicios)',
+        defaultText: 'solo en memoria',
+      },
+      rejections: {
+        type: 'string',
+        choices: ['fault', 'cdr'],
+        default: 'fault',
+        description: 'Rechazos como SOAP Fault (beta) o como CDR (producción)',
+      },
+      'summary-pending-polls': {
+        type: 'integer',
+        placeholder: 'N',
+        default: 0,
+        min: 0,
+        description: 'Respuestas 98 (en proceso) antes del CDR de un resumen',
+      },
+      'issue-date-window-days': {
+        type: 'integer',
+        placeholder: 'N',
+        min: 0,
+        description: 'Aplica el plazo de envío (2108/2329)',
+        defaultText: 'no se aplica',
+      },
+      user: {
+        type: 'string',
+        placeholder: 'RUCUSUARIO:CLAVE',
+        multiple: true,
+        description: 'Acepta solo estos usuarios SOL',
+        defaultText: 'cualquier RUC con MODDATOS/moddatos',
+      },
+      'no-control': {
+        type: 'boolean',
+        description: 'No expone /__simulator (estadísticas, fallas)',
+        defaultText: 'lo expone',
+      },
     },
   },
   async ({ options }) => {
@@ -47,7 +91,8 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
 function account(text: string): { username: string; password: string } {
   const at = text.indexOf(':');
   const result = { username: text.slice(0, at), password: text.slice(at + 1) };
-  if (at < 0 || !/^\d{11}\S+$/.test(result.username) || !result.password) throw new UsageError(`--user debe tener la forma RUCUSUARIO:CLAVE (se recibió "${text}")`);
+  if (at < 0 || !/^\d{11}\S+$/.test(result.username) || !result.password)
+    throw new UsageError(`--user debe tener la forma RUCUSUARIO:CLAVE (se recibió "${text}")`);
   return result;
 }
 

@@ -13,11 +13,32 @@ export const command = defineCommand(
     description: `Crea una empresa: su esquema, sus series por defecto y su primer usuario. La empresa se crea en modo
 demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseña se muestran una sola vez.`,
     options: {
-      ruc: { type: 'string', placeholder: 'RUC', required: true, description: 'RUC de 11 dígitos con dígito verificador válido' },
+      ruc: {
+        type: 'string',
+        placeholder: 'RUC',
+        required: true,
+        description: 'RUC de 11 dígitos con dígito verificador válido',
+      },
       name: { type: 'string', placeholder: '"RAZÓN SOCIAL"', required: true, description: 'Razón social' },
-      subdomain: { type: 'string', placeholder: 'SUB', required: true, description: 'Subdominio: la empresa responde en SUB.{APP_DOMAIN}' },
-      email: { type: 'string', placeholder: 'CORREO', description: 'Correo de la empresa y de su primer usuario', defaultText: 'la empresa sin correo; el usuario admin@{host}' },
-      plan: { type: 'integer', placeholder: 'ID', min: 1, description: 'Plan (central.plans)', defaultText: 'ninguno, sin límites' },
+      subdomain: {
+        type: 'string',
+        placeholder: 'SUB',
+        required: true,
+        description: 'Subdominio: la empresa responde en SUB.{APP_DOMAIN}',
+      },
+      email: {
+        type: 'string',
+        placeholder: 'CORREO',
+        description: 'Correo de la empresa y de su primer usuario',
+        defaultText: 'la empresa sin correo; el usuario admin@{host}',
+      },
+      plan: {
+        type: 'integer',
+        placeholder: 'ID',
+        min: 1,
+        description: 'Plan (central.plans)',
+        defaultText: 'ninguno, sin límites',
+      },
       json: { type: 'boolean', description: 'Salida JSON: {hostname, token, password, ...}', defaultText: 'texto' },
     },
     notes: DATABASE_NOTES,
@@ -27,7 +48,13 @@ demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseñ
       await migrateSchema(db.pool, 'central', await loadMigrations(migrationsDir('central')));
       const result = await provisionTenant(
         { db, config, secrets: createSecretBox(config.secretsKey) },
-        { ruc: options.ruc, name: options.name, subdomain: options.subdomain, email: options.email ?? null, planId: options.plan ?? null },
+        {
+          ruc: options.ruc,
+          name: options.name,
+          subdomain: options.subdomain,
+          email: options.email ?? null,
+          planId: options.plan ?? null,
+        },
       );
       process.stdout.write(options.json ? asJson(result) : asText(result));
       return 0;
@@ -38,9 +65,16 @@ type ProvisionResult = Awaited<ReturnType<typeof provisionTenant>>;
 
 function asJson({ tenant, user, password, token }: ProvisionResult): string {
   return `${JSON.stringify({
-    id: tenant.id, ruc: tenant.ruc, name: tenant.name, subdomain: tenant.subdomain,
-    schema: tenant.schemaName, hostname: tenant.hostname, sunat_mode: tenant.sunatMode,
-    user_email: user.email, password, token,
+    id: tenant.id,
+    ruc: tenant.ruc,
+    name: tenant.name,
+    subdomain: tenant.subdomain,
+    schema: tenant.schemaName,
+    hostname: tenant.hostname,
+    sunat_mode: tenant.sunatMode,
+    user_email: user.email,
+    password,
+    token,
   })}\n`;
 }
 

@@ -19,9 +19,13 @@ export const command = defineCommand(
     withDatabase(async (db) => {
       const result = await rotateTenantToken(db, options.subdomain);
       if (options.json) {
-        process.stdout.write(`${JSON.stringify({ subdomain: result.tenant.subdomain, token: result.token, revoked: result.revoked })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ subdomain: result.tenant.subdomain, token: result.token, revoked: result.revoked })}\n`,
+        );
       } else {
-        process.stdout.write(`Nuevo token API de ${result.tenant.subdomain} (${result.revoked} revocado(s)):\n  ${result.token}\n`);
+        process.stdout.write(
+          `Nuevo token API de ${result.tenant.subdomain} (${result.revoked} revocado(s)):\n  ${result.token}\n`,
+        );
       }
       return 0;
     }),

@@ -10,7 +10,14 @@ export const command = defineCommand(
     description: `Sirve una API de WhatsApp Cloud simulada que acepta los envíos y los imprime, para desarrollar sin una
 cuenta de Meta. Apunte WHATSAPP_API_URL de la API a la URL que imprime. Ctrl+C para detener.`,
     options: {
-      port: { type: 'integer', placeholder: 'N', default: 8090, min: 0, max: 65535, description: 'Puerto; 0 = uno libre' },
+      port: {
+        type: 'integer',
+        placeholder: 'N',
+        default: 8090,
+        min: 0,
+        max: 65535,
+        description: 'Puerto; 0 = uno libre',
+      },
       host: { type: 'string', placeholder: 'H', default: '127.0.0.1', description: 'Interfaz' },
     },
   },

@@ -22,17 +22,49 @@ const spec = {
   description: `Imprime el XML firmado (UBL 2.1) que Facturo emitiría para un cuerpo de POST /api/documents; el nombre
 del archivo, el hash y el texto del QR van a la salida de errores. No abre la base de datos. Sin clave se firma
 con un certificado de desarrollo generado al vuelo.`,
-  positionals: [{ name: '<cuerpo.json>', description: 'Cuerpo JSON de POST /api/documents; admite ${TODAY} y ${TODAY±N}' }],
+  positionals: [
+    { name: '<cuerpo.json>', description: 'Cuerpo JSON de POST /api/documents; admite ${TODAY} y ${TODAY±N}' },
+  ],
   options: {
-    key: { type: 'string', placeholder: '<key.pem>', description: 'Clave privada en PEM (con --cert)', defaultText: 'certificado de desarrollo' },
-    cert: { type: 'string', placeholder: '<cert.pem>', description: 'Certificado en PEM (con --key)', defaultText: 'certificado de desarrollo' },
-    pfx: { type: 'string', placeholder: '<archivo.pfx>', description: 'Certificado PKCS#12 (también el formato antiguo RC2/3DES)', defaultText: 'certificado de desarrollo' },
+    key: {
+      type: 'string',
+      placeholder: '<key.pem>',
+      description: 'Clave privada en PEM (con --cert)',
+      defaultText: 'certificado de desarrollo',
+    },
+    cert: {
+      type: 'string',
+      placeholder: '<cert.pem>',
+      description: 'Certificado en PEM (con --key)',
+      defaultText: 'certificado de desarrollo',
+    },
+    pfx: {
+      type: 'string',
+      placeholder: '<archivo.pfx>',
+      description: 'Certificado PKCS#12 (también el formato antiguo RC2/3DES)',
+      defaultText: 'certificado de desarrollo',
+    },
     password: { type: 'string', placeholder: '<clave>', description: 'Contraseña del PFX', defaultText: 'vacía' },
-    today: { type: 'string', placeholder: 'AAAA-MM-DD', description: 'Fecha de "hoy"; reemplaza ${TODAY±N} del cuerpo', defaultText: 'la fecha actual en Lima' },
-    issuer: { type: 'string', placeholder: '<emisor.json>', description: 'Emisor {ruc, razonSocial, address{…}}', defaultText: 'uno de demostración' },
+    today: {
+      type: 'string',
+      placeholder: 'AAAA-MM-DD',
+      description: 'Fecha de "hoy"; reemplaza ${TODAY±N} del cuerpo',
+      defaultText: 'la fecha actual en Lima',
+    },
+    issuer: {
+      type: 'string',
+      placeholder: '<emisor.json>',
+      description: 'Emisor {ruc, razonSocial, address{…}}',
+      defaultText: 'uno de demostración',
+    },
     number: { type: 'integer', placeholder: 'N', default: 1, min: 1, description: 'Correlativo para "#"' },
     sha256: { type: 'boolean', description: 'Firma RSA-SHA256', defaultText: 'RSA-SHA1' },
-    mode: { type: 'string', choices: ['demo', 'production'], default: 'demo', description: 'Modo SUNAT para las validaciones' },
+    mode: {
+      type: 'string',
+      choices: ['demo', 'production'],
+      default: 'demo',
+      description: 'Modo SUNAT para las validaciones',
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -83,8 +115,10 @@ export function substitutePlaceholders(text: string, today: string): string {
 export function runXml(argv: string[], io: XmlCommandIo = defaultIo): Promise<number> {
   return runCommand(spec, argv, io, async ({ options, positionals: [bodyPath] }) => {
     const today = options.today ?? limaToday(io.now());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError(`--today debe tener el formato AAAA-MM-DD (se recibió "${today}")`);
-    if ((options.key === undefined) !== (options.cert === undefined)) throw new UsageError('indique --key y --cert juntos (o --pfx con --password)');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(today))
+      throw new UsageError(`--today debe tener el formato AAAA-MM-DD (se recibió "${today}")`);
+    if ((options.key === undefined) !== (options.cert === undefined))
+      throw new UsageError('indique --key y --cert juntos (o --pfx con --password)');
     try {
       return preview(bodyPath, today, options, io);
     } catch (error) {
@@ -115,21 +149,30 @@ function preview(bodyPath: string, today: string, options: XmlOptions, io: XmlCo
   const affected = doc.note?.affectedDocument;
   if (affected && !affected.series) {
     // Resolving an external_id needs the database; the preview does not open one.
-    io.stderr('error: la vista previa no consulta la base de datos; envíe documento_afectado con serie_documento, numero_documento y codigo_tipo_documento.\n');
+    io.stderr(
+      'error: la vista previa no consulta la base de datos; envíe documento_afectado con serie_documento, numero_documento y codigo_tipo_documento.\n',
+    );
     return 1;
   }
   const key = signingKey(options, issuer, io);
   const algorithm: SignatureAlgorithm = options.sha256 ? 'rsa-sha256' : 'rsa-sha1';
-  const signed = signXml(buildDocumentXml(doc, issuer), { privateKeyPem: key.privateKeyPem, certificatePem: key.certificatePem }, { algorithm, assumeCanonical: true });
+  const signed = signXml(
+    buildDocumentXml(doc, issuer),
+    { privateKeyPem: key.privateKeyPem, certificatePem: key.certificatePem },
+    { algorithm, assumeCanonical: true },
+  );
   io.stdout(signed.xml);
-  io.stderr(`archivo: ${filenameOf(doc, issuer.ruc)}.xml\nhash: ${signed.digestValue}\nqr: ${qrTextOf(doc, issuer.ruc, signed.digestValue)}\n`);
+  io.stderr(
+    `archivo: ${filenameOf(doc, issuer.ruc)}.xml\nhash: ${signed.digestValue}\nqr: ${qrTextOf(doc, issuer.ruc, signed.digestValue)}\n`,
+  );
   return 0;
 }
 
 function signingKey(options: XmlOptions, issuer: Issuer, io: XmlCommandIo): SigningKey {
   const now = io.now();
   if (options.pfx !== undefined) return loadPfx(io.readBytes(options.pfx), options.password ?? '', { now });
-  if (options.key !== undefined && options.cert !== undefined) return loadPem(`${io.readText(options.key)}\n${io.readText(options.cert)}`, { now });
+  if (options.key !== undefined && options.cert !== undefined)
+    return loadPem(`${io.readText(options.key)}\n${io.readText(options.cert)}`, { now });
   io.stderr('aviso: firmado con un certificado de desarrollo generado al vuelo (válido 1 día).\n');
   return generateSelfSignedCertificate({ ruc: issuer.ruc, name: issuer.razonSocial }, { now, days: 1 });
 }

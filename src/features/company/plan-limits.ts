@@ -32,7 +32,11 @@ export function installPlanLimits(app: FastifyInstance, central: CentralClient):
     const hit = plans.get(id);
     if (hit && hit.expires > Date.now()) return hit;
     const plan = await central.plan.findUnique({ where: { id }, select: { limitDocuments: true, limitUsers: true } });
-    const value = { limitDocuments: plan?.limitDocuments ?? 0, limitUsers: plan?.limitUsers ?? 0, expires: Date.now() + PLAN_CACHE_MS };
+    const value = {
+      limitDocuments: plan?.limitDocuments ?? 0,
+      limitUsers: plan?.limitUsers ?? 0,
+      expires: Date.now() + PLAN_CACHE_MS,
+    };
     plans.set(id, value);
     return value;
   }

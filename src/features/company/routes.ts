@@ -8,11 +8,15 @@ import { CompanySchema } from './schemas.ts';
 import { loadCompanyProfile } from './service.ts';
 
 export const companyRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/company', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    schema: {
-      summary: 'Empresa del token: datos del emisor y series',
-      response: { 200: CompanySchema, ...tenantErrorResponses },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/company',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      schema: {
+        summary: 'Empresa del token: datos del emisor y series',
+        response: { 200: CompanySchema, ...tenantErrorResponses },
+      },
     },
-  }, async (request) => presentCompany(await loadCompanyProfile(request.tenant)));
+    async (request) => presentCompany(await loadCompanyProfile(request.tenant)),
+  );
 };

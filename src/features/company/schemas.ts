@@ -1,22 +1,37 @@
 // The response of GET /api/company (its OpenAPI schema `Company`).
 import { z } from 'zod';
 
-export const CompanySchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    ruc: z.string(),
-    razon_social: z.string(),
-    nombre_comercial: z.string().nullable(),
-    direccion: z.object({
-      ubigeo: z.string(), codigo_establecimiento: z.string(), direccion: z.string(), urbanizacion: z.string().nullable(),
-      provincia: z.string(), departamento: z.string(), distrito: z.string(), codigo_pais: z.string(),
+export const CompanySchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      ruc: z.string(),
+      razon_social: z.string(),
+      nombre_comercial: z.string().nullable(),
+      direccion: z.object({
+        ubigeo: z.string(),
+        codigo_establecimiento: z.string(),
+        direccion: z.string(),
+        urbanizacion: z.string().nullable(),
+        provincia: z.string(),
+        departamento: z.string(),
+        distrito: z.string(),
+        codigo_pais: z.string(),
+      }),
+      email: z.string().nullable(),
+      telefono: z.string().nullable(),
+      modo_sunat: z.enum(['demo', 'production']).describe('demo: SUNAT beta o simulador; production: SUNAT'),
+      certificado: z.object({ sujeto: z.string().nullable(), vence: z.string().nullable() }),
+      series: z.array(
+        z.object({
+          codigo_tipo_documento: z.string(),
+          serie: z.string(),
+          ultimo_numero: z.number().int(),
+          contingencia: z.boolean(),
+        }),
+      ),
     }),
-    email: z.string().nullable(),
-    telefono: z.string().nullable(),
-    modo_sunat: z.enum(['demo', 'production']).describe('demo: SUNAT beta o simulador; production: SUNAT'),
-    certificado: z.object({ sujeto: z.string().nullable(), vence: z.string().nullable() }),
-    series: z.array(z.object({ codigo_tipo_documento: z.string(), serie: z.string(), ultimo_numero: z.number().int(), contingencia: z.boolean() })),
-  }),
-}).meta({ id: 'Company' });
+  })
+  .meta({ id: 'Company' });
 
 export type CompanyResponse = z.infer<typeof CompanySchema>;

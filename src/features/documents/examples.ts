@@ -19,7 +19,9 @@ export function exampleTitles(readme: string): Map<string, string> {
 
 /** The example files of one folder (`invoices` or `perceptions`), in file-name order. */
 export function exampleFiles(folder: 'invoices' | 'perceptions'): string[] {
-  return readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(new URL(`${folder}/`, EXAMPLES_DIR))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export function loadExamples(folder: 'invoices' | 'perceptions'): OpenApiExamples {

@@ -9,7 +9,10 @@ export const WHATSAPP_JOB = 'whatsapp-deliver';
 /** Storage folder of messages sent with the system token (tenants use their schema's folder). */
 export const SYSTEM_FOLDER = 'central';
 
-export interface OutboxSender { tenantId: number | null; schema: string | null }
+export interface OutboxSender {
+  tenantId: number | null;
+  schema: string | null;
+}
 
 export interface OutboxPayload {
   message?: string;
@@ -24,7 +27,14 @@ export interface OutboxPayload {
   fileKey?: string;
 }
 
-export async function queueMessage(deps: PipelineDeps, sender: OutboxSender, kind: 'text' | 'pdf' | 'media', to: string, payload: OutboxPayload, file?: Buffer) {
+export async function queueMessage(
+  deps: PipelineDeps,
+  sender: OutboxSender,
+  kind: 'text' | 'pdf' | 'media',
+  to: string,
+  payload: OutboxPayload,
+  file?: Buffer,
+) {
   const id = randomUUID();
   const folder = sender.schema ?? SYSTEM_FOLDER;
   if (file) payload.fileKey = `whatsapp/${id}.bin`;
@@ -32,10 +42,21 @@ export async function queueMessage(deps: PipelineDeps, sender: OutboxSender, kin
   try {
     if (file) await deps.storage.put(folder, payload.fileKey!, file);
     await deps.db.central.whatsappMessage.create({
-      data: { id, tenantId: sender.tenantId, kind, toNumber: to, payload: { ...payload, schema: sender.schema } as object },
+      data: {
+        id,
+        tenantId: sender.tenantId,
+        kind,
+        toNumber: to,
+        payload: { ...payload, schema: sender.schema } as object,
+      },
     });
     rowWritten = true;
-    await enqueue(deps.db.pool, WHATSAPP_JOB, { messageId: id }, { dedupeKey: `${WHATSAPP_JOB}:${id}`, tenantId: sender.tenantId ?? undefined });
+    await enqueue(
+      deps.db.pool,
+      WHATSAPP_JOB,
+      { messageId: id },
+      { dedupeKey: `${WHATSAPP_JOB}:${id}`, tenantId: sender.tenantId ?? undefined },
+    );
   } catch (error) {
     await discard(deps, id, rowWritten, file ? { folder, key: payload.fileKey! } : null);
     throw error;
@@ -45,7 +66,20 @@ export async function queueMessage(deps: PipelineDeps, sender: OutboxSender, kin
 }
 
 /** Best effort: the original failure is what the caller must see. */
-async function discard(deps: PipelineDeps, id: string, rowWritten: boolean, file: { folder: string; key: string } | null): Promise<void> {
-  if (rowWritten) await deps.db.central.whatsappMessage.deleteMany({ where: { id } }).catch((error: unknown) => deps.log.error({ err: error, id }, 'whatsapp: could not remove an unqueued message'));
-  if (file) await deps.storage.delete(file.folder, file.key).catch((error: unknown) => deps.log.error({ err: error, id }, 'whatsapp: could not remove the file of a failed message'));
+async function discard(
+  deps: PipelineDeps,
+  id: string,
+  rowWritten: boolean,
+  file: { folder: string; key: string } | null,
+): Promise<void> {
+  if (rowWritten)
+    await deps.db.central.whatsappMessage
+      .deleteMany({ where: { id } })
+      .catch((error: unknown) => deps.log.error({ err: error, id }, 'whatsapp: could not remove an unqueued message'));
+  if (file)
+    await deps.storage
+      .delete(file.folder, file.key)
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, id }, 'whatsapp: could not remove the file of a failed message'),
+      );
 }

@@ -11,7 +11,8 @@ import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
 import { ErrorBodySchema } from './schemas.ts';
 
 function checkMetricsToken(expected: string | null, request: FastifyRequest): void {
-  if (!expected) throw errors.notFound('metrics_disabled', 'Las métricas están desactivadas: defina METRICS_TOKEN para leerlas.');
+  if (!expected)
+    throw errors.notFound('metrics_disabled', 'Las métricas están desactivadas: defina METRICS_TOKEN para leerlas.');
   const token = bearerToken(request.headers.authorization);
   if (!token || !hashesEqual(hashToken(token), hashToken(expected))) throw errors.unauthorized();
 }
@@ -35,21 +36,33 @@ export function installMetrics(app: FastifyInstance, token: string | null): Regi
 
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label: a scan of random paths must not create unbounded series.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: String(reply.statusCode),
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', {
-    onRequest: async (request) => checkMetricsToken(token, request),
-    schema: {
-      tags: ['health'],
-      summary: 'Métricas Prometheus (formato de texto; Authorization: Bearer METRICS_TOKEN)',
-      response: { 200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } }, 401: ErrorBodySchema, 404: ErrorBodySchema },
+  app.get(
+    '/metrics',
+    {
+      onRequest: async (request) => checkMetricsToken(token, request),
+      schema: {
+        tags: ['health'],
+        summary: 'Métricas Prometheus (formato de texto; Authorization: Bearer METRICS_TOKEN)',
+        response: {
+          200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } },
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
     },
-  }, async (_request, reply) => {
-    void reply.type(registry.contentType);
-    return registry.metrics();
-  });
+    async (_request, reply) => {
+      void reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
   return registry;
 }

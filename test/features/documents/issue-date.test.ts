@@ -32,7 +32,10 @@ describe('without fecha_de_emision', () => {
     expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     // Same clock, a few seconds apart (modulo midnight).
     expect((seconds(time) - seconds(before) + 86_400) % 86_400).toBeLessThan(60);
-    const row = await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id }, select: { issueDate: true, issueTime: true } });
+    const row = await api.tenant.db.document.findUniqueOrThrow({
+      where: { externalId: res.json.data.external_id },
+      select: { issueDate: true, issueTime: true },
+    });
     expect(row.issueDate.toISOString().slice(0, 10)).toBe(limaToday());
     expect(row.issueTime).toBe(time);
   });
@@ -48,7 +51,10 @@ describe('without fecha_de_emision', () => {
 describe('with fecha_de_emision', () => {
   it('keeps the date and time sent', async () => {
     const yesterday = shiftDate(limaToday(), -1);
-    const res = await api.post('/api/documents', example('invoices/25-boleta.json', { fecha_de_emision: yesterday, hora_de_emision: '09:41:07' }));
+    const res = await api.post(
+      '/api/documents',
+      example('invoices/25-boleta.json', { fecha_de_emision: yesterday, hora_de_emision: '09:41:07' }),
+    );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const xml = await xmlOf(res);
     expect(xml).toContain(`<cbc:IssueDate>${yesterday}</cbc:IssueDate>`);
@@ -57,12 +63,20 @@ describe('with fecha_de_emision', () => {
 
   it('refuses a future date or a date without time with a 422 that consumes no number', async () => {
     const body = example('invoices/02-not-sent.json', { serie_documento: 'F061' });
-    const future = await api.post('/api/documents', { ...body, fecha_de_emision: shiftDate(limaToday(), 1), hora_de_emision: '10:00:00' });
+    const future = await api.post('/api/documents', {
+      ...body,
+      fecha_de_emision: shiftDate(limaToday(), 1),
+      hora_de_emision: '10:00:00',
+    });
     expect(future.status).toBe(422);
-    expect(future.json.errors).toContainEqual(expect.objectContaining({ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }));
+    expect(future.json.errors).toContainEqual(
+      expect.objectContaining({ path: 'fecha_de_emision', code: 'issue_date_out_of_range' }),
+    );
     const untimed = await api.post('/api/documents', { ...body, fecha_de_emision: limaToday() });
     expect(untimed.status).toBe(422);
-    expect(untimed.json.errors).toEqual([expect.objectContaining({ path: 'hora_de_emision', code: 'validation_failed' })]);
+    expect(untimed.json.errors).toEqual([
+      expect.objectContaining({ path: 'hora_de_emision', code: 'validation_failed' }),
+    ]);
     const first = await api.post('/api/documents', body);
     expect(first.json.data.number).toBe('F061-1');
   });

@@ -29,18 +29,31 @@ afterAll(async () => {
 });
 
 async function notify(path: string, body: unknown, auth: 'system' | 'tenant' = 'tenant') {
-  const headers = auth === 'system'
-    ? { host: 'api.example', authorization: `Bearer ${NOTIFY}`, 'content-type': 'application/json' }
-    : { ...api.tenant.headers, 'content-type': 'application/json' };
-  const res = await api.ctx.app.inject({ method: 'POST', url: `/api/whatsapp-notify/${path}`, headers, payload: JSON.stringify(body) });
+  const headers =
+    auth === 'system'
+      ? { host: 'api.example', authorization: `Bearer ${NOTIFY}`, 'content-type': 'application/json' }
+      : { ...api.tenant.headers, 'content-type': 'application/json' };
+  const res = await api.ctx.app.inject({
+    method: 'POST',
+    url: `/api/whatsapp-notify/${path}`,
+    headers,
+    payload: JSON.stringify(body),
+  });
   return { status: res.statusCode, json: res.json() };
 }
 
 async function deliverAll(): Promise<void> {
   // Scoped worker; retries are scheduled in the future, the test makes them due instead of waiting.
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { jobs, autoStart: false, tenantIds: [api.tenant.id] });
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
+    jobs,
+    autoStart: false,
+    tenantIds: [api.tenant.id],
+  });
   for (let i = 0; i < 10; i += 1) {
-    await api.ctx.db.pool.query(`UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`, [api.tenant.id]);
+    await api.ctx.db.pool.query(
+      `UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`,
+      [api.tenant.id],
+    );
     if ((await worker.drain()) === 0) break;
   }
 }
@@ -68,8 +81,17 @@ describe('POST /api/whatsapp-notify', () => {
     expect(res.json.data.status).toBe('queued');
     await deliverAll();
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ endpoint: 'messages', phoneNumberId: '1000001', authorization: 'Bearer system-graph-token-abcdef' });
-    expect(fake.requests[0].json).toMatchObject({ messaging_product: 'whatsapp', to: '51987654321', type: 'text', text: { body: 'Su factura F001-1 está lista' } });
+    expect(fake.requests[0]).toMatchObject({
+      endpoint: 'messages',
+      phoneNumberId: '1000001',
+      authorization: 'Bearer system-graph-token-abcdef',
+    });
+    expect(fake.requests[0].json).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: '51987654321',
+      type: 'text',
+      text: { body: 'Su factura F001-1 está lista' },
+    });
     const s = await status(res.json.data.id);
     expect(s.json.data).toMatchObject({ status: 'sent', provider_message_id: expect.stringMatching(/^wamid\./) });
   });
@@ -99,13 +121,21 @@ describe('POST /api/whatsapp-notify', () => {
     const ambiguous = await notify('text', { number: '51987000333', message: 'y' });
     await deliverAll();
     expect(fake.requests).toHaveLength(1);
-    expect((await status(ambiguous.json.data.id)).json.data).toMatchObject({ status: 'unknown', error_code: 'NO_MESSAGE_ID' });
+    expect((await status(ambiguous.json.data.id)).json.data).toMatchObject({
+      status: 'unknown',
+      error_code: 'NO_MESSAGE_ID',
+    });
   });
 
   it('sends a PDF given in base64 and the PDF of an issued document by external_id (media uploaded first)', async () => {
     fake.reset();
     const pdf = Buffer.from('%PDF-1.4\n% test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const a = await notify('pdf', { number: '987654321', file: pdf.toString('base64'), filename: 'cotizacion.pdf', message: 'Adjunto' });
+    const a = await notify('pdf', {
+      number: '987654321',
+      file: pdf.toString('base64'),
+      filename: 'cotizacion.pdf',
+      message: 'Adjunto',
+    });
     expect(a.status).toBe(202);
     const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
     const b = await notify('pdf', { number: '987654321', external_id: issued.data.external_id });
@@ -114,46 +144,99 @@ describe('POST /api/whatsapp-notify', () => {
     const uploads = fake.requests.filter((r) => r.endpoint === 'media');
     expect(uploads).toHaveLength(2);
     expect(uploads.some((u) => u.body.includes(pdf))).toBe(true);
-    expect(uploads.some((u) => u.body.includes(Buffer.from(issued.data.number)) || u.body.includes(Buffer.from('%PDF-')))).toBe(true);
+    expect(
+      uploads.some((u) => u.body.includes(Buffer.from(issued.data.number)) || u.body.includes(Buffer.from('%PDF-'))),
+    ).toBe(true);
     const sent = fake.requests.filter((r) => r.endpoint === 'messages').map((r) => r.json!);
-    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: { id: expect.any(String), filename: 'cotizacion.pdf', caption: 'Adjunto' } }));
-    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: expect.objectContaining({ filename: `${issued.data.filename}.pdf` }) }));
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        type: 'document',
+        document: { id: expect.any(String), filename: 'cotizacion.pdf', caption: 'Adjunto' },
+      }),
+    );
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        type: 'document',
+        document: expect.objectContaining({ filename: `${issued.data.filename}.pdf` }),
+      }),
+    );
   });
 
   it('sends media by public URL without uploading', async () => {
     fake.reset();
-    const res = await notify('media', { number: '987654321', media: 'https://example.com/logo.png', media_type: 'image', caption: 'Logo' });
+    const res = await notify('media', {
+      number: '987654321',
+      media: 'https://example.com/logo.png',
+      media_type: 'image',
+      caption: 'Logo',
+    });
     expect(res.status).toBe(202);
     await deliverAll();
     expect(fake.requests.map((r) => r.endpoint)).toEqual(['messages']);
-    expect(fake.requests[0].json).toMatchObject({ type: 'image', image: { link: 'https://example.com/logo.png', caption: 'Logo' } });
+    expect(fake.requests[0].json).toMatchObject({
+      type: 'image',
+      image: { link: 'https://example.com/logo.png', caption: 'Logo' },
+    });
   });
 
   it('rejects bad numbers, non-PDF files, unsupported MIME types, oversize media and missing tokens, queuing nothing', async () => {
     const before = await api.ctx.db.central.whatsappMessage.count();
     expect((await notify('text', { number: '12', message: 'x' })).json.code).toBe('phone_invalid');
-    expect((await notify('pdf', { number: '987654321', file: Buffer.from('hola').toString('base64') })).json.code).toBe('file_invalid');
-    expect((await notify('media', { number: '987654321', media: 'AAAA', media_type: 'image', mimetype: 'image/gif' })).json.code).toBe('media_type_unsupported');
+    expect((await notify('pdf', { number: '987654321', file: Buffer.from('hola').toString('base64') })).json.code).toBe(
+      'file_invalid',
+    );
+    expect(
+      (await notify('media', { number: '987654321', media: 'AAAA', media_type: 'image', mimetype: 'image/gif' })).json
+        .code,
+    ).toBe('media_type_unsupported');
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
-    expect((await notify('media', { number: '987654321', media: big, media_type: 'image', mimetype: 'image/png' })).json.code).toBe('file_too_large');
-    const anonymous = await api.ctx.app.inject({ method: 'POST', url: '/api/whatsapp-notify/text', headers: { host: 'api.example', 'content-type': 'application/json' }, payload: '{"number":"987654321","message":"x"}' });
+    expect(
+      (await notify('media', { number: '987654321', media: big, media_type: 'image', mimetype: 'image/png' })).json
+        .code,
+    ).toBe('file_too_large');
+    const anonymous = await api.ctx.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp-notify/text',
+      headers: { host: 'api.example', 'content-type': 'application/json' },
+      payload: '{"number":"987654321","message":"x"}',
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await api.ctx.db.central.whatsappMessage.count()).toBe(before);
   });
 
   it('caps media URLs at 2,048 characters and takes only http(s) without credentials, queuing nothing else', async () => {
     const before = await api.ctx.db.central.whatsappMessage.count({ where: { tenantId: api.tenant.id } });
-    const url = (length: number) => { const head = 'https://example.com/m/'; return head + 'a'.repeat(length - head.length - 4) + '.png'; };
-    const longest = await notify('media', { number: '987654321', media: url(MEDIA_URL_MAX_LENGTH), media_type: 'image' });
+    const url = (length: number) => {
+      const head = 'https://example.com/m/';
+      return head + 'a'.repeat(length - head.length - 4) + '.png';
+    };
+    const longest = await notify('media', {
+      number: '987654321',
+      media: url(MEDIA_URL_MAX_LENGTH),
+      media_type: 'image',
+    });
     expect(longest.status).toBe(202);
     const stored = await api.ctx.db.central.whatsappMessage.findUniqueOrThrow({ where: { id: longest.json.data.id } });
     expect((stored.payload as { mediaUrl: string }).mediaUrl).toBe(url(MEDIA_URL_MAX_LENGTH));
-    expect((await notify('media', { number: '987654321', media: 'http://example.com/logo.png', media_type: 'image' })).status).toBe(202);
-    for (const media of [url(MEDIA_URL_MAX_LENGTH + 1), url(3 * 1024 * 1024), 'ftp://example.com/logo.png', 'javascript:alert(1)',
-      'file:///etc/passwd', 'https://usuario:clave@example.com/logo.png', 'https://exa mple.com/logo.png']) {
+    expect(
+      (await notify('media', { number: '987654321', media: 'http://example.com/logo.png', media_type: 'image' }))
+        .status,
+    ).toBe(202);
+    for (const media of [
+      url(MEDIA_URL_MAX_LENGTH + 1),
+      url(3 * 1024 * 1024),
+      'ftp://example.com/logo.png',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://usuario:clave@example.com/logo.png',
+      'https://exa mple.com/logo.png',
+    ]) {
       const res = await notify('media', { number: '987654321', media, media_type: 'image' });
       expect(res.status, media.slice(0, 40)).toBe(422);
-      expect(res.json).toMatchObject({ code: 'media_url_invalid', errors: [{ path: 'media', code: 'media_url_invalid' }] });
+      expect(res.json).toMatchObject({
+        code: 'media_url_invalid',
+        errors: [{ path: 'media', code: 'media_url_invalid' }],
+      });
     }
     expect(await api.ctx.db.central.whatsappMessage.count({ where: { tenantId: api.tenant.id } })).toBe(before + 2);
   });
@@ -165,8 +248,16 @@ describe('POST /api/whatsapp-notify', () => {
     const rows = await api.ctx.db.central.whatsappMessage.count();
     const deps = pipelineDepsOf(api.ctx.app, api.ctx.app.log);
     // A number longer than the column: the database refuses the row after the file was written.
-    await expect(queueMessage(deps, { tenantId: api.tenant.id, schema: api.tenant.schema }, 'media', '5'.repeat(30),
-      { mediaType: 'image', mimetype: 'image/png' }, Buffer.from('png'))).rejects.toThrow();
+    await expect(
+      queueMessage(
+        deps,
+        { tenantId: api.tenant.id, schema: api.tenant.schema },
+        'media',
+        '5'.repeat(30),
+        { mediaType: 'image', mimetype: 'image/png' },
+        Buffer.from('png'),
+      ),
+    ).rejects.toThrow();
     expect(await files()).toEqual(before);
     expect(await api.ctx.db.central.whatsappMessage.count()).toBe(rows);
   });
