@@ -2,10 +2,15 @@
 //  - A lease (`locked_until`) makes the attempt exclusive across processes; a crashed attempt's lease expires and
 //    the worker takes over.
 //  - Any earlier attempt whose answer we did not record may have reached SUNAT: deliverDocument then asks SUNAT
-//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3.
+//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3. That uncertainty
+//    is remembered (send_uncertain) until the document is final: a later definite answer does not erase it.
+//  - SUNAT holding the number for another document (a number collision) holds the document for good (send_hold):
+//    state 01, never accepted, never retried, with SUNAT's answer and the way on in sunat_response.
 //  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
 //    document in 01 and schedules a retry with backoff through the work queue.
-import { deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type SendOutcome, type SunatMode } from '../sunat/index.ts';
+import {
+  deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type DeliveryOutcome, type SendOutcome, type SunatMode,
+} from '../sunat/index.ts';
 import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
 import { enqueue } from '../worker/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
@@ -13,6 +18,7 @@ import { quoteIdent } from '../platform/db/schema-name.ts';
 import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';
 import { FINAL_STATES } from './states.ts';
 import { rebuildSignedXml } from './rebuild.ts';
+import { numberConflictResponse } from './number-conflict.ts';
 
 /** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
 export function sendLeaseMs(deps: PipelineDeps): number {
@@ -35,7 +41,7 @@ export interface SendResult {
   outcome: SendOutcome | null;
   retryable: boolean;
   /** Why no attempt was made. */
-  skipped?: 'final' | 'busy' | 'missing';
+  skipped?: 'final' | 'busy' | 'missing' | 'held';
 }
 
 interface Claimed {
@@ -47,6 +53,10 @@ interface Claimed {
   send_attempts: number;
   computed: unknown;
   hash: string | null;
+  customer_doc_number: string;
+  created_at: Date;
+  /** An earlier attempt may have reached SUNAT without an answer we recorded. */
+  uncertain: boolean;
 }
 
 export interface SendOptions {
@@ -54,7 +64,10 @@ export interface SendOptions {
   /** Send even if a retry is scheduled later (the /send endpoint, the worker when due). */
   force?: boolean;
   /** The caller already holds the lease (issue: the document was just inserted claimed) and has the row and XML. */
-  claimed?: { id: number; filename: string; documentType: string; serie: string; number: number; computed: unknown; hash: string; xml: Buffer };
+  claimed?: {
+    id: number; filename: string; documentType: string; serie: string; number: number; computed: unknown; hash: string; xml: Buffer;
+    columns: { customerDocNumber: string };
+  };
 }
 
 function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
@@ -70,27 +83,22 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
   if (options.claimed) {
     const c = options.claimed;
     // Inserted with send_attempts = 1: this first attempt was counted in the issuing transaction.
-    doc = { id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 1, computed: c.computed, hash: c.hash };
+    doc = {
+      id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 1, computed: c.computed,
+      hash: c.hash, customer_doc_number: c.columns.customerDocNumber, created_at: new Date(), uncertain: false,
+    };
     xml = c.xml;
   } else {
-    const { rows } = await deps.db.pool.query<Claimed>(
-      // The attempt is counted when it starts: if this process dies while SUNAT holds the request, the next
-      // attempt knows an earlier one may have arrived and asks SUNAT first.
-      `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = send_attempts + 1
-       WHERE id = $1 AND state_type_id = '01' AND (locked_until IS NULL OR locked_until < now())
-         AND ($3::boolean OR next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`,
-      [documentId, sendLeaseMs(deps), options.force ?? false],
-    );
-    doc = rows[0];
+    doc = await claimForSend(deps, table, documentId, options.force ?? false);
   }
   if (!doc) {
-    const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true } });
+    const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true, sendHold: true } });
     if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
-    return { state: current.stateTypeId, outcome: null, retryable: false, skipped: FINAL_STATES.has(current.stateTypeId) ? 'final' : 'busy' };
+    const skipped = FINAL_STATES.has(current.stateTypeId) ? 'final' : current.sendHold ? 'held' : 'busy';
+    return { state: current.stateTypeId, outcome: null, retryable: false, skipped };
   }
 
-  let outcome: SendOutcome;
+  let outcome: DeliveryOutcome;
   try {
     xml ??= await deps.storage.get(tenant.schema, xmlKey(doc.filename));
     if (!xml) {
@@ -112,22 +120,44 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
       fileName: doc.filename,
       zip: zipDocument(doc.filename, xml),
       timeoutMs: deps.config.sunatTimeoutMs,
-      // send_attempts includes this attempt: any earlier one may have reached SUNAT without us recording it.
-      previousAttemptUnknown: doc.send_attempts > 1,
+      previousAttemptUnknown: doc.uncertain,
+      expected: { serie: doc.serie, number: doc.number, hash: doc.hash ?? undefined, customerNumber: doc.customer_doc_number, createdAt: doc.created_at },
     });
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
     deps.log.error({ err: error, documentId, schema: tenant.schema }, 'send failed before reaching SUNAT');
-    outcome = { kind: 'unknown', code: 'INTERNAL', description: 'Error interno al preparar el envío', notes: [], source: 'transport' } as SendOutcome;
+    outcome = { kind: 'unknown', code: 'INTERNAL', description: 'Error interno al preparar el envío', notes: [], source: 'transport', steps: [], recovered: false, alreadyRegistered: false };
   }
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
 }
 
+/**
+ * Takes the document for one attempt. The attempt is counted when it starts and its lease set: if this process
+ * dies while SUNAT holds the request, the lease is left behind (a recorded outcome always clears it), and the next
+ * attempt knows an earlier one may have arrived and asks SUNAT first.
+ */
+async function claimForSend(deps: PipelineDeps, table: string, documentId: number, force: boolean): Promise<Claimed | undefined> {
+  const { rows } = await deps.db.pool.query<Claimed>(
+    `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
+     UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
+     FROM prev
+     WHERE d.id = prev.id AND d.state_type_id = '01' AND d.send_hold IS NULL AND (d.locked_until IS NULL OR d.locked_until < now())
+       AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
+     RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.hash, d.customer_doc_number, d.created_at,
+       prev.uncertain`,
+    [documentId, sendLeaseMs(deps), force],
+  );
+  return rows[0];
+}
+
 const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
 
-async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, outcome: SendOutcome, actor: string): Promise<SendResult> {
+async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, delivered: DeliveryOutcome, actor: string): Promise<SendResult> {
+  const hold = delivered.conflict?.code ?? null;
+  const outcome = hold ? { ...delivered, ...numberConflictResponse(delivered.conflict!, doc) } : delivered;
   const state = STATE_OF[outcome.kind] ?? '01';
   const final = state !== '01';
+  const uncertain = doc.uncertain || outcome.kind === 'unknown';
   const attempts = doc.send_attempts;
   let cdr: { key: string; sha: string; size: number } | null = null;
   if (outcome.cdrZip) {
@@ -135,15 +165,16 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
     cdr = { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
     await deps.storage.put(tenant.schema, cdr.key, zip);
   }
-  const retryAt = !final && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
+  const retryAt = !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
   const s = quoteIdent(tenant.schema);
   // State, SUNAT's answer, the CDR's file row and the history entry in one statement (one round trip, atomic).
+  // A hold is recorded in the history too (01 → 01): who stopped the document, when and why.
   await deps.db.pool.query(
     `WITH upd AS (
        UPDATE ${s}."documents" SET state_type_id = $2, sunat_response = $3::jsonb, send_attempts = $4, next_attempt_at = $5,
-         locked_until = NULL, last_error = $6, updated_at = now()
+         locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now()
        WHERE id = $1 RETURNING id)
      , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
          SELECT id, 'cdr', $7::text, $8::text, $9::int FROM upd WHERE $7::text IS NOT NULL
@@ -151,7 +182,8 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
      , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
          SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
      SELECT id FROM upd`,
-    [doc.id, state, JSON.stringify(response), attempts, retryAt, final ? null : reason, cdr?.key ?? null, cdr?.sha ?? null, cdr?.size ?? null, actor, reason, final],
+    [doc.id, state, JSON.stringify(response), attempts, retryAt, final ? null : reason, cdr?.key ?? null, cdr?.sha ?? null, cdr?.size ?? null, actor,
+      hold ? `${hold}: ${reason}`.slice(0, 1000) : reason, final || hold !== null, hold, uncertain],
   );
   if (retryAt) {
     await enqueue(deps.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload, {
@@ -159,5 +191,5 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
     });
     deps.wakeWorker?.();
   }
-  return { state, outcome, retryable: !final };
+  return { state, outcome, retryable: !final && !hold };
 }

@@ -15,7 +15,7 @@ export {
   type TicketResult,
   type TicketStatusResult,
 } from './client.ts';
-export { deliverDocument, isConsultable, type DeliverArgs, type DeliveryOutcome, type DeliveryStep } from './recovery.ts';
+export { deliverDocument, isConsultable, type DeliverArgs, type DeliveryOutcome, type DeliveryStep, type NumberConflict } from './recovery.ts';
 export { outcomeFromCdrZip, outcomeFromFault, type SendOutcome, type OutcomeKind, type TransportCode } from './outcomes.ts';
 export {
   resolveSunatEndpoints,

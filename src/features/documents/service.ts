@@ -16,8 +16,13 @@ function notFound(externalId: string) {
 
 /** POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09 → 409. */
 export async function sendNow(deps: PipelineDeps, tenant: TenantRef, externalId: string, actor: string, types: readonly string[], segment: DownloadSegment, baseUrl: string) {
-  const doc = await tenant.db.document.findUnique({ where: { externalId }, select: { id: true, documentType: true, stateTypeId: true } });
+  const doc = await tenant.db.document.findUnique({ where: { externalId }, select: { id: true, documentType: true, stateTypeId: true, sendHold: true, sunatResponse: true } });
   if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
+  if (doc.sendHold && doc.stateTypeId === '01') {
+    // SUNAT holds the number for another (or an unverifiable) document: a resend would only repeat SUNAT's 1033.
+    const held = doc.sunatResponse as { description?: string } | null;
+    throw errors.conflict(doc.sendHold, held?.description ?? 'SUNAT ya tiene registrado este número: el comprobante no se reenvía.');
+  }
   if (doc.stateTypeId === '09') {
     throw errors.conflict('document_rejected', 'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).');
   }
@@ -58,7 +63,10 @@ export async function updateStatus(tenant: TenantRef, externalId: string, state:
     const doc = rows[0];
     if (!doc) throw notFound(externalId);
     if (doc.state_type_id !== state) {
-      await tx.document.update({ where: { id: doc.id }, data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null } });
+      // Back to 01 from a state SUNAT answered: SUNAT may hold it, so a resend must ask SUNAT before taking a 1033
+      // for another document's.
+      const backToRegistered = state === '01' ? { sendUncertain: true } : {};
+      await tx.document.update({ where: { id: doc.id }, data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null, ...backToRegistered } });
       await tx.documentStateHistory.create({ data: { documentId: doc.id, fromState: doc.state_type_id, toState: state, actor, reason: 'updatedocumentstatus' } });
     }
     return { from: doc.state_type_id, to: state };

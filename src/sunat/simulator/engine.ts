@@ -11,7 +11,7 @@ import { baseName, type DocumentName, type SummaryName } from '../document-name.
 import { serviceForDocumentType, type ServiceKind } from '../endpoints.ts';
 import { consultStatusMessages, sunatMessage } from '../error-codes.ts';
 import { billServiceResponse, consultServiceResponse, faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
-import { childByLocal, deepText, escapeXml, parseXml, type XmlElement } from '../xml.ts';
+import { childByLocal, deepText, escapeXml, findByLocal, parseXml, type XmlElement } from '../xml.ts';
 import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
@@ -273,6 +273,7 @@ export class SimulatorEngine {
           description: verdict.description,
           notes: verdict.notes,
           recipient: recipientOf(root),
+          documentHash: digestValueOf(root),
         },
         this.options.signingKey,
         name.base,
@@ -440,6 +441,13 @@ export class SimulatorEngine {
     if (withCdr) return status('0004', doc.cdrZip);
     return status(doc.status === 'rejected' ? '0002' : '0001');
   }
+}
+
+/** The document's own ds:DigestValue (its enveloped signature's reference), when it carries one. */
+function digestValueOf(root: XmlElement): string | undefined {
+  const reference = childByLocal(findByLocal(root, 'SignedInfo'), 'Reference');
+  const value = deepText(childByLocal(reference, 'DigestValue')).replace(/\s+/g, '');
+  return value || undefined;
 }
 
 /** "6-20100070970": the customer's document type and number, as SUNAT's CDRs name the recipient. */
