@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { signXml } from '../src/core/signing.ts';
 import { betaCredentials, resolveSunatEndpoints, sendBill, zipDocument } from '../src/sunat/index.ts';
 import { ROOT, request, startApi, stats, tenantHeaders, type BenchTenant, type Proc } from './harness.ts';
-import { startTcpProxy } from './tcp-proxy.ts';
+import { startTcpProxy } from '../test/helpers/tcp-proxy.ts';
 
 export interface FaultDrillContext {
   short: boolean;

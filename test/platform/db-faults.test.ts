@@ -14,6 +14,7 @@ import { toAppError } from '../../src/platform/http/error-handler.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/db.ts';
 import { fixtureBody } from '../features/documents/helpers.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 const onServer = testDatabaseKind() === 'postgresql';
 const appName = `facturo-test-faults-${randomBytes(4).toString('hex')}`;
@@ -29,6 +30,23 @@ async function terminateOurs(name = appName): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Terminates our sessions every 200 ms until `work` settles (it may still be waiting for its connection). */
+async function settledWhileTerminating<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  const watched = work.finally(() => { settled = true; });
+  watched.catch(() => undefined);
+  while (!settled) {
+    await sleep(200);
+    await terminateOurs();
+  }
+  return watched;
+}
+
+/** The error of a query whose session is terminated while it runs (null if it succeeded). */
+function terminatedWhileRunning(query: Promise<unknown>): Promise<unknown> {
+  return settledWhileTerminating(query.then(() => null, (e: unknown) => e));
+}
 
 beforeAll(async () => {
   if (!onServer) return;
@@ -74,19 +92,13 @@ describe.runIf(onServer)('the pool survives terminated sessions', () => {
     const pool = createPool(testDatabaseUrl(), 3, { error: () => undefined }, appName);
     const central = createCentralClient(pool);
     try {
-      const inFlight = pool.query('SELECT pg_sleep(3)').then(() => null, (e: unknown) => e);
-      await sleep(300);
-      expect(await terminateOurs()).toBeGreaterThan(0);
-      const pgError = await inFlight;
+      const pgError = await terminatedWhileRunning(pool.query('SELECT 1 AS slept FROM pg_sleep(5)'));
       expect(pgError).toMatchObject({ code: '57P01' });
       expect(isDatabaseUnavailable(pgError)).toBe(true);
 
-      const prismaInFlight = central.$queryRawUnsafe('SELECT pg_sleep(3)').then(() => null, (e: unknown) => e);
-      await sleep(300);
-      await terminateOurs();
-      const prismaError = await prismaInFlight;
+      const prismaError = await terminatedWhileRunning(central.$queryRawUnsafe('SELECT 1 AS slept FROM pg_sleep(5)'));
       expect(prismaError).toMatchObject({ name: 'PrismaClientKnownRequestError' });
-      expect(isDatabaseUnavailable(prismaError)).toBe(true);
+      expect(isDatabaseUnavailable(prismaError), String(prismaError)).toBe(true);
 
       expect((await pool.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
       expect(await central.$queryRawUnsafe('SELECT 2 AS ok')).toEqual([{ ok: 2 }]);
@@ -148,10 +160,7 @@ describe.runIf(onServer)('through HTTP: in-flight requests get a 503, nothing ha
   });
 
   it('a request whose session is terminated answers 503 database_unavailable with Retry-After; the next one 200', async () => {
-    const inFlight = ctx.app.inject({ method: 'GET', url: '/api/_probe/db-sleep' });
-    await sleep(400);
-    expect(await terminateOurs()).toBeGreaterThan(0);
-    const res = await inFlight;
+    const res = await settledWhileTerminating(ctx.app.inject({ method: 'GET', url: '/api/_probe/db-sleep' }));
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.headers['x-request-id']).toBeTruthy();
@@ -191,5 +200,46 @@ describe.runIf(onServer)('through HTTP: in-flight requests get a 503, nothing ha
     expect(rows.map((r) => r.number)).toEqual(rows.map((_, i) => i + 1));
     const series = await tenant.db.series.findFirstOrThrow({ where: { serie: 'F901' } });
     expect(series.lastNumber).toBe(rows.length); // a rolled-back request consumed no number
+  });
+});
+
+describe.runIf(onServer)('a PostgreSQL restart (every connection cut, new ones refused), emulated by a TCP proxy', () => {
+  const probe: FastifyPluginAsync = async (app) => {
+    app.get('/api/_probe/db-ping', async () => app.platform.db.central.$queryRawUnsafe<{ ok: number }[]>('SELECT 1 AS ok').then((r) => ({ ok: r[0].ok })));
+    app.get('/api/_probe/db-wait', async () => {
+      await app.platform.db.pool.query('SELECT pg_sleep(2)');
+      return { ok: true };
+    });
+  };
+  let ctx: TestApp;
+  let proxy: TcpProxy;
+
+  beforeAll(async () => {
+    const server = new URL(testDatabaseUrl());
+    proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    ctx = await createTestApp({ env: { DATABASE_URL: proxy.urlFor(testDatabaseUrl()) }, features: [anyHostFeature(probe, { name: 'restart-probe' })] });
+  });
+  afterAll(async () => {
+    await proxy?.restore();
+    await ctx?.close();
+    await proxy?.close();
+  });
+
+  it('in flight and while refused: 503 database_unavailable; once back: 200 on the same pool and Prisma client', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-ping' })).statusCode).toBe(200);
+    const inFlight = ctx.app.inject({ method: 'GET', url: '/api/_probe/db-wait' });
+    await sleep(300);
+    await proxy.cut();
+    const cut = await inFlight;
+    expect([cut.statusCode, cut.json().code]).toEqual([503, 'database_unavailable']);
+    const started = Date.now();
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-ping' });
+    expect([refused.statusCode, refused.json().code, refused.headers['retry-after']]).toEqual([503, 'database_unavailable', '5']);
+    expect(Date.now() - started).toBeLessThan(2_000); // refused at once, not after the pool's 15 s checkout timeout
+    expect((await ctx.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+    await proxy.restore();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-ping' })).json()).toEqual({ ok: 1 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-wait' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
   });
 });

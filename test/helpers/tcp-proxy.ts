@@ -1,6 +1,6 @@
-// An in-process TCP proxy between an API process and PostgreSQL, for the drills: `cut()` resets every connection
-// and refuses new ones — a PostgreSQL restart as the application sees it — and `restore()` accepts again on the
-// same port. The real server is never touched (other processes share it).
+// An in-process TCP proxy between an application and PostgreSQL, for tests and the drills: `cut()` resets every
+// connection and refuses new ones — a PostgreSQL restart as the application sees it — and `restore()` accepts
+// again on the same port. The real server is never touched (other processes share it).
 import net from 'node:net';
 
 export interface TcpProxy {
