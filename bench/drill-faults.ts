@@ -69,8 +69,9 @@ async function storedRows(ctx: FaultDrillContext, serie: string) {
 async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadResult, procs: Proc[]) {
   const bad = [...load.statuses.keys()].filter((s) => s !== 200 && s !== 503);
   ctx.check('only 200 and 503 answers (no 500, no dropped connection)', bad.length === 0, describeStatuses(load.statuses));
-  ctx.check('the API processes are alive', procs.every((p) => p.child.exitCode === null && p.child.signalCode === null),
-    procs.map((p) => `${p.name}: ${p.child.exitCode ?? p.child.signalCode ?? 'running'}`).join(', '));
+  const dead = procs.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null);
+  ctx.check('the API processes are alive', dead.length === 0, procs.map((p) => `${p.name}: ${p.child.exitCode ?? p.child.signalCode ?? 'running'}`).join(', '));
+  for (const p of dead) console.log(`  --- last output of ${p.name} ---\n${p.output.join('').split('\n').slice(-15).join('\n')}`);
   const after = await Promise.all(procs.map((p) => request(p.url, 'POST', '/api/documents', tenantHeaders(ctx.tenant), ctx.bodyFor(serie, true))));
   for (const r of after) if (r.status === 200) load.answered.push(JSON.parse(r.body.toString()).data.external_id);
   ctx.check('issuing works afterwards on every process', after.every((r) => r.status === 200), after.map((r) => r.status).join(','));
