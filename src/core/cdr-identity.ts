@@ -40,7 +40,9 @@ export function identifyCdr(cdr: CdrResponse, expected: ExpectedDocument): CdrId
 
   if (cdr.documentHash && expected.hash) {
     if (compact(cdr.documentHash) === compact(expected.hash)) return { ours: true, basis: 'hash' };
-    return other(`la constancia es de otro documento: su valor resumen es ${compact(cdr.documentHash)} y el de este comprobante ${compact(expected.hash)}`);
+    return other(
+      `la constancia es de otro documento: su valor resumen es ${compact(cdr.documentHash)} y el de este comprobante ${compact(expected.hash)}`,
+    );
   }
   const recipient = recipientNumber(cdr.recipientId);
   const customer = expected.customerNumber?.trim();
@@ -49,7 +51,9 @@ export function identifyCdr(cdr: CdrResponse, expected: ExpectedDocument): CdrId
   }
   const processedAt = processedInstant(cdr);
   if (processedAt && expected.createdAt && processedAt.getTime() < expected.createdAt.getTime() - CLOCK_SKEW_MS) {
-    return other(`SUNAT registró ese número el ${cdr.responseDate ?? cdr.issueDate}, antes de que este comprobante existiera`);
+    return other(
+      `SUNAT registró ese número el ${cdr.responseDate ?? cdr.issueDate}, antes de que este comprobante existiera`,
+    );
   }
   return { ours: true, basis: 'unrefuted' };
 }
@@ -65,7 +69,9 @@ function compact(value: string): string {
 /** "F001-00000587" answers F001-587 (SUNAT pads the number in some CDRs). */
 function sameNumber(reference: string, expected: Pick<ExpectedDocument, 'serie' | 'number'>): boolean {
   const match = /^\s*([A-Za-z0-9]{4})-0*(\d{1,8})\s*$/.exec(reference);
-  return match !== null && match[1].toUpperCase() === expected.serie.toUpperCase() && Number(match[2]) === expected.number;
+  return (
+    match !== null && match[1].toUpperCase() === expected.serie.toUpperCase() && Number(match[2]) === expected.number
+  );
 }
 
 /** "6-20100070970" (SUNAT: document type, hyphen, number) or the bare number (OSEs). */

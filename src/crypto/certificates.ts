@@ -10,8 +10,17 @@ import {
 } from 'node:crypto';
 import forge from 'node-forge';
 
-export interface KeyMaterial { privateKeyPem: string; certificatePem: string }
-export interface CertificateInfo { subject: string; issuer: string; serialNumber: string; notBefore: Date; notAfter: Date }
+export interface KeyMaterial {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+export interface CertificateInfo {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
 
 export type CertificateErrorCode =
   | 'certificate_unreadable'
@@ -42,7 +51,11 @@ export class CertificateError extends Error {
 // ---------------------------------------------------------------------------------------------------------------
 // Generation
 
-export interface GenerateOptions { days?: number; bits?: number; now?: Date }
+export interface GenerateOptions {
+  days?: number;
+  bits?: number;
+  now?: Date;
+}
 
 /**
  * A self-signed RSA certificate for development and SUNAT beta (which accepts any self-signed certificate).
@@ -92,7 +105,9 @@ export function generateSelfSignedCertificate(
   cert.signatureOid = sha256WithRsa;
   cert.md = forge.md.sha256.create();
   // getTBSCertificate exists in node-forge but is missing from @types/node-forge.
-  const tbs = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
+  const tbs = (
+    forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }
+  ).getTBSCertificate(cert);
   cert.tbsCertificate = tbs;
   const tbsDer = Buffer.from(forge.asn1.toDer(tbs).getBytes(), 'binary');
   cert.signature = cryptoSign('sha256', tbsDer, privateKey).toString('binary');
@@ -106,7 +121,9 @@ export function generateSelfSignedCertificate(
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-export interface LoadOptions { now?: Date }
+export interface LoadOptions {
+  now?: Date;
+}
 
 /** Reads a PKCS#12 file: modern (PBES2/AES, SHA-256 MAC) and legacy (RC2-40/3DES, SHA-1 MAC) alike. */
 export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}): KeyMaterial & CertificateInfo {
@@ -178,17 +195,25 @@ export function loadPem(pem: string, options: LoadOptions & { password?: string 
     } else if (/PRIVATE KEY$/.test(label)) {
       const encrypted = label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(block);
       if (encrypted && options.password === undefined) {
-        throw new CertificateError('certificate_password_invalid', 'La clave privada está cifrada: indique su contraseña.');
+        throw new CertificateError(
+          'certificate_password_invalid',
+          'La clave privada está cifrada: indique su contraseña.',
+        );
       }
       try {
         keys.push(createPrivateKey(encrypted ? { key: block, passphrase: options.password } : block));
       } catch (cause) {
-        throw new CertificateError(encrypted ? 'certificate_password_invalid' : 'certificate_unreadable', undefined, { cause });
+        throw new CertificateError(encrypted ? 'certificate_password_invalid' : 'certificate_unreadable', undefined, {
+          cause,
+        });
       }
     }
   }
   if (certs.length === 0) {
-    throw new CertificateError('certificate_unreadable', 'El texto PEM no contiene ningún certificado (BEGIN CERTIFICATE).');
+    throw new CertificateError(
+      'certificate_unreadable',
+      'El texto PEM no contiene ningún certificado (BEGIN CERTIFICATE).',
+    );
   }
   return pickKeyAndCertificate(keys, certs, options.now ?? new Date());
 }
@@ -224,17 +249,24 @@ function oneLineName(multiline: string): string {
 
 function pickKeyAndCertificate(keys: KeyObject[], certs: X509Certificate[], now: Date): KeyMaterial & CertificateInfo {
   if (keys.length === 0) throw new CertificateError('certificate_without_private_key');
-  if (certs.length === 0) throw new CertificateError('certificate_unreadable', 'El archivo no contiene ningún certificado.');
+  if (certs.length === 0)
+    throw new CertificateError('certificate_unreadable', 'El archivo no contiene ningún certificado.');
   // A PFX may carry the CA chain too: the signing certificate is the one whose public key matches the private key.
   for (const key of keys) {
     const cert = certs.find((c) => matches(c, key));
     if (!cert) continue;
     const info = describe(cert);
     if (now.getTime() > info.notAfter.getTime()) {
-      throw new CertificateError('certificate_expired', `El certificado digital venció el ${info.notAfter.toISOString().slice(0, 10)}.`);
+      throw new CertificateError(
+        'certificate_expired',
+        `El certificado digital venció el ${info.notAfter.toISOString().slice(0, 10)}.`,
+      );
     }
     if (now.getTime() < info.notBefore.getTime()) {
-      throw new CertificateError('certificate_not_yet_valid', `El certificado digital recién será válido desde el ${info.notBefore.toISOString().slice(0, 10)}.`);
+      throw new CertificateError(
+        'certificate_not_yet_valid',
+        `El certificado digital recién será válido desde el ${info.notBefore.toISOString().slice(0, 10)}.`,
+      );
     }
     return {
       privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }) as string,
@@ -257,11 +289,19 @@ function keyFromBag(bag: forge.pkcs12.Bag): KeyObject | null {
   try {
     if (bag.key) {
       const info = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key as forge.pki.rsa.PrivateKey));
-      return createPrivateKey({ key: Buffer.from(forge.asn1.toDer(info).getBytes(), 'binary'), format: 'der', type: 'pkcs8' });
+      return createPrivateKey({
+        key: Buffer.from(forge.asn1.toDer(info).getBytes(), 'binary'),
+        format: 'der',
+        type: 'pkcs8',
+      });
     }
     // forge only models RSA keys; any other algorithm is left as decrypted PrivateKeyInfo ASN.1 for node:crypto.
     if (bag.asn1) {
-      return createPrivateKey({ key: Buffer.from(forge.asn1.toDer(bag.asn1).getBytes(), 'binary'), format: 'der', type: 'pkcs8' });
+      return createPrivateKey({
+        key: Buffer.from(forge.asn1.toDer(bag.asn1).getBytes(), 'binary'),
+        format: 'der',
+        type: 'pkcs8',
+      });
     }
   } catch {
     return null;

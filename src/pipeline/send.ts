@@ -9,7 +9,14 @@
 //  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
 //    document in 01 and schedules a retry with backoff through the work queue.
 import {
-  deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type DeliveryOutcome, type SendOutcome, type SunatMode,
+  deliverDocument,
+  endpointFor,
+  resolveSunatEndpoints,
+  serviceForDocumentType,
+  zipDocument,
+  type DeliveryOutcome,
+  type SendOutcome,
+  type SunatMode,
 } from '../sunat/index.ts';
 import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
 import { enqueue } from '../worker/queue.ts';
@@ -33,7 +40,11 @@ export function retryDelayMs(attempts: number): number {
 
 export const SEND_JOB = 'send-document';
 
-export interface SendJobPayload { tenantId: number; schema: string; documentId: number }
+export interface SendJobPayload {
+  tenantId: number;
+  schema: string;
+  documentId: number;
+}
 
 export interface SendResult {
   state: string;
@@ -65,7 +76,14 @@ export interface SendOptions {
   force?: boolean;
   /** The caller already holds the lease (issue: the document was just inserted claimed) and has the row and XML. */
   claimed?: {
-    id: number; filename: string; documentType: string; serie: string; number: number; computed: unknown; hash: string; xml: Buffer;
+    id: number;
+    filename: string;
+    documentType: string;
+    serie: string;
+    number: number;
+    computed: unknown;
+    hash: string;
+    xml: Buffer;
     columns: { customerDocNumber: string };
   };
 }
@@ -75,7 +93,12 @@ function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
   return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
 }
 
-export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, documentId: number, options: SendOptions): Promise<SendResult> {
+export async function sendStoredDocument(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  documentId: number,
+  options: SendOptions,
+): Promise<SendResult> {
   const { db } = tenant;
   const table = `${quoteIdent(tenant.schema)}."documents"`;
   let doc: Claimed | undefined;
@@ -84,15 +107,27 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
     const c = options.claimed;
     // Inserted with send_attempts = 1: this first attempt was counted in the issuing transaction.
     doc = {
-      id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 1, computed: c.computed,
-      hash: c.hash, customer_doc_number: c.columns.customerDocNumber, created_at: new Date(), uncertain: false,
+      id: c.id,
+      filename: c.filename,
+      document_type: c.documentType,
+      serie: c.serie,
+      number: c.number,
+      send_attempts: 1,
+      computed: c.computed,
+      hash: c.hash,
+      customer_doc_number: c.columns.customerDocNumber,
+      created_at: new Date(),
+      uncertain: false,
     };
     xml = c.xml;
   } else {
     doc = await claimForSend(deps, table, documentId, options.force ?? false);
   }
   if (!doc) {
-    const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true, sendHold: true } });
+    const current = await db.document.findUnique({
+      where: { id: documentId },
+      select: { stateTypeId: true, sendHold: true },
+    });
     if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
     const skipped = FINAL_STATES.has(current.stateTypeId) ? 'final' : current.sendHold ? 'held' : 'busy';
     return { state: current.stateTypeId, outcome: null, retryable: false, skipped };
@@ -121,12 +156,27 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
       zip: zipDocument(doc.filename, xml),
       timeoutMs: deps.config.sunatTimeoutMs,
       previousAttemptUnknown: doc.uncertain,
-      expected: { serie: doc.serie, number: doc.number, hash: doc.hash ?? undefined, customerNumber: doc.customer_doc_number, createdAt: doc.created_at },
+      expected: {
+        serie: doc.serie,
+        number: doc.number,
+        hash: doc.hash ?? undefined,
+        customerNumber: doc.customer_doc_number,
+        createdAt: doc.created_at,
+      },
     });
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
     deps.log.error({ err: error, documentId, schema: tenant.schema }, 'send failed before reaching SUNAT');
-    outcome = { kind: 'unknown', code: 'INTERNAL', description: 'Error interno al preparar el envío', notes: [], source: 'transport', steps: [], recovered: false, alreadyRegistered: false };
+    outcome = {
+      kind: 'unknown',
+      code: 'INTERNAL',
+      description: 'Error interno al preparar el envío',
+      notes: [],
+      source: 'transport',
+      steps: [],
+      recovered: false,
+      alreadyRegistered: false,
+    };
   }
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
 }
@@ -136,7 +186,12 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
  * dies while SUNAT holds the request, the lease is left behind (a recorded outcome always clears it), and the next
  * attempt knows an earlier one may have arrived and asks SUNAT first.
  */
-async function claimForSend(deps: PipelineDeps, table: string, documentId: number, force: boolean): Promise<Claimed | undefined> {
+async function claimForSend(
+  deps: PipelineDeps,
+  table: string,
+  documentId: number,
+  force: boolean,
+): Promise<Claimed | undefined> {
   const { rows } = await deps.db.pool.query<Claimed>(
     `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
      UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
@@ -152,7 +207,13 @@ async function claimForSend(deps: PipelineDeps, table: string, documentId: numbe
 
 const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
 
-async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, delivered: DeliveryOutcome, actor: string): Promise<SendResult> {
+async function recordOutcome(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  doc: Claimed,
+  delivered: DeliveryOutcome,
+  actor: string,
+): Promise<SendResult> {
   const hold = delivered.conflict?.code ?? null;
   const outcome = hold ? { ...delivered, ...numberConflictResponse(delivered.conflict!, doc) } : delivered;
   const state = STATE_OF[outcome.kind] ?? '01';
@@ -165,7 +226,8 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
     cdr = { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
     await deps.storage.put(tenant.schema, cdr.key, zip);
   }
-  const retryAt = !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
+  const retryAt =
+    !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
   const s = quoteIdent(tenant.schema);
@@ -182,13 +244,34 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
      , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
          SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
      SELECT id FROM upd`,
-    [doc.id, state, JSON.stringify(response), attempts, retryAt, final ? null : reason, cdr?.key ?? null, cdr?.sha ?? null, cdr?.size ?? null, actor,
-      hold ? `${hold}: ${reason}`.slice(0, 1000) : reason, final || hold !== null, hold, uncertain],
+    [
+      doc.id,
+      state,
+      JSON.stringify(response),
+      attempts,
+      retryAt,
+      final ? null : reason,
+      cdr?.key ?? null,
+      cdr?.sha ?? null,
+      cdr?.size ?? null,
+      actor,
+      hold ? `${hold}: ${reason}`.slice(0, 1000) : reason,
+      final || hold !== null,
+      hold,
+      uncertain,
+    ],
   );
   if (retryAt) {
-    await enqueue(deps.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload, {
-      runAt: retryAt, dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id,
-    });
+    await enqueue(
+      deps.db.pool,
+      SEND_JOB,
+      { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload,
+      {
+        runAt: retryAt,
+        dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`,
+        tenantId: tenant.id,
+      },
+    );
     deps.wakeWorker?.();
   }
   return { state, outcome, retryable: !final && !hold };

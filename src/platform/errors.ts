@@ -19,7 +19,13 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow). */
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, errors: ErrorItem[] = [], headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    errors: ErrorItem[] = [],
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
@@ -74,7 +80,9 @@ export const errors = {
     return new AppError(404, 'host_not_found', `No existe una empresa para el dominio ${host}`);
   },
   methodNotAllowed(allowed: string[]): AppError {
-    return new AppError(405, 'method_not_allowed', 'El método especificado en la petición no es válido', [], { allow: allowed.join(', ') });
+    return new AppError(405, 'method_not_allowed', 'El método especificado en la petición no es válido', [], {
+      allow: allowed.join(', '),
+    });
   },
   conflict(code: string, message: string, items: ErrorItem[] = []): AppError {
     return new AppError(409, code, message, items);
@@ -119,9 +127,15 @@ export const errors = {
   },
   /** The database dropped or refused the connection: retryable, the transaction was rolled back. */
   databaseUnavailable(retryAfterSeconds = 5): AppError {
-    return new AppError(503, 'database_unavailable', 'La base de datos no está disponible en este momento y la solicitud no se completó. Intente nuevamente en unos segundos.', [], {
-      'retry-after': String(retryAfterSeconds),
-    });
+    return new AppError(
+      503,
+      'database_unavailable',
+      'La base de datos no está disponible en este momento y la solicitud no se completó. Intente nuevamente en unos segundos.',
+      [],
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    );
   },
   gatewayTimeout(code: string, message: string): AppError {
     return new AppError(504, code, message);

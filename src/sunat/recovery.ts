@@ -13,13 +13,7 @@
 // Documents the consult service cannot answer for (boletas, perceptions: SUNAT 0009/0010) and environments without
 // it (SUNAT beta) go straight to the resend, where SUNAT's own duplicate check protects the number.
 import { identifyCdr, type ExpectedDocument } from '../core/cdr-identity.ts';
-import {
-  getStatusCdr,
-  sendBill,
-  type ConsultCdrResult,
-  type ConsultKey,
-  type SunatCredentials,
-} from './client.ts';
+import { getStatusCdr, sendBill, type ConsultCdrResult, type ConsultKey, type SunatCredentials } from './client.ts';
 import { parseDocumentName } from './document-name.ts';
 import { sunatMessage } from './error-codes.ts';
 import type { SendOutcome } from './outcomes.ts';
@@ -84,7 +78,11 @@ function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): Sen
   switch (result.statusCode) {
     case '0001':
     case '0003':
-      return { code: 'number_unverified', sunatCode: result.statusCode, reason: `SUNAT ${result.statusCode}: ${result.statusMessage} (sin constancia que muestre de qué documento se trata)` };
+      return {
+        code: 'number_unverified',
+        sunatCode: result.statusCode,
+        reason: `SUNAT ${result.statusCode}: ${result.statusMessage} (sin constancia que muestre de qué documento se trata)`,
+      };
     case '0002':
       return { kind: 'rejected', code: '0002', description: result.statusMessage, notes: [], source: 'consult' };
     default:
@@ -95,20 +93,34 @@ function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): Sen
 export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcome> {
   const steps: DeliveryStep[] = [];
   const name = parseDocumentName(args.fileName);
-  const key: ConsultKey | undefined = name && { ruc: name.ruc, tipo: name.tipo, serie: name.serie, numero: name.numero };
+  const key: ConsultKey | undefined = name && {
+    ruc: name.ruc,
+    tipo: name.tipo,
+    serie: name.serie,
+    numero: name.numero,
+  };
   const canConsult = Boolean(args.consultEndpoint && key && isConsultable(key));
-  const consult = () => getStatusCdr({
-    endpoint: args.consultEndpoint!,
-    credentials: args.consultCredentials ?? args.credentials,
-    timeoutMs: args.timeoutMs,
-    signal: args.signal,
-    ...key!,
+  const consult = () =>
+    getStatusCdr({
+      endpoint: args.consultEndpoint!,
+      credentials: args.consultCredentials ?? args.credentials,
+      timeoutMs: args.timeoutMs,
+      signal: args.signal,
+      ...key!,
+    });
+  const done = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome => ({
+    ...outcome,
+    steps,
+    recovered,
+    alreadyRegistered,
   });
-  const done = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome =>
-    ({ ...outcome, steps, recovered, alreadyRegistered });
   // Never carries the other document's CDR: nothing of it may be stored as this document's.
   const collision = (conflict: NumberConflict, alreadyRegistered: boolean): DeliveryOutcome => ({
-    ...done({ kind: 'exception', code: conflict.code, description: conflict.reason, notes: [], source: 'fault' }, false, alreadyRegistered),
+    ...done(
+      { kind: 'exception', code: conflict.code, description: conflict.reason, notes: [], source: 'fault' },
+      false,
+      alreadyRegistered,
+    ),
     conflict,
   });
   // Every CDR, whatever brought it, is checked against our document before it may become the outcome.
@@ -119,7 +131,10 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     steps.push({ action: 'identify', result: 'other' });
     return collision({ code: 'number_taken', sunatCode: outcome.code, reason: identity.reason }, alreadyRegistered);
   };
-  const fromNoCdr = (found: Extract<ConsultCdrResult, { kind: 'no-cdr' }>, alreadyRegistered: boolean): DeliveryOutcome | undefined => {
+  const fromNoCdr = (
+    found: Extract<ConsultCdrResult, { kind: 'no-cdr' }>,
+    alreadyRegistered: boolean,
+  ): DeliveryOutcome | undefined => {
     const known = fromConsult(found);
     if (!known) return undefined;
     return 'kind' in known ? done(known, true, alreadyRegistered) : collision(known, alreadyRegistered);
@@ -131,8 +146,13 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     if (found.kind === 'found') return judged(found.outcome, true);
     if (found.kind === 'no-cdr') {
       // SUNAT has no answer yet (e.g. 0014): the document may exist; do not resend on a guess.
-      return fromNoCdr(found, false)
-        ?? done({ kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' }, false);
+      return (
+        fromNoCdr(found, false) ??
+        done(
+          { kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' },
+          false,
+        )
+      );
     }
     if (found.kind === 'failed' && found.outcome.kind === 'unknown') {
       // SUNAT unreachable: stay 'unknown' and let the caller retry later.
@@ -156,7 +176,8 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
   if (!registeredBefore) return judged(outcome, false);
   const said = `SUNAT ${outcome.code}: ${outcome.description || sunatMessage(outcome.code)}`;
   // Every earlier answer was definite and none registered this document: the number holds another one.
-  if (!args.previousAttemptUnknown) return collision({ code: 'number_taken', sunatCode: outcome.code, reason: said }, false);
+  if (!args.previousAttemptUnknown)
+    return collision({ code: 'number_taken', sunatCode: outcome.code, reason: said }, false);
 
   // The earlier, unanswered attempt may have registered this very document: only its CDR can tell.
   if (canConsult) {
@@ -170,19 +191,40 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     if (found.kind === 'failed' && found.outcome.kind === 'unknown') return done(found.outcome, false, true);
     if (found.kind === 'not-found' || found.kind === 'no-cdr') {
       // SUNAT's two services disagree for now (the consult may lag behind the registration): ask again later.
-      return done({ kind: 'unknown', code: found.statusCode, description: `${said}; consulta: ${found.statusMessage}`, notes: [], source: 'consult' }, false, true);
+      return done(
+        {
+          kind: 'unknown',
+          code: found.statusCode,
+          description: `${said}; consulta: ${found.statusMessage}`,
+          notes: [],
+          source: 'consult',
+        },
+        false,
+        true,
+      );
     }
   }
   // No CDR to be had (SUNAT beta, boletas, perceptions, a consult refused): SUNAT holds the number, but nothing
   // shows whether the document it holds is this one. Resending would only repeat the 1033.
-  return collision({ code: 'number_unverified', sunatCode: outcome.code, reason: `${said} (después de un envío sin respuesta; SUNAT no permite consultar la constancia de este comprobante)` }, true);
+  return collision(
+    {
+      code: 'number_unverified',
+      sunatCode: outcome.code,
+      reason: `${said} (después de un envío sin respuesta; SUNAT no permite consultar la constancia de este comprobante)`,
+    },
+    true,
+  );
 }
 
 function describe(result: ConsultCdrResult): string {
   switch (result.kind) {
-    case 'found': return 'found';
-    case 'not-found': return `not-found:${result.statusCode}`;
-    case 'no-cdr': return `no-cdr:${result.statusCode}`;
-    case 'failed': return `failed:${result.outcome.code}`;
+    case 'found':
+      return 'found';
+    case 'not-found':
+      return `not-found:${result.statusCode}`;
+    case 'no-cdr':
+      return `no-cdr:${result.statusCode}`;
+    case 'failed':
+      return `failed:${result.outcome.code}`;
   }
 }

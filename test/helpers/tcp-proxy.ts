@@ -34,17 +34,19 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     client.pipe(upstream).pipe(client);
   };
   let server = net.createServer(onConnection);
-  const listen = (s: net.Server, p: number) => new Promise<void>((resolve, reject) => {
-    s.once('error', reject);
-    s.listen(p, '127.0.0.1', () => resolve());
-  });
+  const listen = (s: net.Server, p: number) =>
+    new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(p, '127.0.0.1', () => resolve());
+    });
   await listen(server, port);
   const bound = (server.address() as net.AddressInfo).port;
-  const stop = () => new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    for (const socket of open) socket.resetAndDestroy();
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      for (const socket of open) socket.resetAndDestroy();
+    });
   return {
     port: bound,
     urlFor(databaseUrl) {
@@ -59,7 +61,9 @@ export async function startTcpProxy(target: { host: string; port: number }, port
       server = net.createServer(onConnection);
       await listen(server, bound);
     },
-    get accepted() { return accepted; },
+    get accepted() {
+      return accepted;
+    },
     close: stop,
   };
 }

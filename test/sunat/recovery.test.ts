@@ -18,7 +18,13 @@ afterAll(async () => {
 });
 beforeEach(() => sim.simulator.reset());
 
-interface Doc { base: string; zip: Buffer; serie: string; n: number; hash: string }
+interface Doc {
+  base: string;
+  zip: Buffer;
+  serie: string;
+  n: number;
+  hash: string;
+}
 
 function signed(base: string, serie: string, n: number, xml: string): Doc {
   const { xml: text, digestValue } = signXml(xml, testKey);
@@ -61,7 +67,13 @@ describe('"register then drop the response" (the lost answer)', () => {
     expect(first).toMatchObject({ kind: 'unknown', code: 'NETWORK', recovered: false });
 
     const second = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
-    expect(second).toMatchObject({ kind: 'accepted', code: '0', recovered: true, source: 'consult', alreadyRegistered: false });
+    expect(second).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      recovered: true,
+      source: 'consult',
+      alreadyRegistered: false,
+    });
     expect(second.steps).toEqual([{ action: 'consult', result: 'found' }]); // no resend at all
     // The CDR the pipeline keeps is the very zip SUNAT (the simulator) registered.
     const stored = sim.simulator.store.documents().find((d) => d.fileName === doc.base)!;
@@ -72,7 +84,7 @@ describe('"register then drop the response" (the lost answer)', () => {
     expect(sim.simulator.store.documents()).toHaveLength(1);
   });
 
-  it('a perception cannot be consulted (SUNAT 0009): the resend gets SUNAT\'s stored answer for the same document', async () => {
+  it("a perception cannot be consulted (SUNAT 0009): the resend gets SUNAT's stored answer for the same document", async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const doc = signed('20000000001-40-P001-31', 'P001', 31, perceptionXml(31));
     const perception = { endpoint: sim.endpoints.otrosCpe };
@@ -121,9 +133,20 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
   it('1033 on a FIRST send (another document holds the number) is a collision at once: no consult, nothing accepted', async () => {
     const doc = invoice();
     const theirs = otherUnder(doc, 'OC-2025-0007');
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: theirs.base, zip: theirs.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
     const outcome = await deliverDocument(args(doc));
-    expect(outcome).toMatchObject({ kind: 'exception', code: 'number_taken', conflict: { code: 'number_taken', sunatCode: '1033' }, recovered: false });
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_taken',
+      conflict: { code: 'number_taken', sunatCode: '1033' },
+      recovered: false,
+    });
     expect(outcome.conflict!.reason).toMatch(/^SUNAT 1033: /);
     expect(outcome.steps).toEqual([{ action: 'send', result: 'outcome:exception:1033' }]);
     expect(outcome.cdrZip).toBeUndefined();
@@ -132,7 +155,13 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
   it('an unanswered first attempt, then 1033 and a consult whose CDR has our number and ANOTHER hash: collision', async () => {
     const doc = invoice();
     const theirs = otherUnder(doc, 'OC-2025-0009');
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: theirs.base, zip: theirs.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
     // The consult is briefly unreachable on the first recovery step, so the policy resends and SUNAT answers 1033.
     sim.simulator.faults.add({ fault: { kind: 'http-status', status: 400 }, operations: ['getStatusCdr'] });
     const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
@@ -142,17 +171,31 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
       { action: 'consult-registered', result: 'found' },
       { action: 'identify', result: 'other' },
     ]);
-    expect(outcome).toMatchObject({ kind: 'exception', code: 'number_taken', alreadyRegistered: true, recovered: false });
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_taken',
+      alreadyRegistered: true,
+      recovered: false,
+    });
     expect(outcome.conflict!.reason).toContain(`el de este comprobante ${doc.hash}`);
     expect(outcome.cdrZip).toBeUndefined();
   });
 
-  it('an unanswered attempt whose consult finds another document\'s CDR straight away: collision, no resend', async () => {
+  it("an unanswered attempt whose consult finds another document's CDR straight away: collision, no resend", async () => {
     const doc = invoice();
     const theirs = otherUnder(doc, 'OC-2025-0006');
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: theirs.base, zip: theirs.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
     const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
-    expect(outcome.steps).toEqual([{ action: 'consult', result: 'found' }, { action: 'identify', result: 'other' }]);
+    expect(outcome.steps).toEqual([
+      { action: 'consult', result: 'found' },
+      { action: 'identify', result: 'other' },
+    ]);
     expect(outcome).toMatchObject({ code: 'number_taken', conflict: { sunatCode: '0' } });
     expect(sim.simulator.stats().requests.sendBill).toBe(1); // only theirs
   });
@@ -160,13 +203,24 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
   it('1033 after an unanswered attempt where no consult service exists (SUNAT beta): unverified, never accepted', async () => {
     const doc = invoice();
     const theirs = otherUnder(doc, 'OC-2025-0008');
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: theirs.base, zip: theirs.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
     const outcome = await deliverDocument(args(doc, { consultEndpoint: undefined, previousAttemptUnknown: true }));
-    expect(outcome).toMatchObject({ kind: 'exception', code: 'number_unverified', alreadyRegistered: true, conflict: { code: 'number_unverified', sunatCode: '1033' } });
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_unverified',
+      alreadyRegistered: true,
+      conflict: { code: 'number_unverified', sunatCode: '1033' },
+    });
     expect(outcome.cdrZip).toBeUndefined();
   });
 
-  it('our own unanswered attempt: SUNAT\'s stored CDR carries our hash and is the outcome', async () => {
+  it("our own unanswered attempt: SUNAT's stored CDR carries our hash and is the outcome", async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const doc = invoice();
     expect((await deliverDocument(args(doc))).kind).toBe('unknown');
@@ -183,13 +237,24 @@ describe('ordinary deliveries pass straight through', () => {
   it('a first send is one sendBill, its outcome unchanged', async () => {
     const doc = invoice();
     const outcome = await deliverDocument(args(doc));
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', recovered: false, alreadyRegistered: false, steps: [{ action: 'send', result: 'outcome:accepted:0' }] });
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      recovered: false,
+      alreadyRegistered: false,
+      steps: [{ action: 'send', result: 'outcome:accepted:0' }],
+    });
   });
 
   it('a rejection found by the consult service is the outcome (the number is spent)', async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const n = number++;
-    const doc = signed(`20000000001-01-F001-${n}`, 'F001', n, invoiceXml(n).replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">300.00'));
+    const doc = signed(
+      `20000000001-01-F001-${n}`,
+      'F001',
+      n,
+      invoiceXml(n).replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">300.00'),
+    );
     await deliverDocument(args(doc));
     const recovered = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
     expect(recovered).toMatchObject({ kind: 'rejected', code: '3280', recovered: true, source: 'consult' });

@@ -6,14 +6,23 @@
 /** SQLSTATE: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now
  *  (starting up), class 08 connection exceptions, 53300 too many connections. */
 const SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3}|53300)$/;
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+]);
 /** Prisma: P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 server closed the connection,
  *  P2024 timed out waiting for a pooled connection. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 /** @prisma/adapter-pg's kinds for the same conditions. */
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /** node-postgres's own messages (no code) for a connection that ended, or a pool that cannot hand one out. */
-const PG_MESSAGES = /Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool/;
+const PG_MESSAGES =
+  /Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool/;
 
 interface Inspectable {
   name?: unknown;

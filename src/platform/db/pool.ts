@@ -5,7 +5,12 @@ export interface PoolLogger {
   error(obj: unknown, msg?: string): void;
 }
 
-export function createPool(connectionString: string, max: number, logger?: PoolLogger, applicationName = 'facturo'): pg.Pool {
+export function createPool(
+  connectionString: string,
+  max: number,
+  logger?: PoolLogger,
+  applicationName = 'facturo',
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,

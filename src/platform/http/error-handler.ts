@@ -15,7 +15,10 @@ export interface ErrorBody {
 }
 
 function fromInstancePath(instancePath: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   return formatPath(parts);
 }
 
@@ -32,11 +35,23 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
     return errors.validation(zodIssuesToErrorItems(error.issues));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return errors.validation(error.validation.map((v) => ({ path: fromInstancePath(v.instancePath), code: 'validation_failed', message: v.message ?? 'Valor inválido' })));
+    return errors.validation(
+      error.validation.map((v) => ({
+        path: fromInstancePath(v.instancePath),
+        code: 'validation_failed',
+        message: v.message ?? 'Valor inválido',
+      })),
+    );
   }
   const fe = error as Partial<FastifyError>;
   if (Array.isArray(fe.validation)) {
-    return errors.validation(fe.validation.map((v) => ({ path: fromInstancePath(v.instancePath ?? ''), code: 'validation_failed', message: v.message ?? 'Valor inválido' })));
+    return errors.validation(
+      fe.validation.map((v) => ({
+        path: fromInstancePath(v.instancePath ?? ''),
+        code: 'validation_failed',
+        message: v.message ?? 'Valor inválido',
+      })),
+    );
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -48,7 +63,10 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return errors.unsupportedMediaType(undefined);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return errors.badRequest('invalid_content_length', 'La cabecera Content-Length no coincide con el cuerpo enviado');
+      return errors.badRequest(
+        'invalid_content_length',
+        'La cabecera Content-Length no coincide con el cuerpo enviado',
+      );
     case 'FST_ERR_BAD_URL':
       return errors.badRequest('bad_url', 'La URL de la solicitud no es válida');
     default:
@@ -79,6 +97,10 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
-    void reply.status(appError.status).headers(appError.headers).type('application/json; charset=utf-8').send(renderError(appError));
+    void reply
+      .status(appError.status)
+      .headers(appError.headers)
+      .type('application/json; charset=utf-8')
+      .send(renderError(appError));
   });
 }

@@ -1,21 +1,25 @@
 // Shared OpenAPI schemas of the platform (reuse them in feature routes' `response`).
 import { z } from 'zod';
 
-export const ErrorItemSchema = z.object({
-  path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
-  code: z.string().describe('Código estable snake_case (docs/errors.md)'),
-  message: z.string().describe('Mensaje en español para mostrar al usuario'),
-  expected: z.string().optional(),
-  received: z.string().optional(),
-  sunat_rule: z.string().optional().describe('Código de regla SUNAT, si existe'),
-}).meta({ id: 'ErrorItem' });
+export const ErrorItemSchema = z
+  .object({
+    path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
+    code: z.string().describe('Código estable snake_case (docs/errors.md)'),
+    message: z.string().describe('Mensaje en español para mostrar al usuario'),
+    expected: z.string().optional(),
+    received: z.string().optional(),
+    sunat_rule: z.string().optional().describe('Código de regla SUNAT, si existe'),
+  })
+  .meta({ id: 'ErrorItem' });
 
-export const ErrorBodySchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(ErrorItemSchema),
-}).meta({ id: 'Error', description: 'Forma de todo error (api.md § Errors)' });
+export const ErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    errors: z.array(ErrorItemSchema),
+  })
+  .meta({ id: 'Error', description: 'Forma de todo error (api.md § Errors)' });
 
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {

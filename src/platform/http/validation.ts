@@ -30,7 +30,11 @@ export function zodIssuesToErrorItems(issues: readonly z.core.$ZodIssue[]): Erro
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        items.push({ path: formatPath([...issue.path, key]), code: 'validation_failed', message: 'Campo no permitido' });
+        items.push({
+          path: formatPath([...issue.path, key]),
+          code: 'validation_failed',
+          message: 'Campo no permitido',
+        });
       }
       continue;
     }
@@ -48,8 +52,10 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data);
-  if (result.success) return { value: result.data };
-  return { error: new RequestValidationError(result.error.issues) };
-};
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues) };
+  };

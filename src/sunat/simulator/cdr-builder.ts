@@ -44,7 +44,9 @@ function peruDateTime(at: Date): { date: string; time: string } {
 }
 
 function documentHash(hash: string | undefined): string {
-  return hash ? `<cac:Attachment><cac:ExternalReference><cbc:DocumentHash>${t(hash)}</cbc:DocumentHash></cac:ExternalReference></cac:Attachment>` : '';
+  return hash
+    ? `<cac:Attachment><cac:ExternalReference><cbc:DocumentHash>${t(hash)}</cbc:DocumentHash></cac:ExternalReference></cac:Attachment>`
+    : '';
 }
 
 export function buildCdrXml(content: CdrContent): string {

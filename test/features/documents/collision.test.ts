@@ -25,7 +25,11 @@ function simulator() {
 }
 
 function receiptsOf(filename: string): number {
-  return simulator().stats().documents.find((d) => d.fileName === filename)?.receipts ?? 0;
+  return (
+    simulator()
+      .stats()
+      .documents.find((d) => d.fileName === filename)?.receipts ?? 0
+  );
 }
 
 /** Another system's factura under `serie-number` of this tenant's RUC, registered at SUNAT (the simulator). */
@@ -37,7 +41,10 @@ async function preRegister(simulatorUrl: string, ruc: string, serie: string, num
   const signed = signXml(xml, testKey);
   const outcome = await sendBill({
     endpoint: resolveSunatEndpoints({ mode: 'simulator', simulatorUrl }).invoices,
-    credentials: betaCredentials(ruc), fileName: base, zip: zipDocument(base, signed.xml), timeoutMs: 10_000,
+    credentials: betaCredentials(ruc),
+    fileName: base,
+    zip: zipDocument(base, signed.xml),
+    timeoutMs: 10_000,
   });
   expect(outcome.kind).toBe('accepted');
   return signed.digestValue;
@@ -45,9 +52,17 @@ async function preRegister(simulatorUrl: string, ruc: string, serie: string, num
 
 async function runWorker(ctx: TestApp, tenant: TestTenant) {
   // A scoped worker (test files share the database); retries are made due instead of waited for.
-  await tenant.db.document.updateMany({ where: { stateTypeId: '01', nextAttemptAt: { not: null } }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
-  await tenant.db.document.updateMany({ where: { stateTypeId: '01', lockedUntil: { not: null } }, data: { lockedUntil: new Date(Date.now() - 1000) } });
-  await ctx.db.pool.query('UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1', [tenant.id]);
+  await tenant.db.document.updateMany({
+    where: { stateTypeId: '01', nextAttemptAt: { not: null } },
+    data: { nextAttemptAt: new Date(Date.now() - 1000) },
+  });
+  await tenant.db.document.updateMany({
+    where: { stateTypeId: '01', lockedUntil: { not: null } },
+    data: { lockedUntil: new Date(Date.now() - 1000) },
+  });
+  await ctx.db.pool.query('UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1', [
+    tenant.id,
+  ]);
   const worker = startWorker(pipelineDepsOf(ctx.app, ctx.app.log), { autoStart: false, tenantIds: [tenant.id] });
   await worker.sweep();
   return worker.drain();
@@ -55,7 +70,12 @@ async function runWorker(ctx: TestApp, tenant: TestTenant) {
 
 /** A send job for the document even though nothing schedules one: the held document must refuse it. */
 async function forceJob(ctx: TestApp, tenant: TestTenant, documentId: number) {
-  await enqueue(ctx.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId }, { dedupeKey: `${SEND_JOB}:${tenant.id}:${documentId}`, tenantId: tenant.id });
+  await enqueue(
+    ctx.db.pool,
+    SEND_JOB,
+    { tenantId: tenant.id, schema: tenant.schema, documentId },
+    { dedupeKey: `${SEND_JOB}:${tenant.id}:${documentId}`, tenantId: tenant.id },
+  );
 }
 
 function withSerie(name: string, serie: string, extra: Body = {}): Body {
@@ -66,15 +86,21 @@ async function stored(tenant: TestTenant, externalId: string) {
   return tenant.db.document.findUniqueOrThrow({ where: { externalId }, include: { files: true, history: true } });
 }
 
-describe('the issue\'s reproduction: the number is registered at SUNAT with another document', () => {
+describe("the issue's reproduction: the number is registered at SUNAT with another document", () => {
   it('the answer is number_taken in 01; the worker never accepts it nor sends it again; /send answers 409', async () => {
     const url = api.ctx.app.platform.sunatSimulatorUrl();
     const theirs = await preRegister(url, api.tenant.ruc, 'F101', 1);
     const res = await api.post('/api/documents', withSerie('01-taxed.json', 'F101'));
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ number: 'F101-1', state_type_id: '01', state_type_description: 'Registrado' });
+    expect(res.json.data).toMatchObject({
+      number: 'F101-1',
+      state_type_id: '01',
+      state_type_description: 'Registrado',
+    });
     expect(res.json.response.code).toBe('number_taken');
-    expect(res.json.response.description).toMatch(/^SUNAT ya tiene registrado el número F101-1 con otro comprobante \(SUNAT 1033: .*\)\. .*no se reenviará.*numero_documento/);
+    expect(res.json.response.description).toMatch(
+      /^SUNAT ya tiene registrado el número F101-1 con otro comprobante \(SUNAT 1033: .*\)\. .*no se reenviará.*numero_documento/,
+    );
     expect(res.json.links.cdr).toBe('');
 
     const id = res.json.data.external_id;
@@ -83,9 +109,17 @@ describe('the issue\'s reproduction: the number is registered at SUNAT with anot
     await forceJob(api.ctx, api.tenant, (await stored(api.tenant, id)).id);
     for (let round = 0; round < 3; round++) await runWorker(api.ctx, api.tenant);
     const after = await stored(api.tenant, id);
-    expect(after).toMatchObject({ stateTypeId: '01', sendHold: 'number_taken', nextAttemptAt: null, sendUncertain: false });
+    expect(after).toMatchObject({
+      stateTypeId: '01',
+      sendHold: 'number_taken',
+      nextAttemptAt: null,
+      sendUncertain: false,
+    });
     expect(after.files.map((f) => f.kind)).toEqual(['xml']); // never the other document's CDR
-    expect(after.history.map((h) => [h.fromState, h.toState])).toEqual([[null, '01'], ['01', '01']]);
+    expect(after.history.map((h) => [h.fromState, h.toState])).toEqual([
+      [null, '01'],
+      ['01', '01'],
+    ]);
     expect(after.history[1].reason).toMatch(/^number_taken: /);
     expect(receiptsOf(filename)).toBe(2);
     expect(after.hash).not.toBe(theirs);
@@ -97,11 +131,13 @@ describe('the issue\'s reproduction: the number is registered at SUNAT with anot
     expect((await api.get(`/downloads/document/cdr/${id}`)).status).toBe(404);
   });
 
-  it('the way on works: an explicit number past SUNAT\'s is accepted and the series continues from it', async () => {
+  it("the way on works: an explicit number past SUNAT's is accepted and the series continues from it", async () => {
     const url = api.ctx.app.platform.sunatSimulatorUrl();
     await preRegister(url, api.tenant.ruc, 'F102', 1);
     await preRegister(url, api.tenant.ruc, 'F102', 2);
-    expect((await api.post('/api/documents', withSerie('01-taxed.json', 'F102'))).json.response.code).toBe('number_taken');
+    expect((await api.post('/api/documents', withSerie('01-taxed.json', 'F102'))).json.response.code).toBe(
+      'number_taken',
+    );
     const past = await api.post('/api/documents', withSerie('01-taxed.json', 'F102', { numero_documento: 3 }));
     expect(past.json.data).toMatchObject({ number: 'F102-3', state_type_id: '05' });
     const next = await api.post('/api/documents', withSerie('01-taxed.json', 'F102'));
@@ -132,18 +168,23 @@ describe('uncertain attempts are recovered only with a CDR that is ours', () => 
     await runWorker(api.ctx, api.tenant);
     const after = await stored(api.tenant, res.json.data.external_id);
     expect(after).toMatchObject({ stateTypeId: '01', sendHold: 'number_taken' });
-    expect((after.sunatResponse as { description: string }).description).toMatch(/valor resumen es .* y el de este comprobante/);
+    expect((after.sunatResponse as { description: string }).description).toMatch(
+      /valor resumen es .* y el de este comprobante/,
+    );
     expect(receiptsOf(res.json.data.filename)).toBe(1); // only theirs: the consult answered, ours was never resent
   });
 });
 
-describe('boletas (SUNAT\'s consult service does not answer for them)', () => {
+describe("boletas (SUNAT's consult service does not answer for them)", () => {
   /** Issues B-series boleta `serie`-1, accepted; then forgets it as a fresh database would. */
   async function registeredThenForgotten(serie: string) {
     const first = await api.post('/api/documents', withSerie('25-boleta.json', serie));
     expect(first.json.data).toMatchObject({ number: `${serie}-1`, state_type_id: '05' });
     await api.tenant.db.document.delete({ where: { externalId: first.json.data.external_id } });
-    await api.tenant.db.series.update({ where: { documentType_serie: { documentType: '03', serie } }, data: { lastNumber: 0 } });
+    await api.tenant.db.series.update({
+      where: { documentType_serie: { documentType: '03', serie } },
+      data: { lastNumber: 0 },
+    });
     return first.json.data.filename as string;
   }
 
@@ -165,14 +206,21 @@ describe('boletas (SUNAT\'s consult service does not answer for them)', () => {
     for (let round = 0; round < 3; round++) await runWorker(api.ctx, api.tenant);
     const after = await stored(api.tenant, res.json.data.external_id);
     expect(after).toMatchObject({ stateTypeId: '01', sendHold: 'number_unverified', sendUncertain: true });
-    expect((after.sunatResponse as { description: string }).description).toMatch(/no se puede comprobar si es este comprobante.*updatedocumentstatus/);
+    expect((after.sunatResponse as { description: string }).description).toMatch(
+      /no se puede comprobar si es este comprobante.*updatedocumentstatus/,
+    );
     expect(receiptsOf(filename)).toBe(2); // the first boleta, then our one resend (the cut attempt never arrived)
   });
 });
 
 describe('a fresh database on the same simulator data', () => {
   async function issue(ctx: TestApp, tenant: TestTenant, body: Body) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/documents', headers: { ...tenant.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...tenant.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     return res.json();
   }
 
@@ -204,8 +252,12 @@ describe('a fresh database on the same simulator data', () => {
         ids.push(res.data.external_id);
       }
       for (let round = 0; round < 3; round++) await runWorker(second, tenant);
-      for (const id of ids) expect(await stored(tenant, id)).toMatchObject({ stateTypeId: '01', sendHold: 'number_taken' });
-      const receipts = sim.simulator.stats().documents.filter((d) => d.fileName.startsWith(`${ruc}-01-F105-`)).map((d) => d.receipts);
+      for (const id of ids)
+        expect(await stored(tenant, id)).toMatchObject({ stateTypeId: '01', sendHold: 'number_taken' });
+      const receipts = sim.simulator
+        .stats()
+        .documents.filter((d) => d.fileName.startsWith(`${ruc}-01-F105-`))
+        .map((d) => d.receipts);
       expect(receipts).toEqual([2, 2]); // each number: the first database's document, then ours once
       const third = await issue(second, tenant, withSerie('01-taxed.json', 'F105'));
       expect(third.data).toMatchObject({ number: 'F105-3', state_type_id: '05' });
