@@ -11,7 +11,7 @@ import { features } from './features/index.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
-import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
@@ -21,12 +21,12 @@ import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
 import { genRequestId, installRequestId } from './platform/http/request-id.ts';
-import { installRouting } from './platform/http/routing.ts';
+import { installRouting, rewriteBadUrl } from './platform/http/routing.ts';
 import { installSwagger } from './platform/http/swagger.ts';
 import { installTenancy } from './platform/http/tenancy.ts';
 import type { Platform } from './platform/http/types.ts';
 import './platform/http/types.ts';
-import { validatorCompiler } from './platform/http/validation.ts';
+import { installTextGuard, validatorCompiler } from './platform/http/validation.ts';
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
 import { companyRoutes } from './platform/tenants/company-routes.ts';
@@ -50,7 +50,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: genRequestId,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) } },
+    // Path parameters are bounded by each route's schema (a longer one is a 422 with its path, not a bare 414).
+    routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) }, maxParamLength: 2048 },
+    rewriteUrl: rewriteBadUrl,
+    frameworkErrors: renderFrameworkError,
     return503OnClosing: true,
     // Graceful shutdown: idle keep-alive sockets close at once, in-flight requests finish.
     forceCloseConnections: 'idle',
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     hsts: config.nodeEnv === 'production',
   });
   installContentTypeCheck(app);
+  installTextGuard(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
   installMetrics(app);

@@ -23,7 +23,8 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-export function toAppError(error: unknown, bodyLimit: number): AppError {
+/** `contentType`: the request's header, quoted back when Fastify has no parser for it. */
+export function toAppError(error: unknown, bodyLimit: number, contentType?: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof RequestValidationError) {
     // params and querystring keys are reported by name (`inicio`, `limit`), as ERPs know them.
@@ -44,7 +45,7 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errors.payloadTooLarge(bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return errors.unsupportedMediaType(undefined);
+      return errors.unsupportedMediaType(contentType);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return errors.badRequest('invalid_content_length', 'La cabecera Content-Length no coincide con el cuerpo enviado');
     case 'FST_ERR_BAD_URL':
@@ -55,7 +56,7 @@ export function toAppError(error: unknown, bodyLimit: number): AppError {
   const status = statusOf(error);
   if (error instanceof SyntaxError && status === 400) return errors.invalidJson();
   if (status === 413) return errors.payloadTooLarge(bodyLimit);
-  if (status === 415) return errors.unsupportedMediaType(undefined);
+  if (status === 415) return errors.unsupportedMediaType(contentType);
   if (status !== undefined && status >= 400 && status < 500) {
     return new AppError(status, 'bad_request', 'La solicitud no es válida');
   }
@@ -68,7 +69,7 @@ export function renderError(error: AppError): ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error, bodyLimit);
+    const appError = toAppError(error, bodyLimit, request.headers['content-type']);
     if (appError.status >= 500) {
       const serialization = error instanceof Error && isResponseSerializationError(error as never);
       request.log.error({ err: error, serialization }, 'request failed');
@@ -77,4 +78,15 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     }
     void reply.status(appError.status).headers(appError.headers).type('application/json; charset=utf-8').send(renderError(appError));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures the router meets before any hook runs (a parameter over maxParamLength, a
+ * failing constraint) leave in the error envelope with the request id rather than Fastify's own body.
+ */
+export function renderFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(error, 0);
+  request.log.info({ code: appError.code, status: appError.status, err: error }, appError.message);
+  void reply.status(appError.status).header('x-request-id', request.id).headers(appError.headers)
+    .type('application/json; charset=utf-8').send(renderError(appError));
 }
