@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Prisma } from '../generated/central/client.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { adminOf } from './auth.ts';
+import { requireAdmin } from './auth.ts';
 
 const PartnerSchema = z.object({
   id: z.number(), full_name: z.string(), email: z.string(), gitlab_user: z.string().nullable(), domain: z.string(),
@@ -30,19 +30,19 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   const list = z.object({ success: z.literal(true), data: z.array(PartnerSchema), message: z.string() });
 
   typed.get('/api/restaurant/partner/list', {
+    onRequest: requireAdmin(central, ['admin']),
     config: { auth: 'none' },
     schema: { summary: 'Partners de restaurantes', response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema } },
   }, async (request) => {
-    await adminOf(request, central, ['admin']);
     const partners = await central.partner.findMany({ orderBy: { id: 'asc' } });
     return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
   });
 
   typed.post('/api/restaurant/partner/search', {
+    onRequest: requireAdmin(central, ['admin']),
     config: { auth: 'none' },
     schema: { summary: 'Buscar partners por nombre, correo, usuario o dominio', body: z.object({ query: z.string().trim().min(1).max(200) }), response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema } },
   }, async (request) => {
-    await adminOf(request, central, ['admin']);
     const q = request.body.query;
     const contains = { contains: q, mode: 'insensitive' as const };
     const partners = await central.partner.findMany({
@@ -53,10 +53,10 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.post('/api/restaurant/partner/store', {
+    onRequest: requireAdmin(central, ['admin']),
     config: { auth: 'none' },
     schema: { summary: 'Registrar un partner', body: StoreBody, response: { 200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string() }), 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } },
   }, async (request) => {
-    await adminOf(request, central, ['admin']);
     const b = request.body;
     const taken = await central.partner.findFirst({ where: { OR: [{ email: b.email }, { domain: b.domain }, ...(b.gitlab_user ? [{ gitlabUser: b.gitlab_user }] : [])] } });
     if (taken) {

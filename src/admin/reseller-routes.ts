@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { adminOf } from './auth.ts';
+import { ErrorBodySchema, rowId } from '../platform/http/schemas.ts';
+import { adminCaller, requireAdmin } from './auth.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
@@ -28,6 +28,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.post('/api/reseller/detail', {
+    onRequest: requireAdmin(central),
     config: { auth: 'none' },
     schema: {
       summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
@@ -45,7 +46,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const caller = await adminOf(request, central);
+    const caller = adminCaller(request);
     const tenants = await central.tenant.findMany({ where: tenantScope(caller), orderBy: { id: 'asc' }, include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } } });
     const data = [];
     for (const t of tenants) {
@@ -61,6 +62,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.get('/api/reseller/detailsLimitReseller', {
+    onRequest: requireAdmin(central, ['reseller']),
     config: { auth: 'none' },
     schema: {
       summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
@@ -74,7 +76,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const caller = await adminOf(request, central, ['reseller']);
+    const caller = adminCaller(request);
     const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
     const tenants = await central.tenant.findMany({ where: { resellerId: reseller.id }, select: { schemaName: true } });
     let documentsMonth = 0;
@@ -90,14 +92,14 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.post('/api/reseller/lockedAdmin', {
+    onRequest: requireAdmin(central, ['admin']),
     config: { auth: 'none' },
     schema: {
       summary: 'Bloquear o desbloquear la cuenta de un distribuidor y sus empresas (solo administrador)',
-      body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag }),
+      body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag }),
       response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
   }, async (request) => {
-    await adminOf(request, central, ['admin']);
     const { id, locked_admin: locked } = request.body;
     const reseller = await central.reseller.findUnique({ where: { id } });
     if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
@@ -110,14 +112,15 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.post('/api/reseller/lockedTenant', {
+    onRequest: requireAdmin(central),
     config: { auth: 'none' },
     schema: {
       summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
-      body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag }),
+      body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag }),
       response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
   }, async (request) => {
-    const caller = await adminOf(request, central);
+    const caller = adminCaller(request);
     const tenant = await tenantInScope(platform.db, caller, request.body.id);
     await central.tenant.update({ where: { id: tenant.id }, data: { lockedTenant: request.body.locked_tenant } });
     platform.hosts.invalidate();

@@ -6,16 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CertificateError, loadPfx, type KeyMaterial } from '../crypto/certificates.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
 import { provisionTenant } from '../platform/tenants/provision.ts';
-import { adminOf } from './auth.ts';
+import { adminCaller, requireAdmin } from './auth.ts';
 import { tenantScope } from './service.ts';
 
 const Body = z.object({
   ruc: z.string().regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' }).describe('RUC de la empresa'),
   subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio: {subdomain}.APP_DOMAIN'),
   email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del usuario administrador de la empresa'),
-  plan_id: z.number().int().positive().describe('Plan (GET /api/plans)'),
+  plan_id: rowId().describe('Plan (GET /api/plans)'),
   name: z.string().trim().min(1).max(200).optional().describe('Razón social (por defecto "EMPRESA {ruc}")'),
   soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
   soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
@@ -47,6 +47,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post('/api/tenants', {
+    onRequest: requireAdmin(platform.db.central),
     config: { auth: 'none' },
     schema: {
       summary: 'Crear una empresa (tenant)',
@@ -54,7 +55,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Created, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema },
     },
   }, async (request) => {
-    const caller = await adminOf(request, platform.db.central);
+    const caller = adminCaller(request);
     const b = request.body;
     if (!(await platform.db.central.plan.findUnique({ where: { id: b.plan_id } }))) {
       throw errors.unprocessable('plan_not_found', `No existe el plan ${b.plan_id}.`, [{ path: 'plan_id', code: 'plan_not_found', message: 'Plan inexistente.' }]);
@@ -87,10 +88,11 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.get('/api/tenants', {
+    onRequest: requireAdmin(platform.db.central),
     config: { auth: 'none' },
     schema: {
       summary: 'Listar empresas (paginado)',
-      querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(20) }),
+      querystring: z.object({ page: pageNumber(), per_page: z.coerce.number().int().min(1).max(100).default(20) }),
       response: {
         200: z.object({
           data: z.array(z.object({
@@ -104,7 +106,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
   }, async (request) => {
-    const caller = await adminOf(request, platform.db.central);
+    const caller = adminCaller(request);
     const { page, per_page: perPage } = request.query;
     const where = tenantScope(caller);
     const [total, tenants] = await Promise.all([
