@@ -10,7 +10,7 @@ import { xmlKey, sha256Hex } from './files.ts';
 import { fingerprintOf } from './fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { DocumentKind } from './kinds.ts';
-import { DuplicateNumber, insertNumbered, SeriesNotRegistered } from './insert.ts';
+import { DuplicateNumber, insertNumbered, LAST_NUMBER, SeriesExhausted, SeriesNotRegistered } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
 
@@ -145,6 +145,7 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
       ]);
     }
     if (error instanceof DuplicateNumber) return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    if (error instanceof SeriesExhausted) throw seriesExhausted(identity.series, error.byExplicitNumber);
     throw error;
   }
 
@@ -165,6 +166,17 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
     }
   }
   return toIssued(stored, kind, { wasDuplicate: false, warnings: prepared.warnings, send });
+}
+
+function seriesExhausted(series: string, byExplicitNumber: boolean) {
+  if (byExplicitNumber) {
+    return errors.unprocessable('series_exhausted', `El número ${LAST_NUMBER} es el último de la serie ${series}: emitirlo con número explícito agotaría la serie. Use "#" o una serie nueva.`, [
+      { path: 'numero_documento', code: 'series_exhausted', message: `Use un número menor que ${LAST_NUMBER}, "#" o una serie nueva.` },
+    ]);
+  }
+  return errors.conflict('series_exhausted', `La serie ${series} llegó a su último número (${LAST_NUMBER}): emita con una serie nueva.`, [
+    { path: 'serie_documento', code: 'series_exhausted', message: 'Serie agotada: use una serie nueva.' },
+  ]);
 }
 
 /** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */

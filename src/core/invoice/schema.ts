@@ -123,7 +123,7 @@ export const allowanceChargeSchema = z
       'Código del catálogo 53: línea `00`/`01` descuentos, `47`/`48` cargos; global `02`/`03` descuentos, `04`/`05`/`06` anticipos, `45` FISE, `46` propinas, `49`/`50` cargos.',
     ),
     descripcion: optional(text(250, 'La descripción')).describe('Descripción del descuento o cargo.'),
-    factor: optional(decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } })).describe(
+    factor: optional(decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' }, integerDigits: 3, sunatRule: '3025' })).describe(
       'Factor (0.10 = 10 %). Si se envía, monto = base × factor (±1; SUNAT 3307/3290).',
     ),
     monto: optional(amount()).describe('Monto del descuento o cargo (2 decimales). Si falta, base × factor.'),
@@ -373,7 +373,7 @@ export const documentBodySchema = z
     ),
     fecha_de_vencimiento: optional(isoDate()).describe('Fecha de vencimiento AAAA-MM-DD (por defecto la de emisión; 01/03).'),
     codigo_tipo_moneda: currencyCode().describe('Moneda ISO 4217 (`PEN`, `USD`, `EUR`…); se convierte a mayúsculas.'),
-    factor_tipo_de_cambio: optional(decimal({ min: { value: 0, inclusive: false, message: 'El tipo de cambio debe ser mayor que 0.' } })).describe(
+    factor_tipo_de_cambio: optional(decimal({ min: { value: 0, inclusive: false, message: 'El tipo de cambio debe ser mayor que 0.' }, integerDigits: 4 })).describe(
       'Tipo de cambio a soles (obligatorio en moneda extranjera con detracción o percepción).',
     ),
     numero_orden_de_compra: optional(text(20, 'La orden de compra')).describe('Orden de compra del cliente → `cac:OrderReference` (máx. 20).'),

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isValidIsoDate } from '../../core/index.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
@@ -20,7 +21,7 @@ const SearchBody = z.object({
   customer_number: z.string().trim().min(1).max(15).describe('Número de documento del cliente (RUC, DNI…)'),
   total: z.union([z.string(), z.number()]).transform((v) => Number(v)).refine((v) => Number.isFinite(v) && v >= 0 && v < 1e12, { message: 'Importe total inválido.' })
     .describe('Importe total del comprobante (±0.01)'),
-  date_of_issue: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Fecha AAAA-MM-DD.' }).describe('Fecha de emisión'),
+  date_of_issue: z.string().refine(isValidIsoDate, { message: 'Fecha de emisión válida con formato AAAA-MM-DD.' }).describe('Fecha de emisión'),
 }).refine((b) => b.ruc_emisor || b.tenant_slug, { message: 'Envíe ruc_emisor o tenant_slug.', path: ['ruc_emisor'] }).meta({ id: 'ConsultaSearchBody' });
 
 const SearchResponse = z.object({

@@ -1,9 +1,10 @@
 // Request and response schemas of the documents endpoints (they also write the OpenAPI document).
 import { z } from 'zod';
+import { isValidIsoDate } from '../../core/index.ts';
 
 const uuid = z.string().trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'Debe ser un external_id (UUID).' });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Fecha inexistente.' });
+  .refine(isValidIsoDate, { message: 'Fecha inexistente (AAAA-MM-DD, desde 1900).' });
 
 export const SunatResponseSchema = z.union([
   z.object({ code: z.string(), description: z.string(), notes: z.array(z.string()) }),
