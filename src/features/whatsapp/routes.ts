@@ -1,12 +1,15 @@
 // POST /api/whatsapp-notify/{text|pdf|media} and GET /api/whatsapp-notify/{id} (api.md "Any host"). Callers
 // authenticate with a tenant API token (on the tenant's host: the tenant's own number, else the system's) or with
-// the system NOTIFY_TOKEN. Requests are validated, written to the outbox and answered 202; the worker delivers.
+// the system NOTIFY_TOKEN — in onRequest, before a byte of the body is read: only an authenticated caller may send
+// the large bodies of /pdf and /media, and only a few at a time. Requests are validated, written to the outbox and
+// answered 202; the worker delivers.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
 import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
+import { uploadSlots } from '../../platform/http/upload-slots.ts';
 import { normalizeHost } from '../../platform/http/hosts.ts';
 import { authenticate } from '../../platform/http/tenancy.ts';
 import { bearerToken } from '../../platform/tokens.ts';
@@ -27,8 +30,10 @@ const MEDIA_RULES: Record<string, { maxBytes: number; mimetypes: string[] }> = {
       'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
   },
 };
-/** Base64 of 100 MB plus the JSON around it. */
-const FILE_BODY_LIMIT = 140 * 1024 * 1024;
+/** Base64 of the largest file (a 100 MB document: 4/3 of it) plus 64 KiB for the JSON around it. */
+const FILE_BODY_LIMIT = Math.ceil(MEDIA_RULES.document.maxBytes / 3) * 4 + 64 * 1024;
+/** Bodies above BODY_LIMIT buffered at once per process (each costs about three times its size while parsed). */
+const LARGE_UPLOADS_AT_ONCE = 2;
 
 const number = z.string().max(32).describe('Número de destino: 51 + 9 dígitos para Perú (también 987654321 o +51 987 654 321)');
 
@@ -82,7 +87,10 @@ function decodeBase64(value: string, path: string, maxBytes: number): Buffer {
 export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
 
-  async function caller(request: FastifyRequest): Promise<OutboxSender & { tenant: Awaited<ReturnType<typeof platform.hosts.resolve>> }> {
+  type Sender = OutboxSender & { tenant: Awaited<ReturnType<typeof platform.hosts.resolve>> };
+  const senders = new WeakMap<FastifyRequest, Sender>();
+
+  async function caller(request: FastifyRequest): Promise<Sender> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw errors.unauthorized();
     const system = platform.config.notifyToken;
@@ -94,23 +102,30 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     return { tenantId: tenant.id, schema: tenant.schemaName, tenant };
   }
 
+  /** onRequest: the caller is known before the body is read (a tokenless 136 MB post costs nothing). */
+  async function authenticateFirst(request: FastifyRequest): Promise<void> {
+    senders.set(request, await caller(request));
+  }
+  const senderOf = (request: FastifyRequest): Sender => senders.get(request)!;
+  const largeBodies = uploadSlots(LARGE_UPLOADS_AT_ONCE, platform.config.bodyLimit);
+
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const responses = { 202: Queued, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 413: ErrorBodySchema, 422: ErrorBodySchema };
+  const responses = { 202: Queued, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 413: ErrorBodySchema, 422: ErrorBodySchema, 503: ErrorBodySchema };
   const config = { auth: 'none' as const, rateLimit: { max: 120, timeWindow: '1 minute' } };
 
   typed.post('/api/whatsapp-notify/text', {
-    config, schema: { summary: 'WhatsApp: enviar un texto', body: TextBody, response: responses },
+    config, onRequest: authenticateFirst, schema: { summary: 'WhatsApp: enviar un texto', body: TextBody, response: responses },
   }, async (request, reply) => {
-    const sender = await caller(request);
+    const sender = senderOf(request);
     const to = validNumber(request.body.number);
     return reply.code(202).send({ success: true as const, data: await queueMessage(pipelineDepsOf(app, request.log), sender, 'text', to, { message: request.body.message }) });
   });
 
   typed.post('/api/whatsapp-notify/pdf', {
-    config, bodyLimit: FILE_BODY_LIMIT,
+    config, bodyLimit: FILE_BODY_LIMIT, onRequest: [authenticateFirst, largeBodies],
     schema: { summary: 'WhatsApp: enviar un PDF (base64 o el de un comprobante por external_id)', body: PdfBody, response: responses },
   }, async (request, reply) => {
-    const sender = await caller(request);
+    const sender = senderOf(request);
     const to = validNumber(request.body.number);
     const b = request.body;
     const deps = pipelineDepsOf(app, request.log);
@@ -141,10 +156,10 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.post('/api/whatsapp-notify/media', {
-    config, bodyLimit: FILE_BODY_LIMIT,
+    config, bodyLimit: FILE_BODY_LIMIT, onRequest: [authenticateFirst, largeBodies],
     schema: { summary: 'WhatsApp: enviar imagen, video, audio o documento (URL o base64)', body: MediaBody, response: responses },
   }, async (request, reply) => {
-    const sender = await caller(request);
+    const sender = senderOf(request);
     const to = validNumber(request.body.number);
     const b = request.body;
     const rule = MEDIA_RULES[b.media_type];
@@ -165,10 +180,10 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   });
 
   typed.get('/api/whatsapp-notify/:id', {
-    config,
+    config, onRequest: authenticateFirst,
     schema: { summary: 'WhatsApp: estado de un mensaje', params: z.object({ id: z.string().max(64) }), response: { 200: Status, 401: ErrorBodySchema, 404: ErrorBodySchema } },
   }, async (request) => {
-    const sender = await caller(request);
+    const sender = senderOf(request);
     const id = request.params.id.toLowerCase();
     const msg = /^[0-9a-f-]{36}$/.test(id) ? await platform.db.central.whatsappMessage.findUnique({ where: { id } }) : null;
     // A caller sees only its own messages: another tenant's id is the same 404 as an unknown one.

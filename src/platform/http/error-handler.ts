@@ -76,6 +76,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
+    // Refused before its body arrived (401 of a large upload, 415…): closing the connection spares reading it.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     void reply.status(appError.status).headers(appError.headers).type('application/json; charset=utf-8').send(renderError(appError));
   });
 }

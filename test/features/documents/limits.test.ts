@@ -2,7 +2,7 @@
 // number that would fill one, dates and cursors outside the columns' range, NUL in a text. Each is a clear 4xx and
 // changes nothing: no row, no consumed number.
 import { describe, expect, it } from 'vitest';
-import { fixtureBody, useApi } from './helpers.ts';
+import { fixtureBody, useApi, type Body } from './helpers.ts';
 
 const api = useApi();
 
@@ -12,7 +12,7 @@ async function counters(serie: string) {
   return { series: series.map((s) => s.lastNumber), documents };
 }
 
-function notSent(serie: string, numero: string | number = '#') {
+function notSent(serie: string, numero: string | number = '#'): Body {
   return { ...fixtureBody('02-not-sent.json'), serie_documento: serie, numero_documento: numero };
 }
 
