@@ -4,7 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CertificateError, loadPfx, type KeyMaterial } from '../crypto/certificates.ts';
+import { CertificateError, type KeyMaterial } from '../crypto/certificates.ts';
+import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
 import { provisionTenant } from '../platform/tenants/provision.ts';
@@ -30,10 +31,11 @@ const Created = z.object({
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
 });
 
-function certificateFrom(base64: string | undefined, password: string | undefined): KeyMaterial | null {
+/** The uploaded PFX, read off the event loop (node-forge derives keys synchronously). */
+async function certificateFrom(base64: string | undefined, password: string | undefined): Promise<KeyMaterial | null> {
   if (!base64) return null;
   try {
-    return loadPfx(Buffer.from(base64, 'base64'), password ?? '');
+    return await loadPfxOffThread(Buffer.from(base64, 'base64'), password ?? '');
   } catch (error) {
     if (error instanceof CertificateError) {
       throw errors.unprocessable(error.code, error.message, [{ path: 'certificate', code: error.code, message: error.message }]);
@@ -78,7 +80,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       sunatMode: production ? 'production' : 'demo',
       solUser: b.soap_username ?? null,
       solPassword: b.soap_password ?? null,
-      certificate: certificateFrom(b.certificate, b.certificate_password),
+      certificate: await certificateFrom(b.certificate, b.certificate_password),
       user: { email: b.email },
     });
     return {

@@ -105,6 +105,9 @@ describe('tenants', () => {
     expect((await createTenant(adminToken, { ...production, certificate: pfx('cert-only.pfx'), certificate_password: '123456' })).json.code).toBe('certificate_without_private_key');
     expect((await createTenant(adminToken, { ...production, certificate: pfx('test-modern.pfx'), certificate_password: 'mala' })).json.code).toBe('certificate_password_invalid');
     expect((await createTenant(adminToken, { soap_type_id: '02' })).status).toBe(422);
+    const costly = await createTenant(adminToken, { ...production, certificate: pfx('costly-iterations.pfx'), certificate_password: '123456' });
+    expect(costly.status).toBe(422);
+    expect(costly.json).toMatchObject({ code: 'certificate_iterations_excessive', errors: [{ path: 'certificate' }] });
   });
 
   it('refuses duplicates, bad RUCs and unknown plans', async () => {
