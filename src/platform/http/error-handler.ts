@@ -50,6 +50,8 @@ export function toAppError(error: unknown, bodyLimit: number, contentType?: stri
       return errors.badRequest('invalid_content_length', 'La cabecera Content-Length no coincide con el cuerpo enviado');
     case 'FST_ERR_BAD_URL':
       return errors.badRequest('bad_url', 'La URL de la solicitud no es válida');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError(414, 'url_too_long', 'Un parámetro de la URL es demasiado largo (máximo 2048 caracteres)');
     default:
       break;
   }
