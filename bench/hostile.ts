@@ -74,7 +74,7 @@ export const HOSTILE_VALUES: HostileValue[] = [
   raw('wrong-type', 'true', 'true'),
   raw('wrong-type', 'false', 'false'),
   text('wrong-type', 'a word', 'texto'),
-  raw('wrong-type', 'a number', '7'),
+  raw('wrong-type', 'a number', '987654'),
   raw('wrong-type', 'an array of numbers', '[1,2,3]'),
   raw('wrong-type', 'an object', '{"valor":1}'),
   text('date', 'month 13, day 45', '2026-13-45'),

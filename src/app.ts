@@ -11,7 +11,7 @@ import { features } from './features/index.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
-import { installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
+import { answerClientError, installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
@@ -54,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) }, maxParamLength: 2048 },
     rewriteUrl: rewriteBadUrl,
     frameworkErrors: renderFrameworkError,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // Graceful shutdown: idle keep-alive sockets close at once, in-flight requests finish.
     forceCloseConnections: 'idle',

@@ -1,6 +1,8 @@
 // Acceptance (issue 2, "Errors"): unknown host, no token, wrong tenant's token, malformed JSON, wrong content
 // type, oversized body, unknown route and wrong method each answer with the documented status and shape
 // (api.md § Errors), never a 500; every response carries x-request-id.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { probeFeatures } from '../helpers/probe-feature.ts';
@@ -256,6 +258,22 @@ describe('every response', () => {
     expect(res.statusCode).toBe(414);
     expectErrorShape(res.json(), 'url_too_long');
     expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it("answers headers over 16 KB (refused by Node's parser) in the envelope, closing the connection", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET /health/live?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      let data = '';
+      socket.on('data', (chunk) => { data += chunk.toString(); });
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => undefined);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+    expect(raw).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
+    expectErrorShape(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 'headers_too_large');
   });
 
   it('carries security headers', async () => {

@@ -1,6 +1,9 @@
 // The one error handler (architecture rule 7): every failure leaves as
 //   { success: false, message, code, errors: [{ path, code, message, expected?, received?, sunat_rule? }] }
 // with its HTTP status. 5xx details go to the log, never to the client.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, errors, type ErrorItem } from '../errors.ts';
@@ -93,4 +96,26 @@ export function renderFrameworkError(error: unknown, request: FastifyRequest, re
   request.log.info({ code: appError.code, status: appError.status, err: error }, appError.message);
   void reply.status(appError.status).header('x-request-id', request.id).headers(appError.headers)
     .type('application/json; charset=utf-8').send(renderError(appError));
+}
+
+function clientErrorOf(code: string | undefined): AppError {
+  if (code === 'HPE_HEADER_OVERFLOW') return new AppError(431, 'headers_too_large', 'Las cabeceras o la URL de la solicitud superan 16 KB');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError(408, 'request_timeout', 'La solicitud no llegó completa a tiempo');
+  return errors.badRequest('bad_request', 'La solicitud HTTP está mal formada');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (headers or URL over 16 KB, malformed HTTP)
+ * never reach Fastify. They get the error envelope too, and `Connection: close` — Fastify's own answer omits it, so a
+ * keep-alive client would send its next request on the socket being destroyed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const appError = clientErrorOf(error.code);
+    const body = JSON.stringify(renderError(appError));
+    socket.write(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\nX-Request-Id: ${randomUUID()}\r\n`
+      + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
