@@ -7,7 +7,14 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assignNumber, buildDocumentXml, prepareDocument, type ComputedDocument, type DocumentContext, type Issuer } from '../src/core/index.ts';
+import {
+  assignNumber,
+  buildDocumentXml,
+  prepareDocument,
+  type ComputedDocument,
+  type DocumentContext,
+  type Issuer,
+} from '../src/core/index.ts';
 import { signXml, verifyXmlSignature, type SigningKey } from '../src/core/signing.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,7 +25,16 @@ const issuer: Issuer = {
   ruc: '20000000001',
   razonSocial: 'EMPRESA EMISORA S.A.C.',
   nombreComercial: 'MI TIENDA',
-  address: { ubigeo: '150101', codigoEstablecimiento: '0000', direccion: 'AV. EJEMPLO 123', urbanizacion: 'CERCADO', provincia: 'LIMA', departamento: 'LIMA', distrito: 'LIMA', codigoPais: 'PE' },
+  address: {
+    ubigeo: '150101',
+    codigoEstablecimiento: '0000',
+    direccion: 'AV. EJEMPLO 123',
+    urbanizacion: 'CERCADO',
+    provincia: 'LIMA',
+    departamento: 'LIMA',
+    distrito: 'LIMA',
+    codigoPais: 'PE',
+  },
 };
 const ctx: DocumentContext = { today: TODAY, issuer, mode: 'production' };
 const key: SigningKey = {
@@ -27,7 +43,10 @@ const key: SigningKey = {
 };
 
 function fixture(name: string): Record<string, any> {
-  const text = readFileSync(join(SHARED, 'fixtures/invoices', `${name}.json`), 'utf8').replace(/\$\{TODAY(?:[+-]\d+)?\}/g, TODAY);
+  const text = readFileSync(join(SHARED, 'fixtures/invoices', `${name}.json`), 'utf8').replace(
+    /\$\{TODAY(?:[+-]\d+)?\}/g,
+    TODAY,
+  );
   return JSON.parse(text);
 }
 
@@ -60,7 +79,10 @@ function prepare(body: unknown): ComputedDocument {
   return assignNumber(r.document, 1234);
 }
 
-interface Rate { wall: number; cpu: number }
+interface Rate {
+  wall: number;
+  cpu: number;
+}
 
 /**
  * Operations per second of `fn`: after a warm-up (zod and decimal.js need a few thousand calls before V8 has
@@ -99,7 +121,10 @@ function benchmark(label: string, body: Record<string, any>, target: number): bo
   // Sanity: what we time is a valid signature (both paths give the same digest).
   const fast = signXml(xml, key, { assumeCanonical: true });
   const general = signXml(xml, key);
-  if (fast.digestValue !== general.digestValue || !verifyXmlSignature(fast.xml, { trustedCertificatePem: key.certificatePem }).valid) {
+  if (
+    fast.digestValue !== general.digestValue ||
+    !verifyXmlSignature(fast.xml, { trustedCertificatePem: key.certificatePem }).valid
+  ) {
     throw new Error('signature sanity check failed');
   }
 
@@ -117,9 +142,15 @@ function benchmark(label: string, body: Record<string, any>, target: number): bo
 
   const ok = endToEndFast.wall >= target;
   console.log(`\n${label} — ${doc.lines.length} lines, ${(Buffer.byteLength(fast.xml) / 1024).toFixed(1)} KB signed`);
-  console.log(`  built + signed (fast path)     ${fmt(endToEndFast.wall)} docs/s  (${fmt(endToEndFast.cpu)} per CPU-s)   target ≥ ${target}/s  ${ok ? 'OK' : 'BELOW TARGET'}`);
-  console.log(`  built + signed (general path)  ${fmt(endToEndGeneral.wall)} docs/s  (${fmt(endToEndGeneral.cpu)} per CPU-s)`);
-  console.log(`  per step: parse+compute ${ms(prepareOnly)}, UBL ${ms(buildOnly)}, sign (fast path) ${ms(signFastOnly)}`);
+  console.log(
+    `  built + signed (fast path)     ${fmt(endToEndFast.wall)} docs/s  (${fmt(endToEndFast.cpu)} per CPU-s)   target ≥ ${target}/s  ${ok ? 'OK' : 'BELOW TARGET'}`,
+  );
+  console.log(
+    `  built + signed (general path)  ${fmt(endToEndGeneral.wall)} docs/s  (${fmt(endToEndGeneral.cpu)} per CPU-s)`,
+  );
+  console.log(
+    `  per step: parse+compute ${ms(prepareOnly)}, UBL ${ms(buildOnly)}, sign (fast path) ${ms(signFastOnly)}`,
+  );
   return ok;
 }
 
@@ -130,9 +161,15 @@ function rsaBaseline(): Rate {
   return rate(() => void sign('sha1', data, pk), 3);
 }
 
-console.log(`bench:core — Node ${process.version}, one core, CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, load average ${loadavg()[0].toFixed(2)})`);
+console.log(
+  `bench:core — Node ${process.version}, one core, CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores, load average ${loadavg()[0].toFixed(2)})`,
+);
 const rsa = rsaBaseline();
-console.log(`RSA-2048 sign alone: ${fmt(rsa.wall)} /s (issue 3 quotes ~3300/s on an idle core of this kind of machine: a lower figure means a busy machine)`);
+console.log(
+  `RSA-2048 sign alone: ${fmt(rsa.wall)} /s (issue 3 quotes ~3300/s on an idle core of this kind of machine: a lower figure means a busy machine)`,
+);
 const a = benchmark('3-line factura (01-taxed, client totals checked)', threeLines, 600);
 const b = benchmark('50-line factura (totals computed by the server)', fiftyLines(), 250);
-console.log(`\n${a && b ? 'Both targets met' : 'A target was missed'} (best of several rounds after warm-up, one core).`);
+console.log(
+  `\n${a && b ? 'Both targets met' : 'A target was missed'} (best of several rounds after warm-up, one core).`,
+);

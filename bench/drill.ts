@@ -14,7 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
-  freshDatabase, invoiceBody, limaToday, provision, request, startApi, startSimulator, stats, tenantHeaders, type BenchTenant, type Proc,
+  freshDatabase,
+  invoiceBody,
+  limaToday,
+  provision,
+  request,
+  startApi,
+  startSimulator,
+  stats,
+  tenantHeaders,
+  type BenchTenant,
+  type Proc,
 } from './harness.ts';
 import { HOSTILE_API_ENV, hostileDrill } from './hostile-drill.ts';
 
@@ -56,17 +66,34 @@ async function main() {
     const a = await provision(databaseUrl, 'drilla', '20000000001');
     const b = await provision(databaseUrl, 'drillb', '20100070970');
     const taxed = invoiceBody('01-taxed.json', today);
-    const bodyFor = (serie: string, send: boolean) => JSON.stringify({ ...taxed, serie_documento: serie, acciones: { enviar_xml_firmado: send } });
-    const numbersOf = async (t: BenchTenant, serie: string) => (await db.query<{ number: number; state_type_id: string; filename: string; external_id: string }>(
-      `SELECT number, state_type_id, filename, external_id FROM "${t.schema}"."documents" WHERE serie = $1 ORDER BY number`, [serie])).rows;
+    const bodyFor = (serie: string, send: boolean) =>
+      JSON.stringify({ ...taxed, serie_documento: serie, acciones: { enviar_xml_firmado: send } });
+    const numbersOf = async (t: BenchTenant, serie: string) =>
+      (
+        await db.query<{ number: number; state_type_id: string; filename: string; external_id: string }>(
+          `SELECT number, state_type_id, filename, external_id FROM "${t.schema}"."documents" WHERE serie = $1 ORDER BY number`,
+          [serie],
+        )
+      ).rows;
 
     // 1 ------------------------------------------------------------------------------------------------------
     console.log(`Drill 1 — numbering: ${N_NUMBERING} concurrent "#" on one series, split over two API processes`);
     const body1 = bodyFor('F501', false);
-    const replies = await Promise.all(Array.from({ length: N_NUMBERING }, (_, i) => request(i % 2 ? api2.url : first.url, 'POST', '/api/documents', tenantHeaders(a), body1)));
-    const numbers = replies.filter((r) => r.status === 200).map((r) => Number(JSON.parse(r.body.toString()).data.number.split('-')[1])).sort((x, y) => x - y);
+    const replies = await Promise.all(
+      Array.from({ length: N_NUMBERING }, (_, i) =>
+        request(i % 2 ? api2.url : first.url, 'POST', '/api/documents', tenantHeaders(a), body1),
+      ),
+    );
+    const numbers = replies
+      .filter((r) => r.status === 200)
+      .map((r) => Number(JSON.parse(r.body.toString()).data.number.split('-')[1]))
+      .sort((x, y) => x - y);
     check('every request answered 200', numbers.length === N_NUMBERING, `${numbers.length}/${N_NUMBERING}`);
-    check('numbers are distinct and consecutive from 1', numbers.every((n, i) => n === i + 1), `${numbers[0]}..${numbers.at(-1)}`);
+    check(
+      'numbers are distinct and consecutive from 1',
+      numbers.every((n, i) => n === i + 1),
+      `${numbers[0]}..${numbers.at(-1)}`,
+    );
 
     // 2 ------------------------------------------------------------------------------------------------------
     console.log(`Drill 2 — SUNAT down for ${OUTAGE_MS / 1000} s during load`);
@@ -74,40 +101,73 @@ async function main() {
     const issuedDuringOutage: string[] = [];
     const outageEnd = Date.now() + OUTAGE_MS;
     while (Date.now() < outageEnd) {
-      const batch = await Promise.all(Array.from({ length: 4 }, (_, i) => request(i % 2 ? api2.url : first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F502', true))));
-      for (const r of batch) if (r.status === 200) issuedDuringOutage.push(JSON.parse(r.body.toString()).data.state_type_id);
+      const batch = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          request(i % 2 ? api2.url : first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F502', true)),
+        ),
+      );
+      for (const r of batch)
+        if (r.status === 200) issuedDuringOutage.push(JSON.parse(r.body.toString()).data.state_type_id);
       await new Promise((r) => setTimeout(r, 250));
     }
-    check('documents issued while SUNAT was down were answered 200 in state 01', issuedDuringOutage.length > 0 && issuedDuringOutage.every((s) => s === '01'), `${issuedDuringOutage.length} documents`);
+    check(
+      'documents issued while SUNAT was down were answered 200 in state 01',
+      issuedDuringOutage.length > 0 && issuedDuringOutage.every((s) => s === '01'),
+      `${issuedDuringOutage.length} documents`,
+    );
     sim = await startSimulator(18189, simData);
-    const accepted2 = await until('all F502 accepted', async () => (await numbersOf(a, 'F502')).every((d) => d.state_type_id === '05'), short ? 90_000 : 180_000);
+    const accepted2 = await until(
+      'all F502 accepted',
+      async () => (await numbersOf(a, 'F502')).every((d) => d.state_type_id === '05'),
+      short ? 90_000 : 180_000,
+    );
     const docs2 = await numbersOf(a, 'F502');
-    check('every document ends accepted after SUNAT returns', accepted2, `${docs2.filter((d) => d.state_type_id === '05').length}/${docs2.length} in 05`);
+    check(
+      'every document ends accepted after SUNAT returns',
+      accepted2,
+      `${docs2.filter((d) => d.state_type_id === '05').length}/${docs2.length} in 05`,
+    );
     const s2 = await stats(sim.url);
-    const receipts2 = docs2.map((d) => s2.documents.find((x: { fileName: string }) => x.fileName.startsWith(d.filename))?.receipts ?? 0);
-    check('each was received by SUNAT exactly once', receipts2.every((n) => n === 1), `receipts: ${[...new Set(receipts2)].join(',')}`);
+    const receipts2 = docs2.map(
+      (d) => s2.documents.find((x: { fileName: string }) => x.fileName.startsWith(d.filename))?.receipts ?? 0,
+    );
+    check(
+      'each was received by SUNAT exactly once',
+      receipts2.every((n) => n === 1),
+      `receipts: ${[...new Set(receipts2)].join(',')}`,
+    );
 
     // 3 ------------------------------------------------------------------------------------------------------
     console.log('Drill 3 — kill -9 of an API process during load');
     const answered: string[] = [];
     let stopLoad = false;
-    const load = Promise.all(Array.from({ length: 8 }, async () => {
-      while (!stopLoad) {
-        const r = await request(first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F503', true));
-        if (r.status === 200) answered.push(JSON.parse(r.body.toString()).data.external_id);
-        if (r.status === 0) await new Promise((res) => setTimeout(res, 50));
-      }
-    }));
+    const load = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (!stopLoad) {
+          const r = await request(first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F503', true));
+          if (r.status === 200) answered.push(JSON.parse(r.body.toString()).data.external_id);
+          if (r.status === 0) await new Promise((res) => setTimeout(res, 50));
+        }
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1500));
     first.child.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
     stopLoad = true;
     await load;
     first = await startApi({ port: 18180, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
-    const completed = await until('all F503 leave 01', async () => (await numbersOf(a, 'F503')).every((d) => d.state_type_id !== '01'), 120_000);
+    const completed = await until(
+      'all F503 leave 01',
+      async () => (await numbersOf(a, 'F503')).every((d) => d.state_type_id !== '01'),
+      120_000,
+    );
     const docs3 = await numbersOf(a, 'F503');
     const ids3 = new Set(docs3.map((d) => d.external_id));
-    check('every document answered 200 before the kill exists', answered.every((id) => ids3.has(id)), `${answered.length} answered, ${docs3.length} stored`);
+    check(
+      'every document answered 200 before the kill exists',
+      answered.every((id) => ids3.has(id)),
+      `${answered.length} answered, ${docs3.length} stored`,
+    );
     let filesOk = 0;
     for (const id of answered) {
       const xml = await request(first.url, 'GET', `/downloads/document/xml/${id}`, { host: a.hostname });
@@ -115,39 +175,129 @@ async function main() {
       if (xml.status === 200 && cdr.status === 200) filesOk += 1;
     }
     check('each has its signed XML and CDR', filesOk === answered.length, `${filesOk}/${answered.length}`);
-    check('pending documents were completed after the restart', completed && docs3.every((d) => d.state_type_id === '05'), `${docs3.filter((d) => d.state_type_id === '05').length}/${docs3.length} in 05`);
-    check('no number used twice or skipped', docs3.every((d, i) => d.number === i + 1), `${docs3.length} numbers, last ${docs3.at(-1)?.number}`);
+    check(
+      'pending documents were completed after the restart',
+      completed && docs3.every((d) => d.state_type_id === '05'),
+      `${docs3.filter((d) => d.state_type_id === '05').length}/${docs3.length} in 05`,
+    );
+    check(
+      'no number used twice or skipped',
+      docs3.every((d, i) => d.number === i + 1),
+      `${docs3.length} numbers, last ${docs3.at(-1)?.number}`,
+    );
     const s3 = await stats(sim.url);
-    const receipts3 = docs3.map((d) => s3.documents.find((x: { fileName: string }) => x.fileName.startsWith(d.filename))?.receipts ?? 0);
-    check('none was received by SUNAT twice', receipts3.every((n) => n <= 1), `receipts: ${[...new Set(receipts3)].join(',')}`);
+    const receipts3 = docs3.map(
+      (d) => s3.documents.find((x: { fileName: string }) => x.fileName.startsWith(d.filename))?.receipts ?? 0,
+    );
+    check(
+      'none was received by SUNAT twice',
+      receipts3.every((n) => n <= 1),
+      `receipts: ${[...new Set(receipts3)].join(',')}`,
+    );
 
     // 4 ------------------------------------------------------------------------------------------------------
     console.log(`Drill 4 — hostile input${short ? ' (short: a spread of the fuzz)' : ''}`);
-    await hostileDrill({ apis: [first, api2], databaseUrl, tenant: a, victim: await provision(databaseUrl, 'drillv', '20131312955'), short, check });
+    await hostileDrill({
+      apis: [first, api2],
+      databaseUrl,
+      tenant: a,
+      victim: await provision(databaseUrl, 'drillv', '20131312955'),
+      short,
+      check,
+    });
 
     // 5 ------------------------------------------------------------------------------------------------------
     console.log('Drill 5 — tenant isolation probes');
-    const aDoc = JSON.parse((await request(first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F504', true))).body.toString()).data;
+    const aDoc = JSON.parse(
+      (await request(first.url, 'POST', '/api/documents', tenantHeaders(a), bodyFor('F504', true))).body.toString(),
+    ).data;
     const bHeaders = tenantHeaders(b);
     const probes: [string, Promise<number>, number][] = [
-      ['A\'s token on B\'s host', request(first.url, 'GET', '/api/documents/lists', { ...bHeaders, authorization: `Bearer ${a.token}` }).then((r) => r.status), 401],
-      ['B\'s token on A\'s host', request(first.url, 'GET', '/api/documents/lists', { ...tenantHeaders(a), authorization: `Bearer ${b.token}` }).then((r) => r.status), 401],
-      ['A\'s XML on B\'s host', request(first.url, 'GET', `/downloads/document/xml/${aDoc.external_id}`, { host: b.hostname }).then((r) => r.status), 404],
-      ['A\'s PDF on B\'s host', request(first.url, 'GET', `/downloads/document/pdf/${aDoc.external_id}`, { host: b.hostname }).then((r) => r.status), 404],
-      ['A\'s CDR on B\'s host', request(first.url, 'GET', `/downloads/document/cdr/${aDoc.external_id}`, { host: b.hostname }).then((r) => r.status), 404],
-      ['B sends A\'s document', request(first.url, 'POST', '/api/documents/send', bHeaders, JSON.stringify({ external_id: aDoc.external_id })).then((r) => r.status), 404],
-      ['B changes A\'s state', request(first.url, 'POST', '/api/documents/updatedocumentstatus', bHeaders, JSON.stringify({ external_id: aDoc.external_id, state_type_id: '11' })).then((r) => r.status), 404],
-      ['unknown tenant host', request(first.url, 'GET', '/api/documents/lists', { ...bHeaders, host: 'nadie.localhost' }).then((r) => r.status), 404],
-      ['tenant token on the admin host', request(first.url, 'GET', '/api/tenants', { host: 'admin.localhost', authorization: `Bearer ${a.token}` }).then((r) => r.status), 401],
+      [
+        "A's token on B's host",
+        request(first.url, 'GET', '/api/documents/lists', { ...bHeaders, authorization: `Bearer ${a.token}` }).then(
+          (r) => r.status,
+        ),
+        401,
+      ],
+      [
+        "B's token on A's host",
+        request(first.url, 'GET', '/api/documents/lists', {
+          ...tenantHeaders(a),
+          authorization: `Bearer ${b.token}`,
+        }).then((r) => r.status),
+        401,
+      ],
+      [
+        "A's XML on B's host",
+        request(first.url, 'GET', `/downloads/document/xml/${aDoc.external_id}`, { host: b.hostname }).then(
+          (r) => r.status,
+        ),
+        404,
+      ],
+      [
+        "A's PDF on B's host",
+        request(first.url, 'GET', `/downloads/document/pdf/${aDoc.external_id}`, { host: b.hostname }).then(
+          (r) => r.status,
+        ),
+        404,
+      ],
+      [
+        "A's CDR on B's host",
+        request(first.url, 'GET', `/downloads/document/cdr/${aDoc.external_id}`, { host: b.hostname }).then(
+          (r) => r.status,
+        ),
+        404,
+      ],
+      [
+        "B sends A's document",
+        request(
+          first.url,
+          'POST',
+          '/api/documents/send',
+          bHeaders,
+          JSON.stringify({ external_id: aDoc.external_id }),
+        ).then((r) => r.status),
+        404,
+      ],
+      [
+        "B changes A's state",
+        request(
+          first.url,
+          'POST',
+          '/api/documents/updatedocumentstatus',
+          bHeaders,
+          JSON.stringify({ external_id: aDoc.external_id, state_type_id: '11' }),
+        ).then((r) => r.status),
+        404,
+      ],
+      [
+        'unknown tenant host',
+        request(first.url, 'GET', '/api/documents/lists', { ...bHeaders, host: 'nadie.localhost' }).then(
+          (r) => r.status,
+        ),
+        404,
+      ],
+      [
+        'tenant token on the admin host',
+        request(first.url, 'GET', '/api/tenants', { host: 'admin.localhost', authorization: `Bearer ${a.token}` }).then(
+          (r) => r.status,
+        ),
+        401,
+      ],
     ];
     for (const [name, status, expected] of probes) {
       const got = await status;
       check(name, got === expected, `HTTP ${got}`);
     }
-    const bList = JSON.parse((await request(first.url, 'GET', `/api/documents/lists/${today}/${today}`, bHeaders)).body.toString());
-    check('B\'s list shows none of A\'s documents', bList.data.length === 0, `${bList.data.length} rows`);
-    const aState = (await db.query(`SELECT state_type_id FROM "${a.schema}"."documents" WHERE external_id = $1`, [aDoc.external_id])).rows[0]?.state_type_id;
-    check('A\'s document is untouched', aState === '05', `state ${aState}`);
+    const bList = JSON.parse(
+      (await request(first.url, 'GET', `/api/documents/lists/${today}/${today}`, bHeaders)).body.toString(),
+    );
+    check("B's list shows none of A's documents", bList.data.length === 0, `${bList.data.length} rows`);
+    const aState = (
+      await db.query(`SELECT state_type_id FROM "${a.schema}"."documents" WHERE external_id = $1`, [aDoc.external_id])
+    ).rows[0]?.state_type_id;
+    check("A's document is untouched", aState === '05', `state ${aState}`);
   } finally {
     await db.end();
     for (const p of procs()) await p.stop();

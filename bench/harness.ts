@@ -42,19 +42,33 @@ export interface Proc {
 function run(name: string, args: string[], env: Record<string, string>, url: string): Proc {
   // BENCH_CPU_PROF=dir: V8 CPU profiles of the API and simulator processes (written when they stop).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
-  const keep = (chunk: Buffer) => { output.push(chunk.toString()); if (output.length > 200) output.shift(); };
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   return {
-    name, child, pid: child.pid!, url, output,
+    name,
+    child,
+    pid: child.pid!,
+    url,
+    output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill(signal);
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null && child.signalCode === null) { child.kill('SIGKILL'); await exited; }
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
     },
   };
 }
@@ -65,34 +79,69 @@ export async function waitFor(url: string, timeoutMs = 60_000, proc?: Proc): Pro
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
-    } catch { /* not yet */ }
-    if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null)) throw new Error(`${proc.name} exited:\n${proc.output.join('')}`);
+    } catch {
+      /* not yet */
+    }
+    if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null))
+      throw new Error(`${proc.name} exited:\n${proc.output.join('')}`);
     if (Date.now() > until) throw new Error(`timeout waiting for ${url}${proc ? `\n${proc.output.join('')}` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 export async function startSimulator(port: number, dataFile: string): Promise<Proc> {
-  const proc = run('simulator', ['bin/facturo.mjs', 'sunat-simulator', '--port', String(port), '--data-file', dataFile], {}, `http://127.0.0.1:${port}`);
+  const proc = run(
+    'simulator',
+    ['bin/facturo.mjs', 'sunat-simulator', '--port', String(port), '--data-file', dataFile],
+    {},
+    `http://127.0.0.1:${port}`,
+  );
   await waitFor(`${proc.url}/__simulator/stats`, 60_000, proc);
   return proc;
 }
 
-export interface ApiOptions { port: number; databaseUrl: string; simulatorUrl: string; storageDir: string; dataDir?: string; env?: Record<string, string> }
+export interface ApiOptions {
+  port: number;
+  databaseUrl: string;
+  simulatorUrl: string;
+  storageDir: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+}
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
-  const proc = run(`api:${o.port}`, ['src/server.ts'], {
-    NODE_ENV: 'production', SECRETS_KEY: '0'.repeat(64), DEMO_TENANT: 'false', LOG_LEVEL: 'warn',
-    PORT: String(o.port), HOST: '127.0.0.1', DATABASE_URL: o.databaseUrl, DATABASE_POOL_MAX: '20',
-    SUNAT_MODE: 'simulator', SUNAT_SIMULATOR_URL: o.simulatorUrl, STORAGE_DIR: o.storageDir,
-    DATA_DIR: o.dataDir ?? mkdtempSync(join(tmpdir(), 'facturo-bench-data-')), APP_DOMAIN: 'localhost',
-    ...o.env,
-  }, `http://127.0.0.1:${o.port}`);
+  const proc = run(
+    `api:${o.port}`,
+    ['src/server.ts'],
+    {
+      NODE_ENV: 'production',
+      SECRETS_KEY: '0'.repeat(64),
+      DEMO_TENANT: 'false',
+      LOG_LEVEL: 'warn',
+      PORT: String(o.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: o.databaseUrl,
+      DATABASE_POOL_MAX: '20',
+      SUNAT_MODE: 'simulator',
+      SUNAT_SIMULATOR_URL: o.simulatorUrl,
+      STORAGE_DIR: o.storageDir,
+      DATA_DIR: o.dataDir ?? mkdtempSync(join(tmpdir(), 'facturo-bench-data-')),
+      APP_DOMAIN: 'localhost',
+      ...o.env,
+    },
+    `http://127.0.0.1:${o.port}`,
+  );
   await waitFor(`${proc.url}/health/ready`, 90_000, proc);
   return proc;
 }
 
-export interface BenchTenant { id: number; hostname: string; token: string; schema: string; ruc: string }
+export interface BenchTenant {
+  id: number;
+  hostname: string;
+  token: string;
+  schema: string;
+  ruc: string;
+}
 
 /** A demo tenant through the real provisioning service (the API process has migrated the database). */
 export async function provision(databaseUrl: string, subdomain: string, ruc: string): Promise<BenchTenant> {
@@ -100,10 +149,19 @@ export async function provision(databaseUrl: string, subdomain: string, ruc: str
   const { openDatabase } = await import('../src/platform/db/database.ts');
   const { createSecretBox } = await import('../src/platform/secrets.ts');
   const { provisionTenant } = await import('../src/platform/tenants/provision.ts');
-  const config = loadConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: '0'.repeat(64), LOG_LEVEL: 'silent', APP_DOMAIN: 'localhost', DEMO_TENANT: 'false' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    SECRETS_KEY: '0'.repeat(64),
+    LOG_LEVEL: 'silent',
+    APP_DOMAIN: 'localhost',
+    DEMO_TENANT: 'false',
+  });
   const db = await openDatabase(config);
   try {
-    const r = await provisionTenant({ db, config, secrets: createSecretBox(config.secretsKey) }, { ruc, name: `EMPRESA ${subdomain.toUpperCase()} S.A.C.`, subdomain });
+    const r = await provisionTenant(
+      { db, config, secrets: createSecretBox(config.secretsKey) },
+      { ruc, name: `EMPRESA ${subdomain.toUpperCase()} S.A.C.`, subdomain },
+    );
     return { id: r.tenant.id, hostname: r.tenant.hostname, token: r.token, schema: r.tenant.schemaName, ruc };
   } finally {
     await db.close();
@@ -112,19 +170,41 @@ export async function provision(databaseUrl: string, subdomain: string, ruc: str
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-export interface Reply { status: number; body: Buffer; ms: number }
+export interface Reply {
+  status: number;
+  body: Buffer;
+  ms: number;
+}
 
 /** One request over a keep-alive connection; network errors resolve with status 0. */
-export function request(base: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<Reply> {
+export function request(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<Reply> {
   const url = new URL(path, base);
   const started = performance.now();
   return new Promise((resolvePromise) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - started }));
-      res.on('error', () => resolvePromise({ status: 0, body: Buffer.alloc(0), ms: performance.now() - started }));
-    });
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - started }),
+        );
+        res.on('error', () => resolvePromise({ status: 0, body: Buffer.alloc(0), ms: performance.now() - started }));
+      },
+    );
     req.on('error', () => resolvePromise({ status: 0, body: Buffer.alloc(0), ms: performance.now() - started }));
     if (body) req.write(body);
     req.end();
@@ -137,15 +217,25 @@ export function tenantHeaders(t: BenchTenant): Record<string, string> {
 
 /** An invoice fixture body dated today in Lima. */
 export function invoiceBody(name: string, today: string): Record<string, any> {
-  return JSON.parse(readFileSync(join(SHARED, 'fixtures/invoices', name), 'utf8').replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, s, n) => {
-    if (!s) return today;
-    const t = Date.parse(`${today}T00:00:00Z`) + (s === '+' ? 1 : -1) * Number(n) * 86_400_000;
-    return new Date(t).toISOString().slice(0, 10);
-  }));
+  return JSON.parse(
+    readFileSync(join(SHARED, 'fixtures/invoices', name), 'utf8').replace(
+      /\$\{TODAY(?:([+-])(\d+))?\}/g,
+      (_m, s, n) => {
+        if (!s) return today;
+        const t = Date.parse(`${today}T00:00:00Z`) + (s === '+' ? 1 : -1) * Number(n) * 86_400_000;
+        return new Date(t).toISOString().slice(0, 10);
+      },
+    ),
+  );
 }
 
 export function limaToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Lima',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /** user+system CPU milliseconds of a process (and, for PostgreSQL, every backend). */
@@ -166,7 +256,9 @@ export function postgresCpuMs(): number {
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       if (comm === 'postgres' || comm.startsWith('postgres')) total += cpuMs(Number(entry));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return total;
 }

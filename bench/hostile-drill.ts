@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadExamples } from '../src/features/documents/examples.ts';
 import { fuzzChecks, readLedger, runFuzz, tallyLines, type FuzzAnswer } from './fuzz.ts';
-import { freshDatabase, limaToday, provision, request, rssMb, startApi, startSimulator, type BenchTenant, type Proc } from './harness.ts';
+import {
+  freshDatabase,
+  limaToday,
+  provision,
+  request,
+  rssMb,
+  startApi,
+  startSimulator,
+  type BenchTenant,
+  type Proc,
+} from './harness.ts';
 import { fuzzEndpoints, rucFrom, type FuzzAuth, type FuzzWorld } from './hostile-endpoints.ts';
 import { hostileBodies, mutationCases, sampleCases, type FuzzCase } from './hostile.ts';
 
@@ -21,7 +31,11 @@ const ADMIN = { email: 'drill-admin@facturo.example', password: 'Clave-drill-202
 
 /** Environment of the API processes the drill attacks (rate limits keyed by X-Forwarded-For, an admin, self-registration). */
 export const HOSTILE_API_ENV: Record<string, string> = {
-  TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, GUEST_REGISTER_ENABLED: 'true', CONSULTAS_RATE_LIMIT: '100000',
+  TRUST_PROXY: 'true',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  GUEST_REGISTER_ENABLED: 'true',
+  CONSULTAS_RATE_LIMIT: '100000',
 };
 
 export type CheckFn = (name: string, ok: boolean, detail?: string) => void;
@@ -42,23 +56,49 @@ async function prepareWorld(o: HostileDrillOptions, db: pg.Pool) {
   const today = limaToday();
   const examples = loadExamples('invoices', today);
   const tenantHeaders = { host: o.tenant.hostname, authorization: `Bearer ${o.tenant.token}`, ...json };
-  const issue = async (body: unknown) => JSON.parse((await request(base, 'POST', '/api/documents', tenantHeaders, JSON.stringify(body))).body.toString());
+  const issue = async (body: unknown) =>
+    JSON.parse((await request(base, 'POST', '/api/documents', tenantHeaders, JSON.stringify(body))).body.toString());
   const issued = await issue({ ...(examples['01-taxed'].value as object), serie_documento: 'F601' });
   const registered = await issue({ ...(examples['02-not-sent'].value as object), serie_documento: 'F602' });
-  const reseller = (await db.query<{ id: number }>(`INSERT INTO "central"."resellers" (name, email) VALUES ('Drill', 'drill-reseller@facturo.example') RETURNING id`)).rows[0].id;
-  const adminUserId = (await db.query<{ id: number }>(`SELECT id FROM "central"."admin_users" WHERE email = $1`, [ADMIN.email])).rows[0].id;
+  const reseller = (
+    await db.query<{ id: number }>(
+      `INSERT INTO "central"."resellers" (name, email) VALUES ('Drill', 'drill-reseller@facturo.example') RETURNING id`,
+    )
+  ).rows[0].id;
+  const adminUserId = (
+    await db.query<{ id: number }>(`SELECT id FROM "central"."admin_users" WHERE email = $1`, [ADMIN.email])
+  ).rows[0].id;
   const adminHost = 'admin.localhost';
-  const login = await request(base, 'POST', '/api/login', { host: adminHost, ...json, 'x-forwarded-for': '10.255.255.254' }, JSON.stringify(ADMIN));
+  const login = await request(
+    base,
+    'POST',
+    '/api/login',
+    { host: adminHost, ...json, 'x-forwarded-for': '10.255.255.254' },
+    JSON.stringify(ADMIN),
+  );
   const adminToken: string = JSON.parse(login.body.toString()).token;
-  const customer = (examples['01-taxed'].value as { datos_del_cliente_o_receptor: { numero_documento: string } }).datos_del_cliente_o_receptor.numero_documento;
+  const customer = (examples['01-taxed'].value as { datos_del_cliente_o_receptor: { numero_documento: string } })
+    .datos_del_cliente_o_receptor.numero_documento;
   const world: FuzzWorld = {
     today,
     tenant: { ruc: o.tenant.ruc },
-    issued: { externalId: issued.data.external_id, series: 'F601', number: Number(issued.data.number.split('-')[1]), customerNumber: customer, total: '580.91', date: today },
+    issued: {
+      externalId: issued.data.external_id,
+      series: 'F601',
+      number: Number(issued.data.number.split('-')[1]),
+      customerNumber: customer,
+      total: '580.91',
+      date: today,
+    },
     registered: { externalId: registered.data.external_id },
     lockVictims: { tenantId: o.victim.id, resellerId: reseller },
     admin: ADMIN,
-    fresh: { guestRuc: rucFrom(Date.now() % 1e8), guestSubdomain: 'drillguest', tenantRuc: rucFrom((Date.now() + 7) % 1e8), tenantSubdomain: 'drillnew' },
+    fresh: {
+      guestRuc: rucFrom(Date.now() % 1e8),
+      guestSubdomain: 'drillguest',
+      tenantRuc: rucFrom((Date.now() + 7) % 1e8),
+      tenantSubdomain: 'drillnew',
+    },
   };
   const headers: Record<FuzzAuth, Record<string, string>> = {
     tenant: { host: o.tenant.hostname, authorization: `Bearer ${o.tenant.token}` },
@@ -72,8 +112,15 @@ async function prepareWorld(o: HostileDrillOptions, db: pg.Pool) {
 /** The older whole-body breakages of a factura, as cases of their own class. */
 function legacyCases(base: Record<string, any>, n: number): FuzzCase[] {
   return hostileBodies(base, n).map((b) => ({
-    endpoint: 'POST /api/documents', example: '01-taxed', target: '(body)', cls: 'whole-body (factura)', label: b.kind,
-    method: 'POST', url: '/api/documents', payload: () => b.payload, contentType: b.contentType,
+    endpoint: 'POST /api/documents',
+    example: '01-taxed',
+    target: '(body)',
+    cls: 'whole-body (factura)',
+    label: b.kind,
+    method: 'POST',
+    url: '/api/documents',
+    payload: () => b.payload,
+    contentType: b.contentType,
   }));
 }
 
@@ -83,10 +130,15 @@ async function fuzz(o: HostileDrillOptions, db: pg.Pool): Promise<void> {
   const all = mutationCases(endpoints.map((e) => e.target));
   const taxed = loadExamples('invoices', world.today)['01-taxed'].value as Record<string, any>;
   const cases = [...(o.short ? sampleCases(all, SHORT_CASES) : all), ...legacyCases(taxed, o.short ? 48 : 480)];
-  console.log(`  ${cases.length} cases (of ${all.length} mutations) over ${endpoints.length} endpoints, two API processes`);
+  console.log(
+    `  ${cases.length} cases (of ${all.length} mutations) over ${endpoints.length} endpoints, two API processes`,
+  );
   const send = async (c: FuzzCase, auth: FuzzAuth, seq: number): Promise<FuzzAnswer> => {
     const payload = c.payload?.();
-    const h: Record<string, string> = { ...headers[auth], 'x-forwarded-for': `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}` };
+    const h: Record<string, string> = {
+      ...headers[auth],
+      'x-forwarded-for': `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`,
+    };
     if (payload !== undefined && c.contentType !== null) h['content-type'] = c.contentType ?? 'application/json';
     const r = await request(o.apis[seq % o.apis.length].url, c.method, c.url, h, payload);
     return { status: r.status, body: r.body.toString() };
@@ -95,9 +147,12 @@ async function fuzz(o: HostileDrillOptions, db: pg.Pool): Promise<void> {
   const before = await ledger();
   const report = await runFuzz(cases, endpoints, send, 8);
   const after = await ledger();
-  console.log(`  ${Math.round(report.ms / 1000)} s, ${Math.round(report.cases / (report.ms / 1000))} requests/s; per class: cases  accepted / refused / failed`);
+  console.log(
+    `  ${Math.round(report.ms / 1000)} s, ${Math.round(report.cases / (report.ms / 1000))} requests/s; per class: cases  accepted / refused / failed`,
+  );
   for (const line of tallyLines(report.byClass)) console.log(`    ${line}`);
-  for (const f of [...report.failures, ...report.unclear].slice(0, 10)) console.log(`    ! ${f.status} ${f.c.endpoint} ${f.c.target} [${f.c.cls}: ${f.c.label}] ${f.body.slice(0, 160)}`);
+  for (const f of [...report.failures, ...report.unclear].slice(0, 10))
+    console.log(`    ! ${f.status} ${f.c.endpoint} ${f.c.target} [${f.c.cls}: ${f.c.label}] ${f.body.slice(0, 160)}`);
   for (const c of fuzzChecks(report, endpoints, before, after)) o.check(c.name, c.ok, c.detail);
 }
 
@@ -108,22 +163,40 @@ async function largeTokenlessPosts(o: HostileDrillOptions): Promise<void> {
   const chunk = Buffer.alloc(1024 * 1024, 0x41);
   const rssBefore = rssMb(api.pid).rss;
   const started = performance.now();
-  const post = () => new Promise<{ status: number; ms: number; sentMb: number }>((resolve) => {
-    const url = new URL(api.url);
-    let sent = 0;
-    let answered = false;
-    const req = http.request({ host: url.hostname, port: url.port, method: 'POST', path: '/api/whatsapp-notify/media', headers: { host: 'api.example', ...json, 'content-length': String(size) } }, (res) => {
-      answered = true;
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, sentMb: sent / 1048576 }));
+  const post = () =>
+    new Promise<{ status: number; ms: number; sentMb: number }>((resolve) => {
+      const url = new URL(api.url);
+      let sent = 0;
+      let answered = false;
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/api/whatsapp-notify/media',
+          headers: { host: 'api.example', ...json, 'content-length': String(size) },
+        },
+        (res) => {
+          answered = true;
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, sentMb: sent / 1048576 }),
+          );
+        },
+      );
+      req.on('error', () => {
+        if (!answered) resolve({ status: 0, ms: performance.now() - started, sentMb: sent / 1048576 });
+      });
+      const pump = () => {
+        while (!answered && sent < size && req.write(chunk)) sent += chunk.length;
+        if (!answered && sent < size)
+          req.once('drain', () => {
+            sent += chunk.length;
+            pump();
+          });
+      };
+      pump();
     });
-    req.on('error', () => { if (!answered) resolve({ status: 0, ms: performance.now() - started, sentMb: sent / 1048576 }); });
-    const pump = () => {
-      while (!answered && sent < size && req.write(chunk)) sent += chunk.length;
-      if (!answered && sent < size) req.once('drain', () => { sent += chunk.length; pump(); });
-    };
-    pump();
-  });
   const live = (async () => {
     const t = performance.now();
     await fetch(`${api.url}/health/live`);
@@ -137,9 +210,16 @@ async function largeTokenlessPosts(o: HostileDrillOptions): Promise<void> {
   // The server answers 401 and closes the connection without reading the body: a client still writing may see the
   // reset before the answer (status 0 here). What matters is how soon, and how little was read.
   const refused = results.every((r) => r.status === 401 || r.status === 0) && results.some((r) => r.status === 401);
-  o.check('10 tokenless 136 MB posts refused from their headers (401, connection closed)', refused && slowest < 2000 && sent < 300,
-    `statuses ${results.map((r) => r.status).join(',')}, slowest ${Math.round(slowest)} ms, ${Math.round(sent)} of 1360 MB sent`);
-  o.check('no memory held for them', rssAfter - rssBefore < 100, `RSS ${Math.round(rssBefore)} → ${Math.round(rssAfter)} MB`);
+  o.check(
+    '10 tokenless 136 MB posts refused from their headers (401, connection closed)',
+    refused && slowest < 2000 && sent < 300,
+    `statuses ${results.map((r) => r.status).join(',')}, slowest ${Math.round(slowest)} ms, ${Math.round(sent)} of 1360 MB sent`,
+  );
+  o.check(
+    'no memory held for them',
+    rssAfter - rssBefore < 100,
+    `RSS ${Math.round(rssBefore)} → ${Math.round(rssAfter)} MB`,
+  );
   o.check('/health/live answered meanwhile', liveMs < 1000, `${Math.round(liveMs)} ms`);
 }
 
@@ -166,7 +246,15 @@ async function standalone(): Promise<void> {
   const apis: Proc[] = [];
   try {
     for (const port of [18280, 18281]) {
-      apis.push(await startApi({ port, databaseUrl, simulatorUrl: sim.url, storageDir: join(dir, 'storage'), env: HOSTILE_API_ENV }));
+      apis.push(
+        await startApi({
+          port,
+          databaseUrl,
+          simulatorUrl: sim.url,
+          storageDir: join(dir, 'storage'),
+          env: HOSTILE_API_ENV,
+        }),
+      );
     }
     const tenant = await provision(databaseUrl, 'hostila', '20000000001');
     const victim = await provision(databaseUrl, 'hostilv', '20100070970');

@@ -8,11 +8,19 @@
 //   (not JSON, wrong Content-Type, no body…); for GET routes, each path or query parameter replaced.
 // - hostileBodies(): the older list of whole-body breakages of a factura, kept as one more class.
 
-export interface HostileBody { payload: string; contentType?: string; kind: string }
+export interface HostileBody {
+  payload: string;
+  contentType?: string;
+  kind: string;
+}
 
 type Body = Record<string, any>;
 
-export interface HostileValue { cls: string; label: string; json: string }
+export interface HostileValue {
+  cls: string;
+  label: string;
+  json: string;
+}
 
 const text = (cls: string, label: string, value: string): HostileValue => ({ cls, label, json: JSON.stringify(value) });
 const raw = (cls: string, label: string, json: string): HostileValue => ({ cls, label, json });
@@ -195,13 +203,25 @@ function wholeBodyCases(body: unknown): { label: string; payload?: string | Buff
     { label: 'truncated JSON', payload: json.slice(0, Math.max(1, Math.floor(json.length / 2))) },
     { label: 'trailing garbage', payload: `${json}xyz` },
     { label: 'BOM before JSON', payload: `\ufeff${json}` },
-    { label: 'invalid UTF-8 bytes', payload: Buffer.concat([Buffer.from(json.slice(0, -1)), Buffer.from(',"x":"'), Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]), Buffer.from('"}')]) },
+    {
+      label: 'invalid UTF-8 bytes',
+      payload: Buffer.concat([
+        Buffer.from(json.slice(0, -1)),
+        Buffer.from(',"x":"'),
+        Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+      ]),
+    },
     { label: '20,000 nested arrays', payload: deepArray(20_000) },
     { label: '__proto__ at the root', payload: json.replace(/^\{/, '{"__proto__":{"polluted":true},') },
     { label: 'Content-Type text/plain', payload: json, contentType: 'text/plain' },
     { label: 'Content-Type application/vnd.api+json', payload: json, contentType: 'application/vnd.api+json' },
     { label: 'Content-Type form', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    { label: 'Content-Type multipart', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+    {
+      label: 'Content-Type multipart',
+      payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      contentType: 'multipart/form-data; boundary=x',
+    },
     { label: 'no Content-Type', payload: json, contentType: null },
     { label: 'no body at all', contentType: null },
     { label: 'empty JSON body', payload: '' },
@@ -213,7 +233,10 @@ export function encodeParam(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return value.split('').map((c) => (/[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
+    return value
+      .split('')
+      .map((c) => (/[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c)))
+      .join('');
   }
 }
 
@@ -242,7 +265,9 @@ export type FuzzTarget = (BodyEndpoint | ParamEndpoint) & { name: string };
 
 function urlOf(e: ParamEndpoint, params: Record<string, string>, query: Record<string, string>): string {
   const path = e.template.replace(/\{(\w+)\}/g, (_m, k: string) => params[k]);
-  const qs = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+  const qs = Object.entries(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   return qs ? `${path}?${qs}` : path;
 }
 
@@ -256,17 +281,44 @@ function paramCases(e: ParamEndpoint & { name: string }): FuzzCase[] {
     { cls: 'bad-percent', label: 'truncated UTF-8 sequence', encoded: '%E0%A4%A' },
     { cls: 'bad-percent', label: 'encoded slash and dot-dot', encoded: '..%2F..%2Fetc%2Fpasswd' },
   ];
-  for (const [kind, base] of [['param', baseParams], ['query', baseQuery]] as const) {
+  for (const [kind, base] of [
+    ['param', baseParams],
+    ['query', baseQuery],
+  ] as const) {
     for (const key of Object.keys(base)) {
       for (const variant of variants) {
         const params = kind === 'param' ? { ...baseParams, [key]: variant.encoded } : baseParams;
         const query = kind === 'query' ? { ...baseQuery, [key]: variant.encoded } : baseQuery;
-        out.push({ endpoint: e.name, example: 'base', target: `${kind} ${key}`, cls: variant.cls, label: variant.label, method: 'GET', url: urlOf(e, params, query) });
+        out.push({
+          endpoint: e.name,
+          example: 'base',
+          target: `${kind} ${key}`,
+          cls: variant.cls,
+          label: variant.label,
+          method: 'GET',
+          url: urlOf(e, params, query),
+        });
       }
       if (kind === 'query') {
         const { [key]: _dropped, ...rest } = baseQuery;
-        out.push({ endpoint: e.name, example: 'base', target: `query ${key}`, cls: 'deleted', label: 'parameter left out', method: 'GET', url: urlOf(e, baseParams, rest) });
-        out.push({ endpoint: e.name, example: 'base', target: `query ${key}`, cls: 'wrong-type', label: 'parameter repeated', method: 'GET', url: urlOf(e, baseParams, { ...baseQuery, [key]: `${baseQuery[key]}&${key}=1` }) });
+        out.push({
+          endpoint: e.name,
+          example: 'base',
+          target: `query ${key}`,
+          cls: 'deleted',
+          label: 'parameter left out',
+          method: 'GET',
+          url: urlOf(e, baseParams, rest),
+        });
+        out.push({
+          endpoint: e.name,
+          example: 'base',
+          target: `query ${key}`,
+          cls: 'wrong-type',
+          label: 'parameter repeated',
+          method: 'GET',
+          url: urlOf(e, baseParams, { ...baseQuery, [key]: `${baseQuery[key]}&${key}=1` }),
+        });
       }
     }
   }
@@ -275,21 +327,31 @@ function paramCases(e: ParamEndpoint & { name: string }): FuzzCase[] {
 
 function bodyCases(e: BodyEndpoint & { name: string }): FuzzCase[] {
   const out: FuzzCase[] = [];
-  const add = (example: string, target: string, cls: string, label: string, payload?: () => string | Buffer, contentType?: string | null) =>
-    out.push({ endpoint: e.name, example, target, cls, label, method: 'POST', url: e.path, payload, contentType });
+  const add = (
+    example: string,
+    target: string,
+    cls: string,
+    label: string,
+    payload?: () => string | Buffer,
+    contentType?: string | null,
+  ) => out.push({ endpoint: e.name, example, target, cls, label, method: 'POST', url: e.path, payload, contentType });
   for (const { name, body } of e.examples) {
     for (const path of fieldPaths(body)) {
       const target = formatPath(path);
       const original = () => JSON.stringify(at(body, path));
       add(name, target, 'deleted', 'field deleted', () => deleteAt(body, path));
       add(name, target, 'array-for-object', 'wrapped in an array', () => replaceAt(body, path, `[${original()}]`));
-      add(name, target, 'object-for-array', 'wrapped in an object', () => replaceAt(body, path, `{"valor":${original()}}`));
+      add(name, target, 'object-for-array', 'wrapped in an object', () =>
+        replaceAt(body, path, `{"valor":${original()}}`),
+      );
       for (const v of HOSTILE_VALUES) add(name, target, v.cls, v.label, () => replaceAt(body, path, v.json));
     }
     for (const path of objectPaths(body)) {
-      for (const k of HOSTILE_KEYS) add(name, `{${formatPath(path)}}`, 'hostile-key', k.label, () => addKeyAt(body, path, k.json));
+      for (const k of HOSTILE_KEYS)
+        add(name, `{${formatPath(path)}}`, 'hostile-key', k.label, () => addKeyAt(body, path, k.json));
     }
-    for (const w of wholeBodyCases(body)) add(name, '(body)', 'whole-body', w.label, w.payload === undefined ? undefined : () => w.payload!, w.contentType);
+    for (const w of wholeBodyCases(body))
+      add(name, '(body)', 'whole-body', w.label, w.payload === undefined ? undefined : () => w.payload!, w.contentType);
   }
   return out;
 }
@@ -343,19 +405,47 @@ const MUTATIONS: { kind: string; apply(b: Body, i: number): Body | string }[] = 
   { kind: 'wrong type: date as number', apply: (b) => ({ ...b, fecha_de_emision: 20260101 }) },
   { kind: 'array instead of body', apply: (b) => JSON.stringify([b]) },
   { kind: 'null body', apply: () => 'null' },
-  { kind: 'huge description', apply: (b, i) => ({ ...b, items: [{ ...b.items[0], descripcion: 'Á'.repeat(20_000 + i) }] }) },
+  {
+    kind: 'huge description',
+    apply: (b, i) => ({ ...b, items: [{ ...b.items[0], descripcion: 'Á'.repeat(20_000 + i) }] }),
+  },
   { kind: 'huge series', apply: (b) => ({ ...b, serie_documento: 'F'.repeat(100_000) }) },
   { kind: 'deep nesting', apply: (b, i) => ({ ...b, datos_del_cliente_o_receptor: deep(500 + (i % 2000)) }) },
   { kind: 'unicode in the series', apply: (b) => ({ ...b, serie_documento: 'F0😀1' }) },
-  { kind: 'NUL and RTL in the customer RUC', apply: (b) => ({ ...b, datos_del_cliente_o_receptor: { ...b.datos_del_cliente_o_receptor, numero_documento: '2060\u0000418\u202e7339' } }) },
+  {
+    kind: 'NUL and RTL in the customer RUC',
+    apply: (b) => ({
+      ...b,
+      datos_del_cliente_o_receptor: { ...b.datos_del_cliente_o_receptor, numero_documento: '2060\u0000418\u202e7339' },
+    }),
+  },
   { kind: 'lone surrogate in the currency', apply: (b) => ({ ...b, codigo_tipo_moneda: 'PE\ud800' }) },
   { kind: 'negative quantity', apply: (b) => ({ ...b, items: b.items.map((it: Body) => ({ ...it, cantidad: -3 })) }) },
   { kind: 'negative amount', apply: (b) => ({ ...b, totales: { ...b.totales, total_venta: -580.91 } }) },
-  { kind: 'enormous amount', apply: (b) => ({ ...b, items: [{ ...b.items[0], valor_unitario: 1e308, precio_unitario: 1e308 }] }) },
-  { kind: 'amount beyond double', apply: (b) => JSON.stringify(b).replace(/"total_venta":[0-9.]+/, '"total_venta":1e400') },
-  { kind: 'NaN and Infinity as strings', apply: (b) => ({ ...b, items: [{ ...b.items[0], cantidad: 'NaN', valor_unitario: 'Infinity' }] }) },
-  { kind: '__proto__ pollution', apply: (b) => JSON.stringify({ ...b, serie_documento: undefined }).replace(/^\{/, '{"__proto__":{"serie_documento":"F001","isAdmin":true},') },
-  { kind: 'constructor.prototype pollution', apply: (b) => ({ ...b, constructor: { prototype: { polluted: true } }, codigo_tipo_documento: '99' }) },
+  {
+    kind: 'enormous amount',
+    apply: (b) => ({ ...b, items: [{ ...b.items[0], valor_unitario: 1e308, precio_unitario: 1e308 }] }),
+  },
+  {
+    kind: 'amount beyond double',
+    apply: (b) => JSON.stringify(b).replace(/"total_venta":[0-9.]+/, '"total_venta":1e400'),
+  },
+  {
+    kind: 'NaN and Infinity as strings',
+    apply: (b) => ({ ...b, items: [{ ...b.items[0], cantidad: 'NaN', valor_unitario: 'Infinity' }] }),
+  },
+  {
+    kind: '__proto__ pollution',
+    apply: (b) =>
+      JSON.stringify({ ...b, serie_documento: undefined }).replace(
+        /^\{/,
+        '{"__proto__":{"serie_documento":"F001","isAdmin":true},',
+      ),
+  },
+  {
+    kind: 'constructor.prototype pollution',
+    apply: (b) => ({ ...b, constructor: { prototype: { polluted: true } }, codigo_tipo_documento: '99' }),
+  },
   { kind: 'items empty', apply: (b) => ({ ...b, items: [] }) },
   { kind: '100k items', apply: (b) => ({ ...b, items: Array.from({ length: 100_000 }, () => 1) }) },
   { kind: 'wrong content type', apply: (b) => JSON.stringify(b) },

@@ -34,14 +34,28 @@ const cases: { name: string; model: PrintModel; format: PdfFormat }[] = [
   { name: 'ticket, 50 lines', model: longInvoice(50), format: 'ticket' },
 ];
 
-console.log(`CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} logical cores), RAM ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+console.log(
+  `CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} logical cores), RAM ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
+);
 console.log(`${seconds} s per case, single-threaded loop\n`);
 console.log('case'.padEnd(28) + 'ms/PDF'.padStart(9) + 'p95'.padStart(9) + 'PDFs/s'.padStart(9) + 'KB'.padStart(8));
 for (const c of cases) {
   const size = (await renderPdf(c.model, c.format)).length;
   const r = await measure(() => renderPdf(c.model, c.format));
-  console.log(c.name.padEnd(28) + r.ms.toFixed(2).padStart(9) + r.p95.toFixed(2).padStart(9) + (1000 / r.ms).toFixed(0).padStart(9) + (size / 1024).toFixed(1).padStart(8));
+  console.log(
+    c.name.padEnd(28) +
+      r.ms.toFixed(2).padStart(9) +
+      r.p95.toFixed(2).padStart(9) +
+      (1000 / r.ms).toFixed(0).padStart(9) +
+      (size / 1024).toFixed(1).padStart(8),
+  );
 }
 const qrText = taxedInvoice().qrText;
 const qr = await measure(() => renderQrPng(qrText));
-console.log('QR PNG 150 px (data.qr)'.padEnd(28) + qr.ms.toFixed(2).padStart(9) + qr.p95.toFixed(2).padStart(9) + (1000 / qr.ms).toFixed(0).padStart(9) + ((await renderQrPng(qrText)).length / 1024).toFixed(1).padStart(8));
+console.log(
+  'QR PNG 150 px (data.qr)'.padEnd(28) +
+    qr.ms.toFixed(2).padStart(9) +
+    qr.p95.toFixed(2).padStart(9) +
+    (1000 / qr.ms).toFixed(0).padStart(9) +
+    ((await renderQrPng(qrText)).length / 1024).toFixed(1).padStart(8),
+);

@@ -48,13 +48,19 @@ function xmlCryptoSign(xml: string): string {
   signer.addReference({
     xpath: '/*',
     isEmptyUri: true,
-    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315'],
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+    ],
     digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
   });
   signer.computeSignature(xml, {
     prefix: 'ds',
     attrs: { Id: 'SignatureSP' },
-    location: { reference: "/*/*[local-name()='UBLExtensions']/*[local-name()='UBLExtension']/*[local-name()='ExtensionContent']", action: 'append' },
+    location: {
+      reference: "/*/*[local-name()='UBLExtensions']/*[local-name()='UBLExtension']/*[local-name()='ExtensionContent']",
+      action: 'append',
+    },
   });
   return signer.getSignedXml();
 }
@@ -65,7 +71,10 @@ function coreInvoice(lines?: number): string {
   const source = lines ? withoutTotals(body) : body;
   if (lines) {
     const items = source.items;
-    source.items = Array.from({ length: lines }, (_, i) => ({ ...structuredClone(items[i % items.length]), codigo_interno: `P${i + 1}` }));
+    source.items = Array.from({ length: lines }, (_, i) => ({
+      ...structuredClone(items[i % items.length]),
+      codigo_interno: `P${i + 1}`,
+    }));
   }
   const prepared = prepareDocument(source, testContext());
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
@@ -80,21 +89,26 @@ const documents = [
   { label: 'core 50 lines', xml: coreInvoice(50) },
 ];
 
-console.log(`CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} logical cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB); Node ${process.version}`);
+console.log(
+  `CPU: ${cpus()[0]?.model ?? 'unknown'} (${cpus().length} logical cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB); Node ${process.version}`,
+);
 console.log(`One core, RSA-2048, rsa-sha1/sha1, inclusive C14N; ${seconds} s per case.\n`);
 
 // The floor of every signer: one RSA-2048 PKCS#1 v1.5 signature over a SignedInfo-sized input.
 const privateKey = createPrivateKey(key.privateKeyPem);
 const signedInfo = Buffer.alloc(1100, 'a');
 const rsa = measure(() => sign('sha1', signedInfo, privateKey));
-console.log(`raw RSA-2048 signature: ${rsa.perSecond.toFixed(0)}/s (${(rsa.microseconds / 1000).toFixed(3)} ms each)\n`);
+console.log(
+  `raw RSA-2048 signature: ${rsa.perSecond.toFixed(0)}/s (${(rsa.microseconds / 1000).toFixed(3)} ms each)\n`,
+);
 
 const rows: string[][] = [['document', 'bytes', 'general /s', 'fast /s', 'xml-crypto /s', 'verify /s', 'fast ms']];
 for (const [index, doc] of documents.entries()) {
   const fast = signXml(doc.xml, key, { assumeCanonical: true });
   const general = signXml(doc.xml, key);
   // Never time something broken: both paths agree and verify.
-  if (fast.xml !== general.xml || !verifyXmlSignature(fast.xml).valid) throw new Error(`signature check failed for ${doc.label}`);
+  if (fast.xml !== general.xml || !verifyXmlSignature(fast.xml).valid)
+    throw new Error(`signature check failed for ${doc.label}`);
   const g = measure(() => signXml(doc.xml, key));
   const f = measure(() => signXml(doc.xml, key, { assumeCanonical: true }));
   const x = !quick || index === 0 ? measure(() => xmlCryptoSign(doc.xml)) : null;
@@ -110,5 +124,8 @@ for (const [index, doc] of documents.entries()) {
   ]);
 }
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
-console.log('\nTargets (issue 3): ≥ 600 documents/s built+signed for 3 lines, ≥ 250/s for 50 lines (signing is only part of that budget).');
+for (const row of rows)
+  console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+console.log(
+  '\nTargets (issue 3): ≥ 600 documents/s built+signed for 3 lines, ≥ 250/s for 50 lines (signing is only part of that budget).',
+);

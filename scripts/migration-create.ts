@@ -16,9 +16,16 @@ import { openSchemaDiffer } from './lib/schema-engine.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function lastSnapshot(kind: string): Promise<{ name: string | null; content: string | null; next: number }> {
+export async function lastSnapshot(
+  kind: string,
+): Promise<{ name: string | null; content: string | null; next: number }> {
   const dir = join(root, 'prisma', kind, 'migrations');
-  const names = existsSync(dir) ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort() : [];
+  const names = existsSync(dir)
+    ? (await readdir(dir, { withFileTypes: true }))
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()
+    : [];
   const last = names.at(-1) ?? null;
   const next = last ? Number.parseInt(last.slice(0, 4), 10) + 1 : 1;
   if (!last) return { name: null, content: null, next };
@@ -28,13 +35,19 @@ export async function lastSnapshot(kind: string): Promise<{ name: string | null;
 }
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'allow-empty': { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { 'allow-empty': { type: 'boolean' } },
+  });
   const [kind, rawName] = positionals;
   if ((kind !== 'central' && kind !== 'tenant') || !rawName) {
     console.error('usage: npm run migration:create -- <central|tenant> <name> [--allow-empty]');
     return 2;
   }
-  const name = rawName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const name = rawName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   const schema = await readFile(join(root, 'prisma', kind, 'schema.prisma'), 'utf8');
   const previous = await lastSnapshot(kind);
 
@@ -45,7 +58,9 @@ async function main(): Promise<number> {
     const sql = await differ.diff(previous.content, schema);
     differ.close();
     if (!sql && !values['allow-empty']) {
-      console.log(`prisma/${kind}/schema.prisma has no changes since ${previous.name ?? 'the beginning'}: nothing written.`);
+      console.log(
+        `prisma/${kind}/schema.prisma has no changes since ${previous.name ?? 'the beginning'}: nothing written.`,
+      );
       return 0;
     }
     const dir = join(root, 'prisma', kind, 'migrations', `${String(previous.next).padStart(4, '0')}_${name}`);

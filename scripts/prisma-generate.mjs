@@ -25,14 +25,22 @@ try {
 
 const env = {
   ...process.env,
-  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || join(root, 'scripts', 'schema-engine-stub.sh'),
+  PRISMA_SCHEMA_ENGINE_BINARY:
+    process.env.PRISMA_SCHEMA_ENGINE_BINARY || join(root, 'scripts', 'schema-engine-stub.sh'),
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
   CHECKPOINT_DISABLE: '1',
 };
 for (const kind of ['central', 'tenant']) {
-  const result = spawnSync(process.execPath, [cli, 'generate', '--schema', join(root, 'prisma', kind, 'schema.prisma')], {
-    cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [cli, 'generate', '--schema', join(root, 'prisma', kind, 'schema.prisma')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? '');
     console.error(`prisma generate (${kind}) failed`);

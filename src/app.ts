@@ -81,7 +81,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const address = app.server.address();
       if (!address || typeof address === 'string') return null;
       const { port, family } = address as AddressInfo;
-      return family === 'IPv6' && address.address !== '::' ? `http://[${address.address}]:${port}` : `http://127.0.0.1:${port}`;
+      return family === 'IPv6' && address.address !== '::'
+        ? `http://[${address.address}]:${port}`
+        : `http://127.0.0.1:${port}`;
     },
     routes: () => routing.routes(),
     sunatSimulator: null,
@@ -90,7 +92,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
-      if (!self) throw new Error('the in-process SUNAT simulator is reachable once the app listens (app.listen), not through inject');
+      if (!self)
+        throw new Error(
+          'the in-process SUNAT simulator is reachable once the app listens (app.listen), not through inject',
+        );
       return self;
     },
   };
@@ -117,7 +122,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const simulator = createSunatSimulator({ control: false, dataFile: join(config.dataDir, 'sunat-simulator.jsonl') });
     platform.sunatSimulator = simulator;
     await app.register(async (scope) => {
-      scope.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
       await scope.register(simulator.plugin);
     });
   }

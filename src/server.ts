@@ -27,7 +27,9 @@ async function main(): Promise<void> {
       process.stderr.write(`Facturo no puede iniciar: ${error.message}\n`);
     } else {
       // A database that cannot be reached, a port in use…: the message first, the details after.
-      process.stderr.write(`Facturo no puede iniciar: ${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}\n`);
+      process.stderr.write(
+        `Facturo no puede iniciar: ${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}\n`,
+      );
     }
     process.exit(1);
   }
@@ -38,10 +40,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    running.close().then(() => process.exit(0), (error) => {
-      running.app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    });
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        running.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

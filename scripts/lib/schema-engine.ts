@@ -12,8 +12,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 
-interface DiffTarget { tag: 'empty' }
-interface DatamodelTarget { tag: 'schemaDatamodel'; files: { path: string; content: string }[] }
+interface DiffTarget {
+  tag: 'empty';
+}
+interface DatamodelTarget {
+  tag: 'schemaDatamodel';
+  files: { path: string; content: string }[];
+}
 
 interface WasmSchemaEngine {
   diff(params: {
@@ -35,7 +40,13 @@ const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface WasmBindings {
   __wbg_set_wasm(exports: Record<string, unknown>): void;
-  SchemaEngine: { new: (options: { datamodels: undefined }, log: (line: string) => void, adapter: object) => Promise<WasmSchemaEngine> };
+  SchemaEngine: {
+    new: (
+      options: { datamodels: undefined },
+      log: (line: string) => void,
+      adapter: object,
+    ) => Promise<WasmSchemaEngine>;
+  };
   version(): string;
 }
 
@@ -73,7 +84,11 @@ export async function openSchemaDiffer(pool: pg.Pool): Promise<SchemaDiffer> {
   return {
     async diff(from, to) {
       const result = await engine.diff({
-        from: target(from), to: target(to), script: true, exitCode: null, filters: { externalTables: [], externalEnums: [] },
+        from: target(from),
+        to: target(to),
+        script: true,
+        exitCode: null,
+        filters: { externalTables: [], externalEnums: [] },
       });
       const sql = (result.stdout ?? '')
         .split('\n')

@@ -20,7 +20,10 @@ export interface AdminCaller {
   resellerId: number | null;
 }
 
-export async function createSession(central: CentralClient, adminUserId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  central: CentralClient,
+  adminUserId: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const issued = issueToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await central.adminSession.create({ data: { adminUserId, tokenHash: issued.hash, expiresAt } });
@@ -29,11 +32,16 @@ export async function createSession(central: CentralClient, adminUserId: number)
   return { token: issued.token, expiresAt };
 }
 
-export async function adminOf(request: FastifyRequest, central: CentralClient, roles: readonly AdminRole[] = ['admin', 'reseller']): Promise<AdminCaller> {
+export async function adminOf(
+  request: FastifyRequest,
+  central: CentralClient,
+  roles: readonly AdminRole[] = ['admin', 'reseller'],
+): Promise<AdminCaller> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const session = await central.adminSession.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!session || session.expiresAt.getTime() <= Date.now()) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  if (!session || session.expiresAt.getTime() <= Date.now())
+    throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
   const user = await central.adminUser.findUnique({ where: { id: session.adminUserId }, include: { reseller: true } });
   if (!user) throw errors.unauthorized();
   const role = user.role === 'reseller' ? 'reseller' : 'admin';
@@ -41,13 +49,22 @@ export async function adminOf(request: FastifyRequest, central: CentralClient, r
     throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
   }
   if (!roles.includes(role)) throw errors.forbidden('forbidden_role', 'Su rol no permite esta operación.');
-  return { id: user.id, name: user.name, email: user.email, role, resellerId: role === 'reseller' ? user.resellerId : null };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role,
+    resellerId: role === 'reseller' ? user.resellerId : null,
+  };
 }
 
 const callers = new WeakMap<FastifyRequest, AdminCaller>();
 
 /** Route hook (onRequest): authenticates the admin session and checks the role before anything else. */
-export function requireAdmin(central: CentralClient, roles: readonly AdminRole[] = ['admin', 'reseller']): onRequestAsyncHookHandler {
+export function requireAdmin(
+  central: CentralClient,
+  roles: readonly AdminRole[] = ['admin', 'reseller'],
+): onRequestAsyncHookHandler {
   return async (request) => {
     callers.set(request, await adminOf(request, central, roles));
   };
@@ -56,6 +73,7 @@ export function requireAdmin(central: CentralClient, roles: readonly AdminRole[]
 /** The caller requireAdmin authenticated for this request. */
 export function adminCaller(request: FastifyRequest): AdminCaller {
   const caller = callers.get(request);
-  if (!caller) throw new Error(`${request.method} ${request.routeOptions.url} reads the admin caller without a requireAdmin hook`);
+  if (!caller)
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the admin caller without a requireAdmin hook`);
   return caller;
 }

@@ -8,15 +8,23 @@ import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { provisionTenant } from '../platform/tenants/provision.ts';
 
-const Body = z.object({
-  number: z.string().regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' }).describe('RUC de la empresa'),
-  name: z.string().trim().min(2).max(200).describe('Razón social'),
-  subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio deseado'),
-  email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del administrador'),
-  password: z.string().min(8, { message: 'La contraseña debe tener al menos 8 caracteres.' }).max(200)
-    .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { message: 'La contraseña debe combinar letras y números.' })
-    .describe('Contraseña del administrador (8+ caracteres, letras y números)'),
-}).meta({ id: 'GuestRegisterBody' });
+const Body = z
+  .object({
+    number: z
+      .string()
+      .regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' })
+      .describe('RUC de la empresa'),
+    name: z.string().trim().min(2).max(200).describe('Razón social'),
+    subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio deseado'),
+    email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del administrador'),
+    password: z
+      .string()
+      .min(8, { message: 'La contraseña debe tener al menos 8 caracteres.' })
+      .max(200)
+      .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { message: 'La contraseña debe combinar letras y números.' })
+      .describe('Contraseña del administrador (8+ caracteres, letras y números)'),
+  })
+  .meta({ id: 'GuestRegisterBody' });
 
 function ensureEnabled(enabled: boolean) {
   if (!enabled) throw errors.forbidden('guest_register_disabled', 'El registro de nuevas empresas está deshabilitado.');
@@ -26,62 +34,143 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/guest-register', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Datos iniciales del autorregistro',
-      response: { 200: z.object({ success: z.literal(true), data: z.object({ enabled: z.boolean(), base_domain: z.string(), plans: z.array(z.object({ id: z.number(), name: z.string(), pricing: z.string(), limit_documents: z.number(), limit_users: z.number() })) }) }) },
-    },
-  }, async () => {
-    const plans = await platform.db.central.plan.findMany({ where: { locked: false }, orderBy: { id: 'asc' } });
-    return {
-      success: true as const,
-      data: {
-        enabled: platform.config.guestRegisterEnabled,
-        base_domain: `.${platform.config.appDomain}`,
-        plans: plans.map((p) => ({ id: p.id, name: p.name, pricing: p.pricing.toFixed(2), limit_documents: p.limitDocuments, limit_users: p.limitUsers })),
+  typed.get(
+    '/api/guest-register',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Datos iniciales del autorregistro',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              enabled: z.boolean(),
+              base_domain: z.string(),
+              plans: z.array(
+                z.object({
+                  id: z.number(),
+                  name: z.string(),
+                  pricing: z.string(),
+                  limit_documents: z.number(),
+                  limit_users: z.number(),
+                }),
+              ),
+            }),
+          }),
+        },
       },
-    };
-  });
+    },
+    async () => {
+      const plans = await platform.db.central.plan.findMany({ where: { locked: false }, orderBy: { id: 'asc' } });
+      return {
+        success: true as const,
+        data: {
+          enabled: platform.config.guestRegisterEnabled,
+          base_domain: `.${platform.config.appDomain}`,
+          plans: plans.map((p) => ({
+            id: p.id,
+            name: p.name,
+            pricing: p.pricing.toFixed(2),
+            limit_documents: p.limitDocuments,
+            limit_users: p.limitUsers,
+          })),
+        },
+      };
+    },
+  );
 
-  typed.post('/api/guest-register', {
-    config: { auth: 'none', rateLimit: { max: 5, timeWindow: '1 hour' } },
-    schema: {
-      summary: 'Registrar una empresa (plan gratuito, modo demo)',
-      body: Body,
-      response: {
-        200: z.object({ success: z.literal(true), message: z.string(), hostname: z.string(), token: z.string().describe('Token API (se muestra una sola vez)') }),
-        403: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema,
+  typed.post(
+    '/api/guest-register',
+    {
+      config: { auth: 'none', rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        summary: 'Registrar una empresa (plan gratuito, modo demo)',
+        body: Body,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            hostname: z.string(),
+            token: z.string().describe('Token API (se muestra una sola vez)'),
+          }),
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    ensureEnabled(platform.config.guestRegisterEnabled);
-    const b = request.body;
-    const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
-    const result = await provisionTenant({ db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts }, {
-      ruc: b.number, name: b.name, subdomain: b.subdomain, email: b.email, planId: free?.id ?? null, sunatMode: 'demo',
-      user: { email: b.email, password: b.password },
-    });
-    return { success: true as const, message: 'Cuenta registrada correctamente.', hostname: result.tenant.hostname, token: result.token };
-  });
+    async (request) => {
+      ensureEnabled(platform.config.guestRegisterEnabled);
+      const b = request.body;
+      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
+      const result = await provisionTenant(
+        { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
+        {
+          ruc: b.number,
+          name: b.name,
+          subdomain: b.subdomain,
+          email: b.email,
+          planId: free?.id ?? null,
+          sunatMode: 'demo',
+          user: { email: b.email, password: b.password },
+        },
+      );
+      return {
+        success: true as const,
+        message: 'Cuenta registrada correctamente.',
+        hostname: result.tenant.hostname,
+        token: result.token,
+      };
+    },
+  );
 
-  typed.get('/api/guest-register/service/ruc/:number', {
-    config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Consultar un RUC en el padrón reducido de SUNAT (copia local)',
-      params: z.object({ number: z.string().max(20) }),
-      response: {
-        200: z.object({ success: z.literal(true), data: z.object({ ruc: z.string(), name: z.string(), state: z.string(), condition: z.string(), ubigeo: z.string().nullable(), address: z.string().nullable() }) }),
-        404: ErrorBodySchema, 422: ErrorBodySchema,
+  typed.get(
+    '/api/guest-register/service/ruc/:number',
+    {
+      config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Consultar un RUC en el padrón reducido de SUNAT (copia local)',
+        params: z.object({ number: z.string().max(20) }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              ruc: z.string(),
+              name: z.string(),
+              state: z.string(),
+              condition: z.string(),
+              ubigeo: z.string().nullable(),
+              address: z.string().nullable(),
+            }),
+          }),
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const ruc = request.params.number.trim();
-    if (!/^\d{11}$/.test(ruc) || !isValidRuc(ruc)) {
-      throw errors.unprocessable('ruc_invalid', `El RUC ${ruc} no es válido (11 dígitos con dígito verificador correcto).`, [{ path: 'number', code: 'ruc_invalid', message: 'RUC inválido.' }]);
-    }
-    const row = await platform.db.central.padronRuc.findUnique({ where: { ruc } });
-    if (!row) throw errors.notFound('ruc_not_found', `El RUC ${ruc} no figura en el padrón de SUNAT importado.`);
-    return { success: true as const, data: { ruc: row.ruc, name: row.name, state: row.state, condition: row.condition, ubigeo: row.ubigeo, address: row.address } };
-  });
+    async (request) => {
+      const ruc = request.params.number.trim();
+      if (!/^\d{11}$/.test(ruc) || !isValidRuc(ruc)) {
+        throw errors.unprocessable(
+          'ruc_invalid',
+          `El RUC ${ruc} no es válido (11 dígitos con dígito verificador correcto).`,
+          [{ path: 'number', code: 'ruc_invalid', message: 'RUC inválido.' }],
+        );
+      }
+      const row = await platform.db.central.padronRuc.findUnique({ where: { ruc } });
+      if (!row) throw errors.notFound('ruc_not_found', `El RUC ${ruc} no figura en el padrón de SUNAT importado.`);
+      return {
+        success: true as const,
+        data: {
+          ruc: row.ruc,
+          name: row.name,
+          state: row.state,
+          condition: row.condition,
+          ubigeo: row.ubigeo,
+          address: row.address,
+        },
+      };
+    },
+  );
 };

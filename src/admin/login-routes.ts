@@ -15,10 +15,12 @@ export const ACCOUNT_MAX_FAILURES = 5;
 // Verified against when the e-mail is unknown, so both cases cost one argon2id verification.
 let dummyHash: Promise<string> | null = null;
 
-const Body = z.object({
-  email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
-  password: z.string().min(1).max(200).describe('Contraseña'),
-}).meta({ id: 'AdminLoginBody' });
+const Body = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
+    password: z.string().min(1).max(200).describe('Contraseña'),
+  })
+  .meta({ id: 'AdminLoginBody' });
 
 async function accountBlockedFor(central: CentralClient, email: string): Promise<number> {
   const hit = await central.rateLimitHit.findUnique({ where: { key: `login:${email}` } });
@@ -38,31 +40,58 @@ async function recordFailure(central: CentralClient, email: string): Promise<voi
 
 export const loginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
-  app.withTypeProvider<ZodTypeProvider>().post('/api/login', {
-    config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
-      body: Body,
-      response: {
-        200: z.object({ success: z.literal(true), name: z.string(), email: z.string(), role: z.string(), token: z.string(), expires_at: z.string() }),
-        401: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema,
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/login',
+    {
+      config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
+        body: Body,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            name: z.string(),
+            email: z.string(),
+            role: z.string(),
+            token: z.string(),
+            expires_at: z.string(),
+          }),
+          401: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const { email, password } = request.body;
-    const wait = await accountBlockedFor(central, email);
-    if (wait > 0) throw new AppError(429, 'rate_limited', `Demasiados intentos fallidos para esta cuenta. Intente nuevamente en ${wait} segundos.`, [], { 'retry-after': String(wait) });
-    const user = await central.adminUser.findUnique({ where: { email } });
-    // The same work and the same answer whether the account exists or not.
-    dummyHash ??= hashPassword('facturo-no-such-account');
-    const ok = await verifyPassword(user?.passwordHash ?? await dummyHash, password);
-    if (!user || !ok) {
-      await recordFailure(central, email);
-      throw errors.unauthorized('Correo o contraseña incorrectos.');
-    }
-    await central.rateLimitHit.deleteMany({ where: { key: `login:${email}` } });
-    await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-    const session = await createSession(central, user.id);
-    return { success: true as const, name: user.name, email: user.email, role: user.role, token: session.token, expires_at: session.expiresAt.toISOString() };
-  });
+    async (request) => {
+      const { email, password } = request.body;
+      const wait = await accountBlockedFor(central, email);
+      if (wait > 0)
+        throw new AppError(
+          429,
+          'rate_limited',
+          `Demasiados intentos fallidos para esta cuenta. Intente nuevamente en ${wait} segundos.`,
+          [],
+          { 'retry-after': String(wait) },
+        );
+      const user = await central.adminUser.findUnique({ where: { email } });
+      // The same work and the same answer whether the account exists or not.
+      dummyHash ??= hashPassword('facturo-no-such-account');
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !ok) {
+        await recordFailure(central, email);
+        throw errors.unauthorized('Correo o contraseña incorrectos.');
+      }
+      await central.rateLimitHit.deleteMany({ where: { key: `login:${email}` } });
+      await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+      const session = await createSession(central, user.id);
+      return {
+        success: true as const,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    },
+  );
 };

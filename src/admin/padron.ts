@@ -10,7 +10,14 @@ import type pg from 'pg';
 export const PADRON_COLUMNS = 15;
 const BATCH = 5_000;
 
-export interface PadronRow { ruc: string; name: string; state: string; condition: string; ubigeo: string | null; address: string | null }
+export interface PadronRow {
+  ruc: string;
+  name: string;
+  state: string;
+  condition: string;
+  ubigeo: string | null;
+  address: string | null;
+}
 
 function field(value: string | undefined): string {
   const v = (value ?? '').trim();
@@ -21,13 +28,41 @@ function field(value: string | undefined): string {
 export function parsePadronLine(line: string): PadronRow | null {
   const c = line.split('|');
   if (c.length < PADRON_COLUMNS || !/^\d{11}$/.test(c[0].trim())) return null;
-  const [ruc, name, state, condition, ubigeo, viaType, viaName, zoneCode, zoneType, number, interior, lot, dept, block, km] = c.map(field);
+  const [
+    ruc,
+    name,
+    state,
+    condition,
+    ubigeo,
+    viaType,
+    viaName,
+    zoneCode,
+    zoneType,
+    number,
+    interior,
+    lot,
+    dept,
+    block,
+    km,
+  ] = c.map(field);
   const parts = [
     [viaType, viaName].filter(Boolean).join(' '),
-    number && `NRO. ${number}`, interior && `INT. ${interior}`, dept && `DPTO. ${dept}`, block && `MZA. ${block}`, lot && `LOTE ${lot}`,
-    km && `KM. ${km}`, [zoneCode, zoneType].filter(Boolean).join(' '),
+    number && `NRO. ${number}`,
+    interior && `INT. ${interior}`,
+    dept && `DPTO. ${dept}`,
+    block && `MZA. ${block}`,
+    lot && `LOTE ${lot}`,
+    km && `KM. ${km}`,
+    [zoneCode, zoneType].filter(Boolean).join(' '),
   ].filter(Boolean);
-  return { ruc, name, state, condition, ubigeo: /^\d{6}$/.test(ubigeo) ? ubigeo : null, address: parts.length ? parts.join(' ') : null };
+  return {
+    ruc,
+    name,
+    state,
+    condition,
+    ubigeo: /^\d{6}$/.test(ubigeo) ? ubigeo : null,
+    address: parts.length ? parts.join(' ') : null,
+  };
 }
 
 /** The Latin-1 text of the file (or of the .txt inside the zip), chunk by chunk. */
@@ -61,9 +96,16 @@ async function* latin1Chunks(path: string): AsyncGenerator<string> {
   if (!entryDone) throw new Error('el zip no contiene un archivo .txt del padrón');
 }
 
-export interface ImportResult { rows: number; skipped: number }
+export interface ImportResult {
+  rows: number;
+  skipped: number;
+}
 
-export async function importPadron(pool: pg.Pool, path: string, progress: (rows: number) => void = () => undefined): Promise<ImportResult> {
+export async function importPadron(
+  pool: pg.Pool,
+  path: string,
+  progress: (rows: number) => void = () => undefined,
+): Promise<ImportResult> {
   const client = await pool.connect();
   let rows = 0;
   let skipped = 0;
@@ -76,7 +118,14 @@ export async function importPadron(pool: pg.Pool, path: string, progress: (rows:
       await client.query(
         `INSERT INTO "central"."padron_ruc_import" (ruc, name, state, condition, ubigeo, address)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) ON CONFLICT (ruc) DO NOTHING`,
-        [batch.map((r) => r.ruc), batch.map((r) => r.name), batch.map((r) => r.state), batch.map((r) => r.condition), batch.map((r) => r.ubigeo), batch.map((r) => r.address)],
+        [
+          batch.map((r) => r.ruc),
+          batch.map((r) => r.name),
+          batch.map((r) => r.state),
+          batch.map((r) => r.condition),
+          batch.map((r) => r.ubigeo),
+          batch.map((r) => r.address),
+        ],
       );
       rows += batch.length;
       batch = [];
@@ -88,23 +137,32 @@ export async function importPadron(pool: pg.Pool, path: string, progress: (rows:
       const lines = (rest + text).split(/\r?\n/);
       rest = lines.pop() ?? '';
       for (const line of lines) {
-        if (first) { first = false; if (!/^\d{11}\|/.test(line)) continue; } // the header line
+        if (first) {
+          first = false;
+          if (!/^\d{11}\|/.test(line)) continue;
+        } // the header line
         if (!line.trim()) continue;
         const row = parsePadronLine(line);
-        if (!row) { skipped += 1; continue; }
+        if (!row) {
+          skipped += 1;
+          continue;
+        }
         batch.push(row);
         if (batch.length >= BATCH) await flush();
       }
     }
     if (rest.trim()) {
       const row = parsePadronLine(rest);
-      if (row) batch.push(row); else skipped += 1;
+      if (row) batch.push(row);
+      else skipped += 1;
     }
     await flush();
     await client.query('BEGIN');
     await client.query('DROP TABLE "central"."padron_ruc"');
     await client.query('ALTER TABLE "central"."padron_ruc_import" RENAME TO "padron_ruc"');
-    await client.query('ALTER TABLE "central"."padron_ruc" RENAME CONSTRAINT "padron_ruc_import_pkey" TO "padron_ruc_pkey"');
+    await client.query(
+      'ALTER TABLE "central"."padron_ruc" RENAME CONSTRAINT "padron_ruc_import_pkey" TO "padron_ruc_pkey"',
+    );
     await client.query('COMMIT');
     return { rows, skipped };
   } catch (error) {

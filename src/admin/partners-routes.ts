@@ -8,71 +8,159 @@ import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { requireAdmin } from './auth.ts';
 
 const PartnerSchema = z.object({
-  id: z.number(), full_name: z.string(), email: z.string(), gitlab_user: z.string().nullable(), domain: z.string(),
-  status: z.boolean(), department_id: z.string(), zone: z.string().nullable(),
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  gitlab_user: z.string().nullable(),
+  domain: z.string(),
+  status: z.boolean(),
+  department_id: z.string(),
+  zone: z.string().nullable(),
 });
-const StoreBody = z.object({
-  full_name: z.string().trim().min(2).max(200).regex(/^[\p{L} '-]+$/u, { message: 'Solo letras, espacios y guiones.' }),
-  email: z.email({ message: 'Correo electrónico inválido.' }).max(250).transform((e) => e.toLowerCase()),
-  gitlab_user: z.string().trim().regex(/^[A-Za-z0-9]{1,100}$/, { message: 'Solo letras y números.' }).optional(),
-  domain: z.url({ message: 'Debe ser una URL (https://…).' }).max(250),
-  department_id: z.string().regex(/^\d{2}$/, { message: 'Código de departamento de 2 dígitos (INEI).' }),
-  zone: z.string().trim().max(100).optional(),
-  status: z.boolean().optional(),
-}).meta({ id: 'PartnerStoreBody' });
+const StoreBody = z
+  .object({
+    full_name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(200)
+      .regex(/^[\p{L} '-]+$/u, { message: 'Solo letras, espacios y guiones.' }),
+    email: z
+      .email({ message: 'Correo electrónico inválido.' })
+      .max(250)
+      .transform((e) => e.toLowerCase()),
+    gitlab_user: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,100}$/, { message: 'Solo letras y números.' })
+      .optional(),
+    domain: z.url({ message: 'Debe ser una URL (https://…).' }).max(250),
+    department_id: z.string().regex(/^\d{2}$/, { message: 'Código de departamento de 2 dígitos (INEI).' }),
+    zone: z.string().trim().max(100).optional(),
+    status: z.boolean().optional(),
+  })
+  .meta({ id: 'PartnerStoreBody' });
 
 type Row = Awaited<ReturnType<import('../platform/db/clients.ts').CentralClient['partner']['findFirstOrThrow']>>;
-const present = (p: Row) => ({ id: p.id, full_name: p.fullName, email: p.email, gitlab_user: p.gitlabUser, domain: p.domain, status: p.status, department_id: p.departmentId, zone: p.zone });
+const present = (p: Row) => ({
+  id: p.id,
+  full_name: p.fullName,
+  email: p.email,
+  gitlab_user: p.gitlabUser,
+  domain: p.domain,
+  status: p.status,
+  department_id: p.departmentId,
+  zone: p.zone,
+});
 
 export const partnersRoutes: FastifyPluginAsync = async (app) => {
   const central = app.platform.db.central;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list = z.object({ success: z.literal(true), data: z.array(PartnerSchema), message: z.string() });
 
-  typed.get('/api/restaurant/partner/list', {
-    onRequest: requireAdmin(central, ['admin']),
-    config: { auth: 'none' },
-    schema: { summary: 'Partners de restaurantes', response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema } },
-  }, async (request) => {
-    const partners = await central.partner.findMany({ orderBy: { id: 'asc' } });
-    return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
-  });
+  typed.get(
+    '/api/restaurant/partner/list',
+    {
+      onRequest: requireAdmin(central, ['admin']),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Partners de restaurantes',
+        response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const partners = await central.partner.findMany({ orderBy: { id: 'asc' } });
+      return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
+    },
+  );
 
-  typed.post('/api/restaurant/partner/search', {
-    onRequest: requireAdmin(central, ['admin']),
-    config: { auth: 'none' },
-    schema: { summary: 'Buscar partners por nombre, correo, usuario o dominio', body: z.object({ query: z.string().trim().min(1).max(200) }), response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema } },
-  }, async (request) => {
-    const q = request.body.query;
-    const contains = { contains: q, mode: 'insensitive' as const };
-    const partners = await central.partner.findMany({
-      where: { OR: [{ fullName: contains }, { email: contains }, { gitlabUser: contains }, { domain: contains }, ...(/^\d+$/.test(q) ? [{ id: Number(q) }] : [])] },
-      orderBy: { id: 'asc' }, take: 100,
-    });
-    return { success: true as const, data: partners.map(present), message: partners.length ? 'Partners encontrados' : 'Partners no encontrados' };
-  });
-
-  typed.post('/api/restaurant/partner/store', {
-    onRequest: requireAdmin(central, ['admin']),
-    config: { auth: 'none' },
-    schema: { summary: 'Registrar un partner', body: StoreBody, response: { 200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string() }), 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema } },
-  }, async (request) => {
-    const b = request.body;
-    const taken = await central.partner.findFirst({ where: { OR: [{ email: b.email }, { domain: b.domain }, ...(b.gitlab_user ? [{ gitlabUser: b.gitlab_user }] : [])] } });
-    if (taken) {
-      const field = taken.email === b.email ? 'email' : taken.domain === b.domain ? 'domain' : 'gitlab_user';
-      throw errors.conflict('partner_already_exists', `Ya existe un partner con ese ${field}.`, [{ path: field, code: 'partner_already_exists', message: 'Valor ya registrado.' }]);
-    }
-    try {
-      const partner = await central.partner.create({
-        data: { fullName: b.full_name, email: b.email, gitlabUser: b.gitlab_user ?? null, domain: b.domain, departmentId: b.department_id, zone: b.zone ?? null, status: b.status ?? true },
+  typed.post(
+    '/api/restaurant/partner/search',
+    {
+      onRequest: requireAdmin(central, ['admin']),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Buscar partners por nombre, correo, usuario o dominio',
+        body: z.object({ query: z.string().trim().min(1).max(200) }),
+        response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const q = request.body.query;
+      const contains = { contains: q, mode: 'insensitive' as const };
+      const partners = await central.partner.findMany({
+        where: {
+          OR: [
+            { fullName: contains },
+            { email: contains },
+            { gitlabUser: contains },
+            { domain: contains },
+            ...(/^\d+$/.test(q) ? [{ id: Number(q) }] : []),
+          ],
+        },
+        orderBy: { id: 'asc' },
+        take: 100,
       });
-      return { success: true as const, data: present(partner), message: 'Partner registrado exitosamente' };
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        throw errors.conflict('partner_already_exists', 'Ya existe un partner con esos datos (correo, usuario o dominio).');
+      return {
+        success: true as const,
+        data: partners.map(present),
+        message: partners.length ? 'Partners encontrados' : 'Partners no encontrados',
+      };
+    },
+  );
+
+  typed.post(
+    '/api/restaurant/partner/store',
+    {
+      onRequest: requireAdmin(central, ['admin']),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Registrar un partner',
+        body: StoreBody,
+        response: {
+          200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string() }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const taken = await central.partner.findFirst({
+        where: {
+          OR: [{ email: b.email }, { domain: b.domain }, ...(b.gitlab_user ? [{ gitlabUser: b.gitlab_user }] : [])],
+        },
+      });
+      if (taken) {
+        const field = taken.email === b.email ? 'email' : taken.domain === b.domain ? 'domain' : 'gitlab_user';
+        throw errors.conflict('partner_already_exists', `Ya existe un partner con ese ${field}.`, [
+          { path: field, code: 'partner_already_exists', message: 'Valor ya registrado.' },
+        ]);
       }
-      throw error;
-    }
-  });
+      try {
+        const partner = await central.partner.create({
+          data: {
+            fullName: b.full_name,
+            email: b.email,
+            gitlabUser: b.gitlab_user ?? null,
+            domain: b.domain,
+            departmentId: b.department_id,
+            zone: b.zone ?? null,
+            status: b.status ?? true,
+          },
+        });
+        return { success: true as const, data: present(partner), message: 'Partner registrado exitosamente' };
+      } catch (error) {
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+          throw errors.conflict(
+            'partner_already_exists',
+            'Ya existe un partner con esos datos (correo, usuario o dominio).',
+          );
+        }
+        throw error;
+      }
+    },
+  );
 };

@@ -16,114 +16,195 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const central = platform.db.central;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/plans', {
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Planes (público)',
-      response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), pricing: z.string(), limit_users: z.number(), limit_documents: z.number(), locked: z.boolean() })) }) },
-    },
-  }, async () => {
-    const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
-    return { data: plans.map((p) => ({ id: p.id, name: p.name, pricing: p.pricing.toFixed(2), limit_users: p.limitUsers, limit_documents: p.limitDocuments, locked: p.locked })) };
-  });
-
-  typed.post('/api/reseller/detail', {
-    onRequest: requireAdmin(central),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
-      body: z.object({}).passthrough().optional(),
-      response: {
-        200: z.object({
-          data: z.array(z.object({
-            id: z.number(), hostname: z.string(), name: z.string(), email: z.string().nullable(), number: z.string(), plan: z.string().nullable(),
-            locked: z.boolean(), locked_emission: z.boolean(), locked_tenant: z.boolean(),
-            count_doc: z.number(), count_doc_month: z.number(), max_documents: z.number(), count_user: z.number(), max_users: z.number(),
-            created_at: z.string(),
-          })),
-        }),
-        401: ErrorBodySchema, 403: ErrorBodySchema,
+  typed.get(
+    '/api/plans',
+    {
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Planes (público)',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                name: z.string(),
+                pricing: z.string(),
+                limit_users: z.number(),
+                limit_documents: z.number(),
+                locked: z.boolean(),
+              }),
+            ),
+          }),
+        },
       },
     },
-  }, async (request) => {
-    const caller = adminCaller(request);
-    const tenants = await central.tenant.findMany({ where: tenantScope(caller), orderBy: { id: 'asc' }, include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } } });
-    const data = [];
-    for (const t of tenants) {
-      const counts = await tenantCounts(platform.db, t.schemaName);
-      data.push({
-        id: t.id, hostname: t.hostnames[0]?.hostname ?? '', name: t.name, email: t.email, number: t.ruc, plan: t.plan?.name ?? null,
-        locked: t.lockedTenant || (t.reseller?.lockedAdmin ?? false), locked_emission: t.lockedEmission, locked_tenant: t.lockedTenant,
-        count_doc: counts.documents, count_doc_month: counts.documentsMonth, max_documents: t.plan?.limitDocuments ?? 0,
-        count_user: counts.users, max_users: t.plan?.limitUsers ?? 0, created_at: t.createdAt.toISOString(),
+    async () => {
+      const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
+      return {
+        data: plans.map((p) => ({
+          id: p.id,
+          name: p.name,
+          pricing: p.pricing.toFixed(2),
+          limit_users: p.limitUsers,
+          limit_documents: p.limitDocuments,
+          locked: p.locked,
+        })),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/reseller/detail',
+    {
+      onRequest: requireAdmin(central),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
+        body: z.object({}).passthrough().optional(),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                hostname: z.string(),
+                name: z.string(),
+                email: z.string().nullable(),
+                number: z.string(),
+                plan: z.string().nullable(),
+                locked: z.boolean(),
+                locked_emission: z.boolean(),
+                locked_tenant: z.boolean(),
+                count_doc: z.number(),
+                count_doc_month: z.number(),
+                max_documents: z.number(),
+                count_user: z.number(),
+                max_users: z.number(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const tenants = await central.tenant.findMany({
+        where: tenantScope(caller),
+        orderBy: { id: 'asc' },
+        include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } },
       });
-    }
-    return { data };
-  });
+      const data = [];
+      for (const t of tenants) {
+        const counts = await tenantCounts(platform.db, t.schemaName);
+        data.push({
+          id: t.id,
+          hostname: t.hostnames[0]?.hostname ?? '',
+          name: t.name,
+          email: t.email,
+          number: t.ruc,
+          plan: t.plan?.name ?? null,
+          locked: t.lockedTenant || (t.reseller?.lockedAdmin ?? false),
+          locked_emission: t.lockedEmission,
+          locked_tenant: t.lockedTenant,
+          count_doc: counts.documents,
+          count_doc_month: counts.documentsMonth,
+          max_documents: t.plan?.limitDocuments ?? 0,
+          count_user: counts.users,
+          max_users: t.plan?.limitUsers ?? 0,
+          created_at: t.createdAt.toISOString(),
+        });
+      }
+      return { data };
+    },
+  );
 
-  typed.get('/api/reseller/detailsLimitReseller', {
-    onRequest: requireAdmin(central, ['reseller']),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
-      response: {
-        200: z.object({ success: z.literal(true), data: z.object({
-          tenants: z.object({ used: z.number(), allowed: z.number() }),
-          documents_month: z.object({ used: z.number(), allowed: z.number() }),
-          month: z.string(),
-        }) }),
-        401: ErrorBodySchema, 403: ErrorBodySchema,
+  typed.get(
+    '/api/reseller/detailsLimitReseller',
+    {
+      onRequest: requireAdmin(central, ['reseller']),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              tenants: z.object({ used: z.number(), allowed: z.number() }),
+              documents_month: z.object({ used: z.number(), allowed: z.number() }),
+              month: z.string(),
+            }),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const caller = adminCaller(request);
-    const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
-    const tenants = await central.tenant.findMany({ where: { resellerId: reseller.id }, select: { schemaName: true } });
-    let documentsMonth = 0;
-    for (const t of tenants) documentsMonth += (await tenantCounts(platform.db, t.schemaName)).documentsMonth;
-    return {
-      success: true as const,
-      data: {
-        tenants: { used: tenants.length, allowed: reseller.limitTenants },
-        documents_month: { used: documentsMonth, allowed: reseller.limitDocumentsMonth },
-        month: monthStart().toISOString().slice(0, 7),
+    async (request) => {
+      const caller = adminCaller(request);
+      const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
+      const tenants = await central.tenant.findMany({
+        where: { resellerId: reseller.id },
+        select: { schemaName: true },
+      });
+      let documentsMonth = 0;
+      for (const t of tenants) documentsMonth += (await tenantCounts(platform.db, t.schemaName)).documentsMonth;
+      return {
+        success: true as const,
+        data: {
+          tenants: { used: tenants.length, allowed: reseller.limitTenants },
+          documents_month: { used: documentsMonth, allowed: reseller.limitDocumentsMonth },
+          month: monthStart().toISOString().slice(0, 7),
+        },
+      };
+    },
+  );
+
+  typed.post(
+    '/api/reseller/lockedAdmin',
+    {
+      onRequest: requireAdmin(central, ['admin']),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Bloquear o desbloquear la cuenta de un distribuidor y sus empresas (solo administrador)',
+        body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag }),
+        response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
       },
-    };
-  });
-
-  typed.post('/api/reseller/lockedAdmin', {
-    onRequest: requireAdmin(central, ['admin']),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Bloquear o desbloquear la cuenta de un distribuidor y sus empresas (solo administrador)',
-      body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag }),
-      response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
     },
-  }, async (request) => {
-    const { id, locked_admin: locked } = request.body;
-    const reseller = await central.reseller.findUnique({ where: { id } });
-    if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
-    await central.$transaction([
-      central.reseller.update({ where: { id }, data: { lockedAdmin: locked } }),
-      central.tenant.updateMany({ where: { resellerId: id }, data: { lockedTenant: locked } }),
-    ]);
-    platform.hosts.invalidate();
-    return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada' };
-  });
-
-  typed.post('/api/reseller/lockedTenant', {
-    onRequest: requireAdmin(central),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
-      body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag }),
-      response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
+    async (request) => {
+      const { id, locked_admin: locked } = request.body;
+      const reseller = await central.reseller.findUnique({ where: { id } });
+      if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
+      await central.$transaction([
+        central.reseller.update({ where: { id }, data: { lockedAdmin: locked } }),
+        central.tenant.updateMany({ where: { resellerId: id }, data: { lockedTenant: locked } }),
+      ]);
+      platform.hosts.invalidate();
+      return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada' };
     },
-  }, async (request) => {
-    const caller = adminCaller(request);
-    const tenant = await tenantInScope(platform.db, caller, request.body.id);
-    await central.tenant.update({ where: { id: tenant.id }, data: { lockedTenant: request.body.locked_tenant } });
-    platform.hosts.invalidate();
-    return { success: true as const, message: request.body.locked_tenant ? 'Cuenta bloqueada' : 'Cuenta desbloqueada' };
-  });
+  );
+
+  typed.post(
+    '/api/reseller/lockedTenant',
+    {
+      onRequest: requireAdmin(central),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
+        body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag }),
+        response: { 200: Lock, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const tenant = await tenantInScope(platform.db, caller, request.body.id);
+      await central.tenant.update({ where: { id: tenant.id }, data: { lockedTenant: request.body.locked_tenant } });
+      platform.hosts.invalidate();
+      return {
+        success: true as const,
+        message: request.body.locked_tenant ? 'Cuenta bloqueada' : 'Cuenta desbloqueada',
+      };
+    },
+  );
 };

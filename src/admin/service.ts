@@ -21,16 +21,22 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-export interface TenantCounts { documents: number; documentsMonth: number; users: number }
+export interface TenantCounts {
+  documents: number;
+  documentsMonth: number;
+  users: number;
+}
 
 /** Documents (all, and issued this month) and users of one tenant, read from its schema. */
 export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
   const q = `"${schema.replace(/"/g, '""')}"`;
-  const { rows } = await db.pool.query<{ documents: number; documents_month: number; users: number }>(
-    `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
+  const { rows } = await db.pool
+    .query<{ documents: number; documents_month: number; users: number }>(
+      `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
             (SELECT count(*)::int FROM ${q}."documents" WHERE issue_date >= $1) AS documents_month,
             (SELECT count(*)::int FROM ${q}."users") AS users`,
-    [monthStart()],
-  ).catch(() => ({ rows: [{ documents: 0, documents_month: 0, users: 0 }] }));
+      [monthStart()],
+    )
+    .catch(() => ({ rows: [{ documents: 0, documents_month: 0, users: 0 }] }));
   return { documents: rows[0].documents, documentsMonth: rows[0].documents_month, users: rows[0].users };
 }

@@ -12,21 +12,32 @@ import { provisionTenant } from '../platform/tenants/provision.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { tenantScope } from './service.ts';
 
-const Body = z.object({
-  ruc: z.string().regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' }).describe('RUC de la empresa'),
-  subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio: {subdomain}.APP_DOMAIN'),
-  email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del usuario administrador de la empresa'),
-  plan_id: rowId().describe('Plan (GET /api/plans)'),
-  name: z.string().trim().min(1).max(200).optional().describe('Razón social (por defecto "EMPRESA {ruc}")'),
-  soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
-  soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
-  soap_password: z.string().min(1).max(100).optional().describe('Clave SOL (producción)'),
-  certificate: z.string().max(200_000).optional().describe('Certificado digital PFX en base64 (producción)'),
-  certificate_password: z.string().max(200).optional().describe('Contraseña del PFX'),
-}).meta({ id: 'CreateTenantBody' });
+const Body = z
+  .object({
+    ruc: z
+      .string()
+      .regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' })
+      .describe('RUC de la empresa'),
+    subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio: {subdomain}.APP_DOMAIN'),
+    email: z
+      .email({ message: 'Correo electrónico inválido.' })
+      .max(254)
+      .describe('Correo del usuario administrador de la empresa'),
+    plan_id: rowId().describe('Plan (GET /api/plans)'),
+    name: z.string().trim().min(1).max(200).optional().describe('Razón social (por defecto "EMPRESA {ruc}")'),
+    soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
+    soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
+    soap_password: z.string().min(1).max(100).optional().describe('Clave SOL (producción)'),
+    certificate: z.string().max(200_000).optional().describe('Certificado digital PFX en base64 (producción)'),
+    certificate_password: z.string().max(200).optional().describe('Contraseña del PFX'),
+  })
+  .meta({ id: 'CreateTenantBody' });
 
 const Created = z.object({
-  success: z.literal(true), message: z.string(), id: z.number(), hostname: z.string(),
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number(),
+  hostname: z.string(),
   token: z.string().describe('Token API de la empresa: se muestra una sola vez'),
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
 });
@@ -38,7 +49,9 @@ async function certificateFrom(base64: string | undefined, password: string | un
     return await loadPfxOffThread(Buffer.from(base64, 'base64'), password ?? '');
   } catch (error) {
     if (error instanceof CertificateError) {
-      throw errors.unprocessable(error.code, error.message, [{ path: 'certificate', code: error.code, message: error.message }]);
+      throw errors.unprocessable(error.code, error.message, [
+        { path: 'certificate', code: error.code, message: error.message },
+      ]);
     }
     throw error;
   }
@@ -48,80 +61,133 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/tenants', {
-    onRequest: requireAdmin(platform.db.central),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Crear una empresa (tenant)',
-      body: Body,
-      response: { 200: Created, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema },
-    },
-  }, async (request) => {
-    const caller = adminCaller(request);
-    const b = request.body;
-    if (!(await platform.db.central.plan.findUnique({ where: { id: b.plan_id } }))) {
-      throw errors.unprocessable('plan_not_found', `No existe el plan ${b.plan_id}.`, [{ path: 'plan_id', code: 'plan_not_found', message: 'Plan inexistente.' }]);
-    }
-    if (caller.role === 'reseller') {
-      const reseller = await platform.db.central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
-      const used = await platform.db.central.tenant.count({ where: { resellerId: reseller.id } });
-      if (reseller.limitTenants > 0 && used >= reseller.limitTenants) {
-        throw errors.forbidden('reseller_limit_reached', `Alcanzó el límite de ${reseller.limitTenants} empresas de su cuenta de distribuidor.`);
-      }
-    }
-    const production = b.soap_type_id === '02';
-    const result = await provisionTenant({ db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts }, {
-      ruc: b.ruc,
-      name: b.name ?? `EMPRESA ${b.ruc}`,
-      subdomain: b.subdomain,
-      email: b.email,
-      planId: b.plan_id,
-      resellerId: caller.resellerId,
-      sunatMode: production ? 'production' : 'demo',
-      solUser: b.soap_username ?? null,
-      solPassword: b.soap_password ?? null,
-      certificate: await certificateFrom(b.certificate, b.certificate_password),
-      user: { email: b.email },
-    });
-    return {
-      success: true as const, message: 'Empresa creada exitosamente', id: result.tenant.id, hostname: result.tenant.hostname,
-      token: result.token, password: result.password,
-    };
-  });
-
-  typed.get('/api/tenants', {
-    onRequest: requireAdmin(platform.db.central),
-    config: { auth: 'none' },
-    schema: {
-      summary: 'Listar empresas (paginado)',
-      querystring: z.object({ page: pageNumber(), per_page: z.coerce.number().int().min(1).max(100).default(20) }),
-      response: {
-        200: z.object({
-          data: z.array(z.object({
-            id: z.number(), ruc: z.string(), name: z.string(), subdomain: z.string(), hostname: z.string(), email: z.string().nullable(),
-            plan_id: z.number().nullable(), reseller_id: z.number().nullable(), locked_tenant: z.boolean(), locked_emission: z.boolean(),
-            sunat_mode: z.string(), created_at: z.string(),
-          })),
-          pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }),
-        }),
-        401: ErrorBodySchema, 403: ErrorBodySchema,
+  typed.post(
+    '/api/tenants',
+    {
+      onRequest: requireAdmin(platform.db.central),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Crear una empresa (tenant)',
+        body: Body,
+        response: {
+          200: Created,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
       },
     },
-  }, async (request) => {
-    const caller = adminCaller(request);
-    const { page, per_page: perPage } = request.query;
-    const where = tenantScope(caller);
-    const [total, tenants] = await Promise.all([
-      platform.db.central.tenant.count({ where }),
-      platform.db.central.tenant.findMany({ where, orderBy: { id: 'asc' }, skip: (page - 1) * perPage, take: perPage, include: { hostnames: { take: 1, orderBy: { id: 'asc' } } } }),
-    ]);
-    return {
-      data: tenants.map((t) => ({
-        id: t.id, ruc: t.ruc, name: t.name, subdomain: t.subdomain, hostname: t.hostnames[0]?.hostname ?? '', email: t.email,
-        plan_id: t.planId, reseller_id: t.resellerId, locked_tenant: t.lockedTenant, locked_emission: t.lockedEmission,
-        sunat_mode: t.sunatMode, created_at: t.createdAt.toISOString(),
-      })),
-      pagination: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
-    };
-  });
+    async (request) => {
+      const caller = adminCaller(request);
+      const b = request.body;
+      if (!(await platform.db.central.plan.findUnique({ where: { id: b.plan_id } }))) {
+        throw errors.unprocessable('plan_not_found', `No existe el plan ${b.plan_id}.`, [
+          { path: 'plan_id', code: 'plan_not_found', message: 'Plan inexistente.' },
+        ]);
+      }
+      if (caller.role === 'reseller') {
+        const reseller = await platform.db.central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
+        const used = await platform.db.central.tenant.count({ where: { resellerId: reseller.id } });
+        if (reseller.limitTenants > 0 && used >= reseller.limitTenants) {
+          throw errors.forbidden(
+            'reseller_limit_reached',
+            `Alcanzó el límite de ${reseller.limitTenants} empresas de su cuenta de distribuidor.`,
+          );
+        }
+      }
+      const production = b.soap_type_id === '02';
+      const result = await provisionTenant(
+        { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
+        {
+          ruc: b.ruc,
+          name: b.name ?? `EMPRESA ${b.ruc}`,
+          subdomain: b.subdomain,
+          email: b.email,
+          planId: b.plan_id,
+          resellerId: caller.resellerId,
+          sunatMode: production ? 'production' : 'demo',
+          solUser: b.soap_username ?? null,
+          solPassword: b.soap_password ?? null,
+          certificate: await certificateFrom(b.certificate, b.certificate_password),
+          user: { email: b.email },
+        },
+      );
+      return {
+        success: true as const,
+        message: 'Empresa creada exitosamente',
+        id: result.tenant.id,
+        hostname: result.tenant.hostname,
+        token: result.token,
+        password: result.password,
+      };
+    },
+  );
+
+  typed.get(
+    '/api/tenants',
+    {
+      onRequest: requireAdmin(platform.db.central),
+      config: { auth: 'none' },
+      schema: {
+        summary: 'Listar empresas (paginado)',
+        querystring: z.object({ page: pageNumber(), per_page: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                ruc: z.string(),
+                name: z.string(),
+                subdomain: z.string(),
+                hostname: z.string(),
+                email: z.string().nullable(),
+                plan_id: z.number().nullable(),
+                reseller_id: z.number().nullable(),
+                locked_tenant: z.boolean(),
+                locked_emission: z.boolean(),
+                sunat_mode: z.string(),
+                created_at: z.string(),
+              }),
+            ),
+            pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }),
+          }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = adminCaller(request);
+      const { page, per_page: perPage } = request.query;
+      const where = tenantScope(caller);
+      const [total, tenants] = await Promise.all([
+        platform.db.central.tenant.count({ where }),
+        platform.db.central.tenant.findMany({
+          where,
+          orderBy: { id: 'asc' },
+          skip: (page - 1) * perPage,
+          take: perPage,
+          include: { hostnames: { take: 1, orderBy: { id: 'asc' } } },
+        }),
+      ]);
+      return {
+        data: tenants.map((t) => ({
+          id: t.id,
+          ruc: t.ruc,
+          name: t.name,
+          subdomain: t.subdomain,
+          hostname: t.hostnames[0]?.hostname ?? '',
+          email: t.email,
+          plan_id: t.planId,
+          reseller_id: t.resellerId,
+          locked_tenant: t.lockedTenant,
+          locked_emission: t.lockedEmission,
+          sunat_mode: t.sunatMode,
+          created_at: t.createdAt.toISOString(),
+        })),
+        pagination: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+      };
+    },
+  );
 };

@@ -11,15 +11,18 @@ type Loader = () => Promise<{ command: CliCommand }>;
 
 // Modules of commands owned by other engineers are resolved at run time, so the registry type-checks
 // while they are still being written; a missing one answers with a clear message.
-const lazy = (file: string): Loader => () => import(`./commands/${file}.ts`) as Promise<{ command: CliCommand }>;
+const lazy =
+  (file: string): Loader =>
+  () =>
+    import(`./commands/${file}.ts`) as Promise<{ command: CliCommand }>;
 
 const commands: Record<string, Loader> = {
-  'migrate': () => import('./commands/migrate.ts'),
+  migrate: () => import('./commands/migrate.ts'),
   'tenant:create': () => import('./commands/tenant-create.ts'),
   'tenant:token': () => import('./commands/tenant-token.ts'),
-  'xml': lazy('xml'),
+  xml: lazy('xml'),
   'sunat-simulator': lazy('sunat-simulator'),
-  'worker': lazy('worker'),
+  worker: lazy('worker'),
   'whatsapp-fake': lazy('whatsapp-fake'),
   'padron:import': lazy('padron-import'),
 };

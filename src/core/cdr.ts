@@ -7,7 +7,10 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 /** Where a SUNAT answer leaves a document (architecture.md rule 2). */
 export type SunatOutcomeKind = 'accepted' | 'observed' | 'rejected' | 'exception' | 'unknown';
 
-export interface CdrObservation { code: string; message: string }
+export interface CdrObservation {
+  code: string;
+  message: string;
+}
 
 export interface CdrResponse {
   /** cac:DocumentResponse/cac:Response/cbc:ResponseCode, as written ('0', '2335', '4252'…). */
@@ -106,14 +109,19 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
   const documentResponse = child(root, 'DocumentResponse');
   const response = documentResponse && child(documentResponse, 'Response');
   const rawCode = text1(response && child(response, 'ResponseCode'));
-  if (rawCode === undefined || rawCode === '') throw new CdrError('El CDR no contiene cac:DocumentResponse/cac:Response/cbc:ResponseCode.');
+  if (rawCode === undefined || rawCode === '')
+    throw new CdrError('El CDR no contiene cac:DocumentResponse/cac:Response/cbc:ResponseCode.');
   const code = rawCode.trim();
 
-  const notes = children(root, 'Note').map((n) => textOf(n).trim()).filter((n) => n !== '');
+  const notes = children(root, 'Note')
+    .map((n) => textOf(n).trim())
+    .filter((n) => n !== '');
   const observations = notes.map(parseNote).filter((o): o is CdrObservation => o !== undefined);
 
   const documentReference = documentResponse && child(documentResponse, 'DocumentReference');
-  const reference = nonEmpty(text1(response && child(response, 'ReferenceID'))) ?? nonEmpty(text1(documentReference && child(documentReference, 'ID')));
+  const reference =
+    nonEmpty(text1(response && child(response, 'ReferenceID'))) ??
+    nonEmpty(text1(documentReference && child(documentReference, 'ID')));
   const attachment = documentReference && child(documentReference, 'Attachment');
   const externalReference = attachment && child(attachment, 'ExternalReference');
 
@@ -135,7 +143,10 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
     receiverId: partyId(child(root, 'ReceiverParty')),
     recipientId: partyId(documentResponse && child(documentResponse, 'RecipientParty')),
     documentHash: nonEmpty(text1(externalReference && child(externalReference, 'DocumentHash'))),
-    outcome: classifySunatCode(code, observations.map((o) => o.code)),
+    outcome: classifySunatCode(
+      code,
+      observations.map((o) => o.code),
+    ),
   };
 }
 
@@ -145,7 +156,8 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3; // UTF-8 BOM
   const head = new TextDecoder('latin1').decode(bytes.subarray(start, start + 200));
   const declared = /^<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1]?.toLowerCase();
-  const latin1 = declared === 'iso-8859-1' || declared === 'latin1' || declared === 'iso8859-1' || declared === 'windows-1252';
+  const latin1 =
+    declared === 'iso-8859-1' || declared === 'latin1' || declared === 'iso8859-1' || declared === 'windows-1252';
   return new TextDecoder(latin1 ? 'latin1' : 'utf-8').decode(bytes.subarray(start));
 }
 
@@ -153,13 +165,16 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
 // DOM helpers: by local name and the UBL namespaces, so prefixes (ar:, ns3:, none) never matter.
 
 function isUbl(el: Element): boolean {
-  return el.namespaceURI === CBC_NS || el.namespaceURI === CAC_NS || el.namespaceURI === AR_NS || el.namespaceURI === null;
+  return (
+    el.namespaceURI === CBC_NS || el.namespaceURI === CAC_NS || el.namespaceURI === AR_NS || el.namespaceURI === null
+  );
 }
 
 function children(parent: Element, local: string): Element[] {
   const out: Element[] = [];
   for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element)) out.push(node as Element);
+    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element))
+      out.push(node as Element);
   }
   return out;
 }

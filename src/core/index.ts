@@ -30,12 +30,16 @@ export function buildDocumentXml(document: ComputedDocument, issuer: Issuer): st
 
 /** The document with the correlative allocated by the database (replaces '#'). */
 export function assignNumber(document: ComputedDocument, number: number): ComputedDocument {
-  if (!Number.isInteger(number) || number < 1 || number > 99_999_999) throw new RangeError(`invalid document number ${number}`);
+  if (!Number.isInteger(number) || number < 1 || number > 99_999_999)
+    throw new RangeError(`invalid document number ${number}`);
   return { ...document, number };
 }
 
 /** For a note given by external_id: the affected document's series, number and type, resolved by the service. */
-export function withAffectedDocument(document: ComputedDocument, ref: { series: string; number: number; documentType: string }): ComputedDocument {
+export function withAffectedDocument(
+  document: ComputedDocument,
+  ref: { series: string; number: number; documentType: string },
+): ComputedDocument {
   if (!document.note) throw new Error('withAffectedDocument: not a credit/debit note');
   return { ...document, note: { ...document.note, affectedDocument: { ...document.note.affectedDocument, ...ref } } };
 }

@@ -15,48 +15,71 @@ export interface Issue {
   sunatRule?: string;
 }
 
-export interface Warning { path: string; code: string; message: string }
+export interface Warning {
+  path: string;
+  code: string;
+  message: string;
+}
 
 /**
  * Every code the document core emits, with its meaning (the source for docs/errors.md).
  * Issues first, then warnings.
  */
 export const ISSUE_CODES = {
-  validation_failed: 'El cuerpo no cumple el esquema: falta un campo, sobra un elemento o un valor tiene un tipo o formato inválido.',
-  catalog_code_invalid: 'Un código no existe en el catálogo SUNAT que corresponde (07, 51, 06, 02, 09, 10, 12, 16, 52, 53, 54, 59, 08…) o no es válido en ese lugar.',
-  series_invalid: 'La serie no tiene el formato del tipo de comprobante (F### facturas, B### boletas, F/B### notas, 4 dígitos contingencia). SUNAT 1001.',
+  validation_failed:
+    'El cuerpo no cumple el esquema: falta un campo, sobra un elemento o un valor tiene un tipo o formato inválido.',
+  catalog_code_invalid:
+    'Un código no existe en el catálogo SUNAT que corresponde (07, 51, 06, 02, 09, 10, 12, 16, 52, 53, 54, 59, 08…) o no es válido en ese lugar.',
+  series_invalid:
+    'La serie no tiene el formato del tipo de comprobante (F### facturas, B### boletas, F/B### notas, 4 dígitos contingencia). SUNAT 1001.',
   number_invalid: 'El número del comprobante no es "#" ni un entero de 1 a 8 dígitos. SUNAT 1001.',
-  customer_ruc_invalid: 'RUC del cliente con longitud distinta de 11 dígitos (SUNAT 2017) o con dígito verificador incorrecto (modo producción).',
-  customer_document_type_invalid: 'El tipo de documento de identidad del cliente no está permitido para este comprobante u operación (SUNAT 2800; boletas > S/ 700 requieren identidad).',
-  customer_document_number_invalid: 'Número de documento del cliente con formato inválido (DNI 8 dígitos, SUNAT 2801; otros 1–15 caracteres, SUNAT 2802).',
-  totals_mismatch: 'Un importe enviado difiere del calculado con las reglas aritméticas de SUNAT más allá de su tolerancia.',
+  customer_ruc_invalid:
+    'RUC del cliente con longitud distinta de 11 dígitos (SUNAT 2017) o con dígito verificador incorrecto (modo producción).',
+  customer_document_type_invalid:
+    'El tipo de documento de identidad del cliente no está permitido para este comprobante u operación (SUNAT 2800; boletas > S/ 700 requieren identidad).',
+  customer_document_number_invalid:
+    'Número de documento del cliente con formato inválido (DNI 8 dígitos, SUNAT 2801; otros 1–15 caracteres, SUNAT 2802).',
+  totals_mismatch:
+    'Un importe enviado difiere del calculado con las reglas aritméticas de SUNAT más allá de su tolerancia.',
   installments_mismatch: 'La suma de las cuotas no es el monto neto pendiente de pago. SUNAT 3319.',
-  installments_invalid: 'Cuotas o forma de pago inconsistentes: crédito sin cuotas (3249), cuotas al contado (3252), fecha de cuota no posterior a la emisión (3267), moneda distinta (2071), cuota mayor al total (3266).',
+  installments_invalid:
+    'Cuotas o forma de pago inconsistentes: crédito sin cuotas (3249), cuotas al contado (3252), fecha de cuota no posterior a la emisión (3267), moneda distinta (2071), cuota mayor al total (3266).',
   issue_date_out_of_range: 'Fecha de emisión futura o más antigua que el plazo permitido para facturas y sus notas.',
   due_date_invalid: 'La fecha de vencimiento es anterior a la fecha de emisión.',
   detraction_required: 'Operación sujeta a detracción (1001–1004) sin bloque detraccion. SUNAT 3127.',
   detraction_not_allowed: 'Bloque detraccion en una operación no sujeta a detracción. SUNAT 3128.',
   detraction_account_required: 'Falta la cuenta del Banco de la Nación para la detracción. SUNAT 3034.',
-  detraction_code_mismatch: 'El código de bien o servicio de la detracción no corresponde al tipo de operación (1002→004, 1003→028, 1004→027). SUNAT 3129.',
-  detraction_transport_required: 'Detracción de transporte de carga (1004) sin ubigeos o direcciones de origen y destino.',
+  detraction_code_mismatch:
+    'El código de bien o servicio de la detracción no corresponde al tipo de operación (1002→004, 1003→028, 1004→027). SUNAT 3129.',
+  detraction_transport_required:
+    'Detracción de transporte de carga (1004) sin ubigeos o direcciones de origen y destino.',
   exchange_rate_required: 'Se necesita factor_tipo_de_cambio para convertir a soles (detracción en moneda extranjera).',
-  export_invalid: 'Exportación (0200–0208) con líneas que no son afectación 40 (SUNAT 2642) o sin código de producto SUNAT (SUNAT 3001).',
-  free_line_invalid: 'Línea gratuita inconsistente: tipo de precio 02 exigido (3224/3234), valor unitario distinto de 0 (2640) o sin valor referencial.',
+  export_invalid:
+    'Exportación (0200–0208) con líneas que no son afectación 40 (SUNAT 2642) o sin código de producto SUNAT (SUNAT 3001).',
+  free_line_invalid:
+    'Línea gratuita inconsistente: tipo de precio 02 exigido (3224/3234), valor unitario distinto de 0 (2640) o sin valor referencial.',
   price_type_invalid: 'Tipo de precio incompatible con la afectación (01 onerosa, 02 gratuita). SUNAT 3224/3234.',
-  icbper_invalid: 'Impuesto a las bolsas plásticas distinto de cantidad × tarifa del año, o cantidad de bolsas no entera. SUNAT 4318/2892.',
-  allowance_invalid: 'Descuento o cargo incoherente: código en el nivel equivocado (4268/4291), monto distinto de base × factor (3307/3290), o descuento mayor que su base.',
+  icbper_invalid:
+    'Impuesto a las bolsas plásticas distinto de cantidad × tarifa del año, o cantidad de bolsas no entera. SUNAT 4318/2892.',
+  allowance_invalid:
+    'Descuento o cargo incoherente: código en el nivel equivocado (4268/4291), monto distinto de base × factor (3307/3290), o descuento mayor que su base.',
   prepayment_mismatch: 'Anticipos sin descuento 04/05/06 equivalente, o al revés. SUNAT 3287/3282.',
-  perception_invalid: 'Percepción inconsistente: bloque percepcion fuera de la operación 2001 (o 2001 sin él; SUNAT 3093), venta al crédito (3308), base mayor al total (2797) o monto ≠ base × tasa (2798).',
-  note_invalid: 'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado. SUNAT 2116/2117/2399/3259.',
+  perception_invalid:
+    'Percepción inconsistente: bloque percepcion fuera de la operación 2001 (o 2001 sin él; SUNAT 3093), venta al crédito (3308), base mayor al total (2797) o monto ≠ base × tasa (2798).',
+  note_invalid:
+    'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado. SUNAT 2116/2117/2399/3259.',
   legend_duplicated: 'El mismo código de leyenda aparece más de una vez. SUNAT 3014.',
   too_many_lines: 'Más de 999 líneas. SUNAT 2023.',
-  amount_out_of_range: 'Un importe, cantidad o valor unitario (enviado o calculado) supera el formato de SUNAT: hasta 12 dígitos enteros (importes con 2 decimales; cantidades y valores unitarios con 10; cantidad: SUNAT 2025).',
+  amount_out_of_range:
+    'Un importe, cantidad o valor unitario (enviado o calculado) supera el formato de SUNAT: hasta 12 dígitos enteros (importes con 2 decimales; cantidades y valores unitarios con 10; cantidad: SUNAT 2025).',
 } as const;
 
 export const WARNING_CODES = {
-  value_normalized: 'Un valor se normalizó sin cambiar su significado (mayúsculas, ceros a la izquierda, número como texto…).',
+  value_normalized:
+    'Un valor se normalizó sin cambiar su significado (mayúsculas, ceros a la izquierda, número como texto…).',
   empty_value_ignored: 'Un texto vacío se trató como campo ausente.',
-  default_applied: 'Un campo ausente tomó su valor por defecto (codigo_pais PE, fecha de vencimiento = emisión, operación 0101…).',
+  default_applied:
+    'Un campo ausente tomó su valor por defecto (codigo_pais PE, fecha de vencimiento = emisión, operación 0101…).',
   amount_rounded: 'Un importe con más de 2 decimales (o un valor unitario con más de 10) se redondeó.',
   legend_added: 'Se agregó una leyenda obligatoria (2006 detracción, 1002 transferencia gratuita).',
   legend_replaced: 'La leyenda 1000 enviada se reemplazó por el monto en letras calculado del total.',
@@ -65,14 +88,20 @@ export const WARNING_CODES = {
   detraction_percent_differs: 'El porcentaje de detracción difiere del de catálogo 54.',
   detraction_below_threshold: 'Detracción en una operación que no supera S/ 700.',
   prepayment_discount_added: 'Se generó el descuento global 04/05/06 de cada anticipo.',
-  informational_total_differs: 'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
+  informational_total_differs:
+    'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
 export type WarningCode = keyof typeof WARNING_CODES;
 
-export function issue(path: string, code: IssueCode, message: string, extra: Omit<Issue, 'path' | 'code' | 'message'> = {}): Issue {
+export function issue(
+  path: string,
+  code: IssueCode,
+  message: string,
+  extra: Omit<Issue, 'path' | 'code' | 'message'> = {},
+): Issue {
   return { path, code, message, ...extra };
 }
 

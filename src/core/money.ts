@@ -9,7 +9,12 @@ import DecimalJs from 'decimal.js';
  * 40 significant digits are plenty for 12 integer + 10 decimal digits, and ROUND_HALF_UP is SUNAT's rounding
  * (for negative values decimal.js rounds away from zero, i.e. symmetric half-up).
  */
-export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export const Decimal = DecimalJs.clone({
+  precision: 40,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 export type Decimal = InstanceType<typeof Decimal>;
 
 export const ZERO: Decimal = new Decimal(0);

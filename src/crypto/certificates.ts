@@ -11,8 +11,17 @@ import {
 import forge from 'node-forge';
 import { pkcs12IterationCounts } from './pkcs12-iterations.ts';
 
-export interface KeyMaterial { privateKeyPem: string; certificatePem: string }
-export interface CertificateInfo { subject: string; issuer: string; serialNumber: string; notBefore: Date; notAfter: Date }
+export interface KeyMaterial {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+export interface CertificateInfo {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
 
 export type CertificateErrorCode =
   | 'certificate_unreadable'
@@ -31,8 +40,10 @@ const defaultMessages: Record<CertificateErrorCode, string> = {
   certificate_expired: 'El certificado digital está vencido.',
   certificate_not_yet_valid: 'El certificado digital aún no está vigente.',
   certificate_key_mismatch: 'La clave privada no corresponde al certificado digital.',
-  certificate_iterations_excessive: 'El certificado digital pide demasiadas iteraciones de derivación de clave: expórtelo nuevamente con los valores habituales (2048).',
-  certificate_timeout: 'El certificado digital tardó demasiado en leerse: expórtelo nuevamente con los valores habituales.',
+  certificate_iterations_excessive:
+    'El certificado digital pide demasiadas iteraciones de derivación de clave: expórtelo nuevamente con los valores habituales (2048).',
+  certificate_timeout:
+    'El certificado digital tardó demasiado en leerse: expórtelo nuevamente con los valores habituales.',
 };
 
 /**
@@ -53,7 +64,11 @@ export class CertificateError extends Error {
 // ---------------------------------------------------------------------------------------------------------------
 // Generation
 
-export interface GenerateOptions { days?: number; bits?: number; now?: Date }
+export interface GenerateOptions {
+  days?: number;
+  bits?: number;
+  now?: Date;
+}
 
 /**
  * A self-signed RSA certificate for development and SUNAT beta (which accepts any self-signed certificate).
@@ -103,7 +118,9 @@ export function generateSelfSignedCertificate(
   cert.signatureOid = sha256WithRsa;
   cert.md = forge.md.sha256.create();
   // getTBSCertificate exists in node-forge but is missing from @types/node-forge.
-  const tbs = (forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }).getTBSCertificate(cert);
+  const tbs = (
+    forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 }
+  ).getTBSCertificate(cert);
   cert.tbsCertificate = tbs;
   const tbsDer = Buffer.from(forge.asn1.toDer(tbs).getBytes(), 'binary');
   cert.signature = cryptoSign('sha256', tbsDer, privateKey).toString('binary');
@@ -117,7 +134,9 @@ export function generateSelfSignedCertificate(
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-export interface LoadOptions { now?: Date }
+export interface LoadOptions {
+  now?: Date;
+}
 
 /** Reads a PKCS#12 file: modern (PBES2/AES, SHA-256 MAC) and legacy (RC2-40/3DES, SHA-1 MAC) alike. */
 export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}): KeyMaterial & CertificateInfo {
@@ -185,8 +204,10 @@ function refuseCostlyDerivation(asn1: forge.asn1.Asn1): void {
   const worst = Math.max(0, ...counts);
   if (worst > MAX_PFX_ITERATIONS) {
     const shown = Number.isFinite(worst) ? String(worst) : 'un número desmedido de';
-    throw new CertificateError('certificate_iterations_excessive',
-      `El certificado digital pide ${shown} iteraciones de derivación de clave (máximo ${MAX_PFX_ITERATIONS}): expórtelo nuevamente con los valores habituales (2048).`);
+    throw new CertificateError(
+      'certificate_iterations_excessive',
+      `El certificado digital pide ${shown} iteraciones de derivación de clave (máximo ${MAX_PFX_ITERATIONS}): expórtelo nuevamente con los valores habituales (2048).`,
+    );
   }
 }
 
@@ -205,17 +226,25 @@ export function loadPem(pem: string, options: LoadOptions & { password?: string 
     } else if (/PRIVATE KEY$/.test(label)) {
       const encrypted = label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(block);
       if (encrypted && options.password === undefined) {
-        throw new CertificateError('certificate_password_invalid', 'La clave privada está cifrada: indique su contraseña.');
+        throw new CertificateError(
+          'certificate_password_invalid',
+          'La clave privada está cifrada: indique su contraseña.',
+        );
       }
       try {
         keys.push(createPrivateKey(encrypted ? { key: block, passphrase: options.password } : block));
       } catch (cause) {
-        throw new CertificateError(encrypted ? 'certificate_password_invalid' : 'certificate_unreadable', undefined, { cause });
+        throw new CertificateError(encrypted ? 'certificate_password_invalid' : 'certificate_unreadable', undefined, {
+          cause,
+        });
       }
     }
   }
   if (certs.length === 0) {
-    throw new CertificateError('certificate_unreadable', 'El texto PEM no contiene ningún certificado (BEGIN CERTIFICATE).');
+    throw new CertificateError(
+      'certificate_unreadable',
+      'El texto PEM no contiene ningún certificado (BEGIN CERTIFICATE).',
+    );
   }
   return pickKeyAndCertificate(keys, certs, options.now ?? new Date());
 }
@@ -251,17 +280,24 @@ function oneLineName(multiline: string): string {
 
 function pickKeyAndCertificate(keys: KeyObject[], certs: X509Certificate[], now: Date): KeyMaterial & CertificateInfo {
   if (keys.length === 0) throw new CertificateError('certificate_without_private_key');
-  if (certs.length === 0) throw new CertificateError('certificate_unreadable', 'El archivo no contiene ningún certificado.');
+  if (certs.length === 0)
+    throw new CertificateError('certificate_unreadable', 'El archivo no contiene ningún certificado.');
   // A PFX may carry the CA chain too: the signing certificate is the one whose public key matches the private key.
   for (const key of keys) {
     const cert = certs.find((c) => matches(c, key));
     if (!cert) continue;
     const info = describe(cert);
     if (now.getTime() > info.notAfter.getTime()) {
-      throw new CertificateError('certificate_expired', `El certificado digital venció el ${info.notAfter.toISOString().slice(0, 10)}.`);
+      throw new CertificateError(
+        'certificate_expired',
+        `El certificado digital venció el ${info.notAfter.toISOString().slice(0, 10)}.`,
+      );
     }
     if (now.getTime() < info.notBefore.getTime()) {
-      throw new CertificateError('certificate_not_yet_valid', `El certificado digital recién será válido desde el ${info.notBefore.toISOString().slice(0, 10)}.`);
+      throw new CertificateError(
+        'certificate_not_yet_valid',
+        `El certificado digital recién será válido desde el ${info.notBefore.toISOString().slice(0, 10)}.`,
+      );
     }
     return {
       privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }) as string,
@@ -284,11 +320,19 @@ function keyFromBag(bag: forge.pkcs12.Bag): KeyObject | null {
   try {
     if (bag.key) {
       const info = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key as forge.pki.rsa.PrivateKey));
-      return createPrivateKey({ key: Buffer.from(forge.asn1.toDer(info).getBytes(), 'binary'), format: 'der', type: 'pkcs8' });
+      return createPrivateKey({
+        key: Buffer.from(forge.asn1.toDer(info).getBytes(), 'binary'),
+        format: 'der',
+        type: 'pkcs8',
+      });
     }
     // forge only models RSA keys; any other algorithm is left as decrypted PrivateKeyInfo ASN.1 for node:crypto.
     if (bag.asn1) {
-      return createPrivateKey({ key: Buffer.from(forge.asn1.toDer(bag.asn1).getBytes(), 'binary'), format: 'der', type: 'pkcs8' });
+      return createPrivateKey({
+        key: Buffer.from(forge.asn1.toDer(bag.asn1).getBytes(), 'binary'),
+        format: 'der',
+        type: 'pkcs8',
+      });
     }
   } catch {
     return null;

@@ -3,7 +3,13 @@
 // `timeoutMs` (certificate_timeout); loadPfx itself refuses iteration counts above MAX_PFX_ITERATIONS first.
 // The worker is TypeScript: it is loaded through tsx's API, which every way of running Facturo has installed.
 import { Worker } from 'node:worker_threads';
-import { CertificateError, type CertificateErrorCode, type CertificateInfo, type KeyMaterial, type LoadOptions } from './certificates.ts';
+import {
+  CertificateError,
+  type CertificateErrorCode,
+  type CertificateInfo,
+  type KeyMaterial,
+  type LoadOptions,
+} from './certificates.ts';
 
 /** Wall-clock limit of one PFX read (a file within the iteration cap takes about 2 s at most). */
 export const PFX_TIMEOUT_MS = 15_000;
@@ -12,10 +18,19 @@ const TSX_API = import.meta.resolve('tsx/esm/api');
 const WORKER_URL = new URL('./pfx-worker.ts', import.meta.url).href;
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}));`;
 
-type Reply = { ok: true; value: KeyMaterial & CertificateInfo } | { ok: false; code: CertificateErrorCode; message?: string };
+type Reply =
+  | { ok: true; value: KeyMaterial & CertificateInfo }
+  | { ok: false; code: CertificateErrorCode; message?: string };
 
-export function loadPfxOffThread(pfx: Buffer, password: string, options: LoadOptions & { timeoutMs?: number } = {}): Promise<KeyMaterial & CertificateInfo> {
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { pfx, password, now: (options.now ?? new Date()).getTime() } });
+export function loadPfxOffThread(
+  pfx: Buffer,
+  password: string,
+  options: LoadOptions & { timeoutMs?: number } = {},
+): Promise<KeyMaterial & CertificateInfo> {
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { pfx, password, now: (options.now ?? new Date()).getTime() },
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
@@ -26,8 +41,12 @@ export function loadPfxOffThread(pfx: Buffer, password: string, options: LoadOpt
       void worker.terminate();
       outcome();
     };
-    worker.once('message', (reply: Reply) => settle(() => (reply.ok ? resolve(reply.value) : reject(new CertificateError(reply.code, reply.message)))));
+    worker.once('message', (reply: Reply) =>
+      settle(() => (reply.ok ? resolve(reply.value) : reject(new CertificateError(reply.code, reply.message)))),
+    );
     worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`PFX worker exited with code ${code} before answering`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`PFX worker exited with code ${code} before answering`))),
+    );
   });
 }

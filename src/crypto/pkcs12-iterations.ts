@@ -21,7 +21,9 @@ function children(node: Asn1 | undefined): Asn1[] {
 }
 
 function oidOf(node: Asn1 | undefined): string | null {
-  return node && node.type === forge.asn1.Type.OID && typeof node.value === 'string' ? forge.asn1.derToOid(node.value) : null;
+  return node && node.type === forge.asn1.Type.OID && typeof node.value === 'string'
+    ? forge.asn1.derToOid(node.value)
+    : null;
 }
 
 /** An INTEGER as a number (a count too long for 6 bytes is as good as infinite). */

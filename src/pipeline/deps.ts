@@ -50,7 +50,12 @@ export function issuerOf(company: Company): Issuer {
   };
 }
 
-const limaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' });
+const limaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Lima',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's calendar date in Lima (SUNAT's dates are Peruvian dates), YYYY-MM-DD. */
 export function limaToday(now: Date = new Date()): string {

@@ -18,7 +18,13 @@ export function sha256Hex(data: Buffer | string): string {
 }
 
 /** The document_files row of a stored artefact (insert or replace). */
-export async function recordFile(db: TenantClient, documentId: number, kind: FileKind, storageKey: string, data: Buffer): Promise<void> {
+export async function recordFile(
+  db: TenantClient,
+  documentId: number,
+  kind: FileKind,
+  storageKey: string,
+  data: Buffer,
+): Promise<void> {
   const values = { storageKey, sha256: sha256Hex(data), size: data.length };
   await db.documentFile.upsert({
     where: { documentId_kind: { documentId, kind } },

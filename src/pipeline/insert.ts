@@ -39,23 +39,81 @@ export interface NewDocument {
 }
 
 const DOC_COLUMNS = [
-  'external_id', 'document_type', 'serie', 'number', 'filename', 'issue_date', 'issue_time', 'customer_doc_type', 'customer_doc_number',
-  'customer_name', 'currency', 'total_taxed', 'total_exonerated', 'total_unaffected', 'total_exportation', 'total_free', 'total_discounts',
-  'total_charges', 'total_igv', 'total_isc', 'total_icbper', 'total_taxes', 'total', 'hash', 'qr_text', 'request_fingerprint', 'payload',
-  'computed', 'next_attempt_at', 'locked_until', 'send_attempts',
+  'external_id',
+  'document_type',
+  'serie',
+  'number',
+  'filename',
+  'issue_date',
+  'issue_time',
+  'customer_doc_type',
+  'customer_doc_number',
+  'customer_name',
+  'currency',
+  'total_taxed',
+  'total_exonerated',
+  'total_unaffected',
+  'total_exportation',
+  'total_free',
+  'total_discounts',
+  'total_charges',
+  'total_igv',
+  'total_isc',
+  'total_icbper',
+  'total_taxes',
+  'total',
+  'hash',
+  'qr_text',
+  'request_fingerprint',
+  'payload',
+  'computed',
+  'next_attempt_at',
+  'locked_until',
+  'send_attempts',
 ];
-const LINE_TYPES = ['int', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'text', 'numeric', 'numeric', 'numeric', 'numeric'];
-const LINE_COLUMNS = ['line_number', 'internal_code', 'sunat_product_code', 'description', 'unit_code', 'quantity', 'unit_value', 'unit_price',
-  'igv_affectation_type', 'total_value', 'total_igv', 'total_taxes', 'total'];
+const LINE_TYPES = [
+  'int',
+  'text',
+  'text',
+  'text',
+  'text',
+  'numeric',
+  'numeric',
+  'numeric',
+  'text',
+  'numeric',
+  'numeric',
+  'numeric',
+  'numeric',
+];
+const LINE_COLUMNS = [
+  'line_number',
+  'internal_code',
+  'sunat_product_code',
+  'description',
+  'unit_code',
+  'quantity',
+  'unit_value',
+  'unit_price',
+  'igv_affectation_type',
+  'total_value',
+  'total_igv',
+  'total_taxes',
+  'total',
+];
 
-export interface NumberingResult { id: number; number: number }
+export interface NumberingResult {
+  id: number;
+  number: number;
+}
 
 /**
  * Runs `build(number)` between the number allocation and the insert, inside the transaction: it signs the XML with
  * the allocated number and returns the row to insert. Throws DuplicateNumber for a used explicit number.
  */
 export async function insertNumbered(
-  pool: pg.Pool, schema: string,
+  pool: pg.Pool,
+  schema: string,
   series: { documentType: string; serie: string; explicitNumber: number | null; requireRegistered: boolean },
   build: (number: number) => NewDocument,
 ): Promise<NumberingResult & { row: NewDocument }> {
@@ -66,7 +124,10 @@ export async function insertNumbered(
     await client.query('BEGIN');
     open = true;
     if (series.requireRegistered) {
-      const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [series.documentType, series.serie]);
+      const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [
+        series.documentType,
+        series.serie,
+      ]);
       if (!found.rowCount) throw new SeriesNotRegistered();
     }
     let number: number;
@@ -84,7 +145,10 @@ export async function insertNumbered(
       number = rows[0].last_number;
     } else {
       number = series.explicitNumber;
-      const used = await client.query(`SELECT 1 FROM ${s}."documents" WHERE document_type = $1 AND serie = $2 AND number = $3`, [series.documentType, series.serie, number]);
+      const used = await client.query(
+        `SELECT 1 FROM ${s}."documents" WHERE document_type = $1 AND serie = $2 AND number = $3`,
+        [series.documentType, series.serie, number],
+      );
       if (used.rowCount) throw new DuplicateNumber();
       // The counter follows explicit numbers (GREATEST below): one mistyped 99999999 would leave "#" nothing.
       if (number >= LAST_NUMBER) throw new SeriesExhausted(true);
@@ -97,17 +161,56 @@ export async function insertNumbered(
     const row = build(number);
     const c = row.columns;
     const values: unknown[] = [
-      row.externalId, row.documentType, row.serie, row.number, row.filename, c.issueDate, c.issueTime, c.customerDocType, c.customerDocNumber,
-      c.customerName, c.currency, c.totalTaxed ?? '0', c.totalExonerated ?? '0', c.totalUnaffected ?? '0', c.totalExportation ?? '0',
-      c.totalFree ?? '0', c.totalDiscounts ?? '0', c.totalCharges ?? '0', c.totalIgv ?? '0', c.totalIsc ?? '0', c.totalIcbper ?? '0',
-      c.totalTaxes ?? '0', c.total, row.hash, row.qrText, row.fingerprint, JSON.stringify(row.payload ?? null), JSON.stringify(row.computed),
-      row.leaseUntil, row.leaseUntil, row.leaseUntil ? 1 : 0,
+      row.externalId,
+      row.documentType,
+      row.serie,
+      row.number,
+      row.filename,
+      c.issueDate,
+      c.issueTime,
+      c.customerDocType,
+      c.customerDocNumber,
+      c.customerName,
+      c.currency,
+      c.totalTaxed ?? '0',
+      c.totalExonerated ?? '0',
+      c.totalUnaffected ?? '0',
+      c.totalExportation ?? '0',
+      c.totalFree ?? '0',
+      c.totalDiscounts ?? '0',
+      c.totalCharges ?? '0',
+      c.totalIgv ?? '0',
+      c.totalIsc ?? '0',
+      c.totalIcbper ?? '0',
+      c.totalTaxes ?? '0',
+      c.total,
+      row.hash,
+      row.qrText,
+      row.fingerprint,
+      JSON.stringify(row.payload ?? null),
+      JSON.stringify(row.computed),
+      row.leaseUntil,
+      row.leaseUntil,
+      row.leaseUntil ? 1 : 0,
     ];
     const docPlaceholders = values.map((_, i) => `$${i + 1}`).join(', ');
     let p = values.length;
     const lineRows = row.lines.map((l) => {
-      const v = [l.lineNumber, l.internalCode ?? null, l.sunatProductCode ?? null, l.description, l.unitCode, l.quantity, l.unitValue, l.unitPrice,
-        l.igvAffectationType, l.totalValue, l.totalIgv, l.totalTaxes, l.total];
+      const v = [
+        l.lineNumber,
+        l.internalCode ?? null,
+        l.sunatProductCode ?? null,
+        l.description,
+        l.unitCode,
+        l.quantity,
+        l.unitValue,
+        l.unitPrice,
+        l.igvAffectationType,
+        l.totalValue,
+        l.totalIgv,
+        l.totalTaxes,
+        l.total,
+      ];
       values.push(...v);
       return `(${v.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`;
     });

@@ -52,17 +52,35 @@ interface Stored extends DocumentIdentity {
 }
 
 const STORED_SELECT = {
-  id: true, externalId: true, documentType: true, serie: true, number: true, filename: true, stateTypeId: true,
-  hash: true, qrText: true, computed: true, sunatResponse: true, files: { select: { kind: true } },
+  id: true,
+  externalId: true,
+  documentType: true,
+  serie: true,
+  number: true,
+  filename: true,
+  stateTypeId: true,
+  hash: true,
+  qrText: true,
+  computed: true,
+  sunatResponse: true,
+  files: { select: { kind: true } },
 } as const;
 
 function asResponse(value: unknown): IssuedDocument['sunatResponse'] {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  return { code: String(v.code ?? ''), description: String(v.description ?? ''), notes: Array.isArray(v.notes) ? v.notes.map(String) : [] };
+  return {
+    code: String(v.code ?? ''),
+    description: String(v.description ?? ''),
+    notes: Array.isArray(v.notes) ? v.notes.map(String) : [],
+  };
 }
 
-export function toIssued(stored: Stored, kind: DocumentKind<any>, extra: { wasDuplicate: boolean; warnings: Warning[]; send: SendResult | null }): IssuedDocument {
+export function toIssued(
+  stored: Stored,
+  kind: DocumentKind<any>,
+  extra: { wasDuplicate: boolean; warnings: Warning[]; send: SendResult | null },
+): IssuedDocument {
   return {
     id: stored.id,
     externalId: stored.externalId,
@@ -80,7 +98,13 @@ export function toIssued(stored: Stored, kind: DocumentKind<any>, extra: { wasDu
   };
 }
 
-export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, kind: DocumentKind<C>, body: unknown, options: IssueOptions): Promise<IssuedDocument> {
+export async function issueDocument<C>(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  kind: DocumentKind<C>,
+  body: unknown,
+  options: IssueOptions,
+): Promise<IssuedDocument> {
   const { company, db } = tenant;
   const now = options.now ?? new Date();
   const issuer = issuerOf(company);
@@ -99,9 +123,17 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
   }
   const identity = kind.identity(document);
   if (!kind.documentTypes.includes(identity.documentType)) {
-    throw errors.unprocessable('document_type_invalid', `El tipo de comprobante ${identity.documentType} no se emite por este endpoint.`, [
-      { path: 'codigo_tipo_documento', code: 'document_type_invalid', message: `Tipos admitidos: ${kind.documentTypes.join(', ')}.` },
-    ]);
+    throw errors.unprocessable(
+      'document_type_invalid',
+      `El tipo de comprobante ${identity.documentType} no se emite por este endpoint.`,
+      [
+        {
+          path: 'codigo_tipo_documento',
+          code: 'document_type_invalid',
+          message: `Tipos admitidos: ${kind.documentTypes.join(', ')}.`,
+        },
+      ],
+    );
   }
   const fingerprint = fingerprintOf(body);
   const key = signingKeyOf(tenant.schema, company, deps.secrets);
@@ -111,40 +143,57 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
   let signedXml = '';
   let inserted;
   try {
-    inserted = await insertNumbered(deps.db.pool, tenant.schema, {
-      documentType: identity.documentType, serie: identity.series, explicitNumber: identity.number, requireRegistered: company.requireRegisteredSeries,
-    }, (number) => {
-      const numbered = kind.assignNumber(document, number);
-      const signed = signXml(kind.buildXml(numbered, issuer), key, { assumeCanonical: true });
-      signedXml = signed.xml;
-      const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
-      return {
-        externalId: crypto.randomUUID(),
+    inserted = await insertNumbered(
+      deps.db.pool,
+      tenant.schema,
+      {
         documentType: identity.documentType,
         serie: identity.series,
-        number,
-        filename,
-        columns: kind.columns(numbered),
-        lines: kind.lines(numbered),
-        hash: signed.digestValue,
-        qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
-        fingerprint,
-        payload: body,
-        computed: numbered,
-        // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
-        // lease is over (next_attempt_at).
-        leaseUntil,
-        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
-        actor: options.actor,
-      };
-    });
+        explicitNumber: identity.number,
+        requireRegistered: company.requireRegisteredSeries,
+      },
+      (number) => {
+        const numbered = kind.assignNumber(document, number);
+        const signed = signXml(kind.buildXml(numbered, issuer), key, { assumeCanonical: true });
+        signedXml = signed.xml;
+        const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
+        return {
+          externalId: crypto.randomUUID(),
+          documentType: identity.documentType,
+          serie: identity.series,
+          number,
+          filename,
+          columns: kind.columns(numbered),
+          lines: kind.lines(numbered),
+          hash: signed.digestValue,
+          qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
+          fingerprint,
+          payload: body,
+          computed: numbered,
+          // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
+          // lease is over (next_attempt_at).
+          leaseUntil,
+          xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
+          actor: options.actor,
+        };
+      },
+    );
   } catch (error) {
     if (error instanceof SeriesNotRegistered) {
-      throw errors.unprocessable('series_not_registered', `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`, [
-        { path: 'serie_documento', code: 'series_not_registered', message: 'Registre la serie antes de emitir con ella.' },
-      ]);
+      throw errors.unprocessable(
+        'series_not_registered',
+        `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`,
+        [
+          {
+            path: 'serie_documento',
+            code: 'series_not_registered',
+            message: 'Registre la serie antes de emitir con ella.',
+          },
+        ],
+      );
     }
-    if (error instanceof DuplicateNumber) return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    if (error instanceof DuplicateNumber)
+      return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
     if (error instanceof SeriesExhausted) throw seriesExhausted(identity.series, error.byExplicitNumber);
     throw error;
   }
@@ -153,15 +202,32 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
   const xml = Buffer.from(signedXml, 'utf8');
   await deps.storage.put(tenant.schema, xmlKey(row.filename), xml);
   const stored: Stored = {
-    id: inserted.id, externalId: row.externalId, documentType: row.documentType, serie: row.serie, number: row.number, filename: row.filename,
-    stateTypeId: '01', hash: row.hash, qrText: row.qrText, computed: row.computed, sunatResponse: null, files: [{ kind: 'xml' }],
+    id: inserted.id,
+    externalId: row.externalId,
+    documentType: row.documentType,
+    serie: row.serie,
+    number: row.number,
+    filename: row.filename,
+    stateTypeId: '01',
+    hash: row.hash,
+    qrText: row.qrText,
+    computed: row.computed,
+    sunatResponse: null,
+    files: [{ kind: 'xml' }],
   };
   let send: SendResult | null = null;
   if (sendNow) {
-    send = await sendStoredDocument(deps, tenant, stored.id, { actor: options.actor, claimed: { ...row, id: stored.id, xml } });
+    send = await sendStoredDocument(deps, tenant, stored.id, {
+      actor: options.actor,
+      claimed: { ...row, id: stored.id, xml },
+    });
     stored.stateTypeId = send.state || stored.stateTypeId;
     if (send.outcome) {
-      stored.sunatResponse = { code: send.outcome.code, description: send.outcome.description, notes: send.outcome.notes ?? [] };
+      stored.sunatResponse = {
+        code: send.outcome.code,
+        description: send.outcome.description,
+        notes: send.outcome.notes ?? [],
+      };
       if (send.outcome.cdrZip) stored.files.push({ kind: 'cdr' });
     }
   }
@@ -170,27 +236,63 @@ export async function issueDocument<C>(deps: PipelineDeps, tenant: TenantRef, ki
 
 function seriesExhausted(series: string, byExplicitNumber: boolean) {
   if (byExplicitNumber) {
-    return errors.unprocessable('series_exhausted', `El número ${LAST_NUMBER} es el último de la serie ${series}: emitirlo con número explícito agotaría la serie. Use "#" o una serie nueva.`, [
-      { path: 'numero_documento', code: 'series_exhausted', message: `Use un número menor que ${LAST_NUMBER}, "#" o una serie nueva.` },
-    ]);
+    return errors.unprocessable(
+      'series_exhausted',
+      `El número ${LAST_NUMBER} es el último de la serie ${series}: emitirlo con número explícito agotaría la serie. Use "#" o una serie nueva.`,
+      [
+        {
+          path: 'numero_documento',
+          code: 'series_exhausted',
+          message: `Use un número menor que ${LAST_NUMBER}, "#" o una serie nueva.`,
+        },
+      ],
+    );
   }
-  return errors.conflict('series_exhausted', `La serie ${series} llegó a su último número (${LAST_NUMBER}): emita con una serie nueva.`, [
-    { path: 'serie_documento', code: 'series_exhausted', message: 'Serie agotada: use una serie nueva.' },
-  ]);
+  return errors.conflict(
+    'series_exhausted',
+    `La serie ${series} llegó a su último número (${LAST_NUMBER}): emita con una serie nueva.`,
+    [{ path: 'serie_documento', code: 'series_exhausted', message: 'Serie agotada: use una serie nueva.' }],
+  );
 }
 
 /** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */
-async function existingDocument<C>(tenant: TenantRef, kind: DocumentKind<C>, identity: { documentType: string; series: string; number: number | null },
-  fingerprint: string, warnings: Warning[]): Promise<IssuedDocument> {
-  const existing = identity.number === null ? null : await tenant.db.document.findUnique({
-    where: { documentType_serie_number: { documentType: identity.documentType, serie: identity.series, number: identity.number } },
-    select: { ...STORED_SELECT, requestFingerprint: true },
-  });
-  if (!existing) throw errors.conflict('document_conflict', 'El comprobante se está registrando en otra solicitud; intente nuevamente.');
+async function existingDocument<C>(
+  tenant: TenantRef,
+  kind: DocumentKind<C>,
+  identity: { documentType: string; series: string; number: number | null },
+  fingerprint: string,
+  warnings: Warning[],
+): Promise<IssuedDocument> {
+  const existing =
+    identity.number === null
+      ? null
+      : await tenant.db.document.findUnique({
+          where: {
+            documentType_serie_number: {
+              documentType: identity.documentType,
+              serie: identity.series,
+              number: identity.number,
+            },
+          },
+          select: { ...STORED_SELECT, requestFingerprint: true },
+        });
+  if (!existing)
+    throw errors.conflict(
+      'document_conflict',
+      'El comprobante se está registrando en otra solicitud; intente nuevamente.',
+    );
   if (existing.requestFingerprint !== fingerprint) {
-    throw errors.conflict('document_already_exists', `El comprobante ${identity.series}-${identity.number} ya existe con otros datos.`, [
-      { path: 'numero_documento', code: 'document_already_exists', message: `El número ${identity.number} de la serie ${identity.series} ya fue usado.` },
-    ]);
+    throw errors.conflict(
+      'document_already_exists',
+      `El comprobante ${identity.series}-${identity.number} ya existe con otros datos.`,
+      [
+        {
+          path: 'numero_documento',
+          code: 'document_already_exists',
+          message: `El número ${identity.number} de la serie ${identity.series} ya fue usado.`,
+        },
+      ],
+    );
   }
   return toIssued(existing as Stored, kind, { wasDuplicate: true, warnings, send: null });
 }

@@ -8,7 +8,11 @@ import type { SecretBox } from '../platform/secrets.ts';
 const MAX = 500;
 const cache = new Map<string, SigningKey>();
 
-export function signingKeyOf(schema: string, company: Pick<Company, 'ruc' | 'signingKeyEnc'>, secrets: SecretBox): SigningKey {
+export function signingKeyOf(
+  schema: string,
+  company: Pick<Company, 'ruc' | 'signingKeyEnc'>,
+  secrets: SecretBox,
+): SigningKey {
   const id = `${schema}\u0000${company.signingKeyEnc ?? ''}`;
   const hit = cache.get(id);
   if (hit) return hit;

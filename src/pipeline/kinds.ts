@@ -3,15 +3,27 @@
 // The pipeline only sees what is below; everything specific to a family (its body, figures, XML) stays in it.
 import type { ZodType } from 'zod';
 import {
-  assignNumber, buildDocumentXml, documentBodySchema, prepareDocument, qrTextOf, withAffectedDocument,
-  type ComputedDocument, type DocumentContext, type Issue, type Issuer,
+  assignNumber,
+  buildDocumentXml,
+  documentBodySchema,
+  prepareDocument,
+  qrTextOf,
+  withAffectedDocument,
+  type ComputedDocument,
+  type DocumentContext,
+  type Issue,
+  type Issuer,
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
 import { perceptionKind } from './perception-kind.ts';
 
 /** What the printed representation needs beyond the stored document. */
-export interface PrintContextOf { hash: string; qrText: string | null; state: string }
+export interface PrintContextOf {
+  hash: string;
+  qrText: string | null;
+  state: string;
+}
 
 /** The documents-table columns every kind fills (api.md list rows are read from them). */
 export interface DocumentColumns {
@@ -96,13 +108,23 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
     if (!affected || affected.documentType === '40') {
       return {
         ok: false,
-        issues: [{
-          path: 'documento_afectado.external_id', code: 'affected_document_not_found',
-          message: `No existe un comprobante con external_id ${ref.externalId} en esta empresa.`,
-        }],
+        issues: [
+          {
+            path: 'documento_afectado.external_id',
+            code: 'affected_document_not_found',
+            message: `No existe un comprobante con external_id ${ref.externalId} en esta empresa.`,
+          },
+        ],
       };
     }
-    return { ok: true, document: withAffectedDocument(doc, { series: affected.serie, number: affected.number, documentType: affected.documentType }) };
+    return {
+      ok: true,
+      document: withAffectedDocument(doc, {
+        series: affected.serie,
+        number: affected.number,
+        documentType: affected.documentType,
+      }),
+    };
   },
   identity: (doc) => ({ documentType: doc.documentType, series: doc.series, number: doc.number }),
   assignNumber,
@@ -131,24 +153,26 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       total: t.payable,
     };
   },
-  lines: (doc) => doc.lines.map((l) => ({
-    lineNumber: l.index,
-    internalCode: l.internalCode,
-    sunatProductCode: l.sunatProductCode,
-    description: l.description.slice(0, 2000),
-    unitCode: l.unitCode,
-    quantity: l.quantity,
-    unitValue: l.unitValue,
-    unitPrice: l.unitPrice,
-    igvAffectationType: l.affectationCode,
-    totalValue: l.value,
-    totalIgv: l.igv,
-    totalTaxes: l.taxes,
-    total: l.total,
-  })),
+  lines: (doc) =>
+    doc.lines.map((l) => ({
+      lineNumber: l.index,
+      internalCode: l.internalCode,
+      sunatProductCode: l.sunatProductCode,
+      description: l.description.slice(0, 2000),
+      unitCode: l.unitCode,
+      quantity: l.quantity,
+      unitValue: l.unitValue,
+      unitPrice: l.unitPrice,
+      igvAffectationType: l.affectationCode,
+      totalValue: l.value,
+      totalIgv: l.igv,
+      totalTaxes: l.taxes,
+      total: l.total,
+    })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
   numberToLetter: (doc) => doc.numberToLetter,
-  printModel: (doc, issuer, context) => printModelFromComputed(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
+  printModel: (doc, issuer, context) =>
+    printModelFromComputed(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
   pdfFormat: (doc) => doc.actions.pdfFormat,
 };
 

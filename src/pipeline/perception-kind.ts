@@ -2,7 +2,11 @@
 // "otros CPE" service, chosen by document type) and retries them exactly like invoices.
 import { qrText } from '../core/qr.ts';
 import {
-  assignPerceptionNumber, buildPerceptionXml, perceptionBodySchema, preparePerception, type ComputedPerception,
+  assignPerceptionNumber,
+  buildPerceptionXml,
+  perceptionBodySchema,
+  preparePerception,
+  type ComputedPerception,
 } from '../core/perception/index.ts';
 import type { DocumentKind } from './kinds.ts';
 import { printModelFromPerception } from '../render/from-perception.ts';
@@ -17,10 +21,21 @@ export const perceptionKind: DocumentKind<ComputedPerception> = {
   assignNumber: assignPerceptionNumber,
   buildXml: buildPerceptionXml,
   // The invoice QR layout (sunat.md §6) with the perceived amount in the tax field and the total cashed.
-  qrText: (doc, ruc, digest) => qrText({
-    ruc, documentType: '40', series: doc.series, number: doc.number!, igv: doc.totalPerceived, total: doc.totalCashed,
-    issueDate: doc.issueDate, customerDocumentType: doc.receiver.documentType, customerDocumentNumber: doc.receiver.documentNumber,
-  }, digest),
+  qrText: (doc, ruc, digest) =>
+    qrText(
+      {
+        ruc,
+        documentType: '40',
+        series: doc.series,
+        number: doc.number!,
+        igv: doc.totalPerceived,
+        total: doc.totalCashed,
+        issueDate: doc.issueDate,
+        customerDocumentType: doc.receiver.documentType,
+        customerDocumentNumber: doc.receiver.documentNumber,
+      },
+      digest,
+    ),
   columns: (doc) => ({
     issueDate: doc.issueDate,
     issueTime: doc.issueTime,
@@ -35,7 +50,7 @@ export const perceptionKind: DocumentKind<ComputedPerception> = {
   // SUNAT requires perceptions to be sent (FacturadorPro always sends them).
   sendOnIssue: () => true,
   numberToLetter: (doc) => doc.numberToLetter,
-  printModel: (doc, issuer, context) => printModelFromPerception(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
+  printModel: (doc, issuer, context) =>
+    printModelFromPerception(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
   pdfFormat: (doc) => doc.pdfFormat,
 };
-

@@ -7,9 +7,16 @@ import { issuerOf } from './deps.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
 
-export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, documentType: string, computed: unknown, hash: string | null): string {
+export function rebuildSignedXml(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  documentType: string,
+  computed: unknown,
+  hash: string | null,
+): string {
   const kind = kindOfType(documentType);
-  if (!kind || !computed) throw new Error(`cannot rebuild the XML of a ${documentType} document without its computed form`);
+  if (!kind || !computed)
+    throw new Error(`cannot rebuild the XML of a ${documentType} document without its computed form`);
   const xml = kind.buildXml(computed, issuerOf(tenant.company));
   const signed = signXml(xml, signingKeyOf(tenant.schema, tenant.company, deps.secrets), { assumeCanonical: true });
   if (hash && signed.digestValue !== hash) throw new Error('the rebuilt XML does not match the stored hash');

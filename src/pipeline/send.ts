@@ -5,7 +5,15 @@
 //    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3.
 //  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
 //    document in 01 and schedules a retry with backoff through the work queue.
-import { deliverDocument, endpointFor, resolveSunatEndpoints, serviceForDocumentType, zipDocument, type SendOutcome, type SunatMode } from '../sunat/index.ts';
+import {
+  deliverDocument,
+  endpointFor,
+  resolveSunatEndpoints,
+  serviceForDocumentType,
+  zipDocument,
+  type SendOutcome,
+  type SunatMode,
+} from '../sunat/index.ts';
 import { openSolCredentials } from '../platform/tenants/company-secrets.ts';
 import { enqueue } from '../worker/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
@@ -27,7 +35,11 @@ export function retryDelayMs(attempts: number): number {
 
 export const SEND_JOB = 'send-document';
 
-export interface SendJobPayload { tenantId: number; schema: string; documentId: number }
+export interface SendJobPayload {
+  tenantId: number;
+  schema: string;
+  documentId: number;
+}
 
 export interface SendResult {
   state: string;
@@ -54,7 +66,16 @@ export interface SendOptions {
   /** Send even if a retry is scheduled later (the /send endpoint, the worker when due). */
   force?: boolean;
   /** The caller already holds the lease (issue: the document was just inserted claimed) and has the row and XML. */
-  claimed?: { id: number; filename: string; documentType: string; serie: string; number: number; computed: unknown; hash: string; xml: Buffer };
+  claimed?: {
+    id: number;
+    filename: string;
+    documentType: string;
+    serie: string;
+    number: number;
+    computed: unknown;
+    hash: string;
+    xml: Buffer;
+  };
 }
 
 function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
@@ -62,7 +83,12 @@ function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
   return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
 }
 
-export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, documentId: number, options: SendOptions): Promise<SendResult> {
+export async function sendStoredDocument(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  documentId: number,
+  options: SendOptions,
+): Promise<SendResult> {
   const { db } = tenant;
   const table = `${quoteIdent(tenant.schema)}."documents"`;
   let doc: Claimed | undefined;
@@ -70,7 +96,16 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
   if (options.claimed) {
     const c = options.claimed;
     // Inserted with send_attempts = 1: this first attempt was counted in the issuing transaction.
-    doc = { id: c.id, filename: c.filename, document_type: c.documentType, serie: c.serie, number: c.number, send_attempts: 1, computed: c.computed, hash: c.hash };
+    doc = {
+      id: c.id,
+      filename: c.filename,
+      document_type: c.documentType,
+      serie: c.serie,
+      number: c.number,
+      send_attempts: 1,
+      computed: c.computed,
+      hash: c.hash,
+    };
     xml = c.xml;
   } else {
     const { rows } = await deps.db.pool.query<Claimed>(
@@ -87,7 +122,12 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
   if (!doc) {
     const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true } });
     if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
-    return { state: current.stateTypeId, outcome: null, retryable: false, skipped: FINAL_STATES.has(current.stateTypeId) ? 'final' : 'busy' };
+    return {
+      state: current.stateTypeId,
+      outcome: null,
+      retryable: false,
+      skipped: FINAL_STATES.has(current.stateTypeId) ? 'final' : 'busy',
+    };
   }
 
   let outcome: SendOutcome;
@@ -118,14 +158,26 @@ export async function sendStoredDocument(deps: PipelineDeps, tenant: TenantRef, 
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
     deps.log.error({ err: error, documentId, schema: tenant.schema }, 'send failed before reaching SUNAT');
-    outcome = { kind: 'unknown', code: 'INTERNAL', description: 'Error interno al preparar el envío', notes: [], source: 'transport' } as SendOutcome;
+    outcome = {
+      kind: 'unknown',
+      code: 'INTERNAL',
+      description: 'Error interno al preparar el envío',
+      notes: [],
+      source: 'transport',
+    } as SendOutcome;
   }
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
 }
 
 const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
 
-async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed, outcome: SendOutcome, actor: string): Promise<SendResult> {
+async function recordOutcome(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  doc: Claimed,
+  outcome: SendOutcome,
+  actor: string,
+): Promise<SendResult> {
   const state = STATE_OF[outcome.kind] ?? '01';
   const final = state !== '01';
   const attempts = doc.send_attempts;
@@ -151,12 +203,32 @@ async function recordOutcome(deps: PipelineDeps, tenant: TenantRef, doc: Claimed
      , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
          SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
      SELECT id FROM upd`,
-    [doc.id, state, JSON.stringify(response), attempts, retryAt, final ? null : reason, cdr?.key ?? null, cdr?.sha ?? null, cdr?.size ?? null, actor, reason, final],
+    [
+      doc.id,
+      state,
+      JSON.stringify(response),
+      attempts,
+      retryAt,
+      final ? null : reason,
+      cdr?.key ?? null,
+      cdr?.sha ?? null,
+      cdr?.size ?? null,
+      actor,
+      reason,
+      final,
+    ],
   );
   if (retryAt) {
-    await enqueue(deps.db.pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload, {
-      runAt: retryAt, dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id,
-    });
+    await enqueue(
+      deps.db.pool,
+      SEND_JOB,
+      { tenantId: tenant.id, schema: tenant.schema, documentId: doc.id } satisfies SendJobPayload,
+      {
+        runAt: retryAt,
+        dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`,
+        tenantId: tenant.id,
+      },
+    );
     deps.wakeWorker?.();
   }
   return { state, outcome, retryable: !final };

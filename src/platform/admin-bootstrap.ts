@@ -4,7 +4,10 @@ import { hashPassword } from './passwords.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 
-export async function ensureFirstAdmin(db: Database, config: Pick<Config, 'adminEmail' | 'adminPassword'>): Promise<boolean> {
+export async function ensureFirstAdmin(
+  db: Database,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+): Promise<boolean> {
   if (!config.adminEmail || !config.adminPassword) return false;
   if ((await db.central.adminUser.count()) > 0) return false;
   const passwordHash = await hashPassword(config.adminPassword);

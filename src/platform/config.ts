@@ -8,11 +8,14 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const booleanFlag = (fallback: boolean) =>
-  z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional())
+  z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional())
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
 
 const integer = (fallback: number, min: number, max: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((value) => value ?? fallback);
+  z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional())
+    .transform((value) => value ?? fallback);
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
 
@@ -22,13 +25,36 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: integer(3000, 0, 65535),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
-  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgresql://').optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgresql://')
+      .optional(),
+  ),
   DATABASE_POOL_MAX: integer(10, 1, 500),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().default('./storage')),
-  APP_DOMAIN: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'dominio inválido').default('localhost')),
-  ADMIN_HOST: z.preprocess(emptyToUndefined, z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'host inválido').optional()),
+  APP_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'dominio inválido')
+      .default('localhost'),
+  ),
+  ADMIN_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'host inválido')
+      .optional(),
+  ),
   BODY_LIMIT: integer(1_048_576, 1024, 104_857_600),
   HOST_CACHE_TTL_MS: integer(5000, 0, 600_000),
   TENANT_CLIENT_CACHE_SIZE: integer(200, 1, 100_000),
@@ -52,7 +78,20 @@ const envSchema = z.object({
 export type SunatMode = 'simulator' | 'beta' | 'production';
 
 /** Passwords of .env.example, docker-compose.yml and the usual defaults. */
-const WEAK_ADMIN_PASSWORDS = new Set(['admin', 'admin123', 'administrador', 'password', 'changeme', 'change-me', 'cambiar', 'cambiame', '12345678', 'facturo', 'facturo123', 'facturo-admin']);
+const WEAK_ADMIN_PASSWORDS = new Set([
+  'admin',
+  'admin123',
+  'administrador',
+  'password',
+  'changeme',
+  'change-me',
+  'cambiar',
+  'cambiame',
+  '12345678',
+  'facturo',
+  'facturo123',
+  'facturo-admin',
+]);
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -136,7 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.SECRETS_KEY) {
     const key = parseSecretsKey(e.SECRETS_KEY);
     if (!key) problems.push('SECRETS_KEY: debe ser 32 bytes en hexadecimal (64 caracteres) o en base64');
-    else { secretsKey = key; secretsKeyIsDevDefault = false; }
+    else {
+      secretsKey = key;
+      secretsKeyIsDevDefault = false;
+    }
   } else if (production) {
     problems.push('SECRETS_KEY: es obligatorio en producción (genere uno con `openssl rand -hex 32`)');
   }
@@ -147,8 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push('ADMIN_PASSWORD: al menos 8 caracteres');
   }
   // The admin host must not open in production with a password from an example file or a guessable one.
-  if (production && e.ADMIN_PASSWORD !== undefined && (WEAK_ADMIN_PASSWORDS.has(e.ADMIN_PASSWORD.toLowerCase()) || e.ADMIN_PASSWORD.length < 12)) {
-    problems.push('ADMIN_PASSWORD: en producción use una contraseña propia de al menos 12 caracteres (no la de ejemplo)');
+  if (
+    production &&
+    e.ADMIN_PASSWORD !== undefined &&
+    (WEAK_ADMIN_PASSWORDS.has(e.ADMIN_PASSWORD.toLowerCase()) || e.ADMIN_PASSWORD.length < 12)
+  ) {
+    problems.push(
+      'ADMIN_PASSWORD: en producción use una contraseña propia de al menos 12 caracteres (no la de ejemplo)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 

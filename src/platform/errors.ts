@@ -19,7 +19,13 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow). */
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, errors: ErrorItem[] = [], headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    errors: ErrorItem[] = [],
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
@@ -74,7 +80,9 @@ export const errors = {
     return new AppError(404, 'host_not_found', `No existe una empresa para el dominio ${host}`);
   },
   methodNotAllowed(allowed: string[]): AppError {
-    return new AppError(405, 'method_not_allowed', 'El método especificado en la petición no es válido', [], { allow: allowed.join(', ') });
+    return new AppError(405, 'method_not_allowed', 'El método especificado en la petición no es válido', [], {
+      allow: allowed.join(', '),
+    });
   },
   conflict(code: string, message: string, items: ErrorItem[] = []): AppError {
     return new AppError(409, code, message, items);

@@ -26,7 +26,11 @@ export interface RunningFacturo {
   close(): Promise<void>;
 }
 
-export async function prepareDatabase(db: Database, config: Config, options: StartOptions = {}): Promise<DemoTenant | null> {
+export async function prepareDatabase(
+  db: Database,
+  config: Config,
+  options: StartOptions = {},
+): Promise<DemoTenant | null> {
   await migrateAll(db.pool, { prismaRoot: options.prismaRoot });
   await ensureFirstAdmin(db, config);
   if (!config.demoTenant) return null;
@@ -36,7 +40,10 @@ export async function prepareDatabase(db: Database, config: Config, options: Sta
 export async function startFacturo(config: Config, options: StartOptions = {}): Promise<RunningFacturo> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
-  const poolLogger = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'database error'}: ${String((obj as { err?: Error }).err?.message ?? obj)}\n`) };
+  const poolLogger = {
+    error: (obj: unknown, msg?: string) =>
+      process.stderr.write(`${msg ?? 'database error'}: ${String((obj as { err?: Error }).err?.message ?? obj)}\n`),
+  };
   const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse', logger: poolLogger });
   let app: FastifyInstance | null = null;
   try {
@@ -48,13 +55,18 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
     const url = `http://localhost:${port}`;
     const portSuffix = port === 80 ? '' : `:${port}`;
     print('');
-    print(`Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`);
+    print(
+      `Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`,
+    );
     print(`  Documentación: ${url}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
     if (demo) {
       print(`  Empresa demo:  http://${demo.hostname}${portSuffix}`);
       if (demo.created) print(`  Token API (se muestra una sola vez; copia en ${demo.tokenFile}):\n    ${demo.token}`);
       else if (demo.token) print(`  Token API: en ${demo.tokenFile}`);
-      else print(`  Token API: genere uno nuevo con \`npx facturo tenant:token --subdomain ${demo.hostname.split('.')[0]}\``);
+      else
+        print(
+          `  Token API: genere uno nuevo con \`npx facturo tenant:token --subdomain ${demo.hostname.split('.')[0]}\``,
+        );
       print(`  Prueba: curl -H 'Host: ${demo.hostname}' -H 'Authorization: Bearer <token>' ${url}/health/ready`);
     }
     print('');

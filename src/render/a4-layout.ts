@@ -3,8 +3,21 @@
 // terms and detraction, then the QR with the hash and the consultation legend. Every block is measured before
 // it is drawn, so page breaks fall between rows and nothing is drawn past the bottom margin.
 import {
-  amountInWordsLine, continuationTitle, customerFields, DETRACTION_TITLE, detractionFields, documentFields,
-  documentNumber, footerLegend, legendTexts, noteFields, paymentLines, pendingPaymentLine, referenceFields, rucLine, totalRows,
+  amountInWordsLine,
+  continuationTitle,
+  customerFields,
+  DETRACTION_TITLE,
+  detractionFields,
+  documentFields,
+  documentNumber,
+  footerLegend,
+  legendTexts,
+  noteFields,
+  paymentLines,
+  pendingPaymentLine,
+  referenceFields,
+  rucLine,
+  totalRows,
 } from './content.ts';
 import { formatDate } from './format.ts';
 import { documentTitle, representationLegend } from './labels.ts';
@@ -12,7 +25,15 @@ import { drawLogo, openLogo, type Logo } from './logo.ts';
 import type { PrintLabelValue, PrintModel } from './print-model.ts';
 import { drawQr, qrMatrix } from './qr.ts';
 import {
-  type Align, type Doc, drawLine, drawLines, fitLine, lineHeight, textWidth, type TextStyle, wrapText,
+  type Align,
+  type Doc,
+  drawLine,
+  drawLines,
+  fitLine,
+  lineHeight,
+  textWidth,
+  type TextStyle,
+  wrapText,
 } from './text.ts';
 
 const PAGE_W = 595.28;
@@ -63,7 +84,10 @@ class Flow {
   /** Drawn after the continuation header of every new page while set (the table header). */
   repeat: (() => void) | undefined;
 
-  constructor(private readonly doc: Doc, private readonly model: PrintModel) {}
+  constructor(
+    private readonly doc: Doc,
+    private readonly model: PrintModel,
+  ) {}
 
   firstPage(): void {
     this.doc.addPage({ size: [PAGE_W, PAGE_H], margin: 0 });
@@ -100,7 +124,14 @@ class Flow {
 }
 
 function rule(doc: Doc, x: number, y: number, w: number, color = RULE, width = 0.5): void {
-  doc.save().moveTo(x, y).lineTo(x + w, y).lineWidth(width).strokeColor(color).stroke().restore();
+  doc
+    .save()
+    .moveTo(x, y)
+    .lineTo(x + w, y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke()
+    .restore();
 }
 
 function frame(doc: Doc, x: number, y: number, w: number, h: number, color = RULE): void {
@@ -110,11 +141,24 @@ function frame(doc: Doc, x: number, y: number, w: number, h: number, color = RUL
 // ---------------------------------------------------------------------------------------------------------
 // Label/value rows (customer block, document data, references, note, detraction)
 
-interface FieldRow { label: string; lines: string[]; }
+interface FieldRow {
+  label: string;
+  lines: string[];
+}
 
-function layoutFields(doc: Doc, fields: PrintLabelValue[], width: number): { rows: FieldRow[]; labelWidth: number; height: number } {
-  const labelWidth = Math.min(width * 0.45, Math.max(0, ...fields.map((f) => textWidth(doc, `${f.label}:`, ST.label))) + 6);
-  const rows = fields.map((f) => ({ label: `${f.label}:`, lines: wrapText(doc, f.value, width - labelWidth, ST.value) }));
+function layoutFields(
+  doc: Doc,
+  fields: PrintLabelValue[],
+  width: number,
+): { rows: FieldRow[]; labelWidth: number; height: number } {
+  const labelWidth = Math.min(
+    width * 0.45,
+    Math.max(0, ...fields.map((f) => textWidth(doc, `${f.label}:`, ST.label))) + 6,
+  );
+  const rows = fields.map((f) => ({
+    label: `${f.label}:`,
+    lines: wrapText(doc, f.value, width - labelWidth, ST.value),
+  }));
   const lh = lineHeight(ST.value);
   const height = rows.reduce((h, r) => h + Math.max(1, r.lines.length) * lh + 1.5, 0);
   return { rows, labelWidth, height };
@@ -180,7 +224,9 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
     blocks.push({ lines: wrapText(doc, issuer.name, textW, ST.issuerTitle), style: ST.issuerTitle, gap: 4 });
   }
   blocks.push({ lines: wrapText(doc, issuer.address, textW, ST.small), style: ST.small, gap: 1 });
-  const contact = [issuer.phone && `Telf.: ${issuer.phone}`, issuer.email, issuer.website].filter(Boolean).join('  ·  ');
+  const contact = [issuer.phone && `Telf.: ${issuer.phone}`, issuer.email, issuer.website]
+    .filter(Boolean)
+    .join('  ·  ');
   if (contact) blocks.push({ lines: wrapText(doc, contact, textW, ST.small), style: ST.small, gap: 0 });
   const textH = blocks.reduce((h, b) => h + b.lines.length * lineHeight(b.style) + b.gap, 0);
 
@@ -204,10 +250,22 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
       let by = y + boxPad;
       drawLine(doc, rucLine(model), bx, by, boxW, ST.boxRuc, 'center');
       by += lineHeight(ST.boxRuc) + 6;
-      doc.save().rect(bx + 0.6, by, boxW - 1.2, bandH).fill(ACCENT).restore();
+      doc
+        .save()
+        .rect(bx + 0.6, by, boxW - 1.2, bandH)
+        .fill(ACCENT)
+        .restore();
       drawLines(doc, titleLines, bx + boxPad, by + 5.5, boxW - 2 * boxPad, ST.boxTitle, 'center');
       by += bandH + 8;
-      drawLine(doc, fitLine(doc, documentNumber(model), boxW - 2 * boxPad, ST.boxNumber), bx, by, boxW, ST.boxNumber, 'center');
+      drawLine(
+        doc,
+        fitLine(doc, documentNumber(model), boxW - 2 * boxPad, ST.boxNumber),
+        bx,
+        by,
+        boxW,
+        ST.boxNumber,
+        'center',
+      );
     },
   };
 }
@@ -215,8 +273,15 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
 // ---------------------------------------------------------------------------------------------------------
 // Tables
 
-interface CellLine { text: string; style: TextStyle; }
-interface Column { header: string; width: number; align: Align; }
+interface CellLine {
+  text: string;
+  style: TextStyle;
+}
+interface Column {
+  header: string;
+  width: number;
+  align: Align;
+}
 type Row = CellLine[][];
 
 const PAD_X = 3;
@@ -257,7 +322,10 @@ class Table {
   private readonly headerCells: CellLine[][];
   readonly headerHeight: number;
 
-  constructor(private readonly doc: Doc, private readonly columns: Column[]) {
+  constructor(
+    private readonly doc: Doc,
+    private readonly columns: Column[],
+  ) {
     this.headerCells = columns.map((c) => wrapCell(doc, c.header, c.width, ST.th));
     this.headerHeight = Math.max(...this.headerCells.map(cellHeight)) + 2 * PAD_Y + 1;
   }
@@ -269,7 +337,15 @@ class Table {
     this.columns.forEach((c, i) => {
       const cell = this.headerCells[i];
       const top = flow.y + (this.headerHeight - cellHeight(cell)) / 2;
-      drawLines(doc, cell.map((l) => l.text), x + PAD_X, top, c.width - 2 * PAD_X, ST.th, c.align === 'right' ? 'right' : 'center');
+      drawLines(
+        doc,
+        cell.map((l) => l.text),
+        x + PAD_X,
+        top,
+        c.width - 2 * PAD_X,
+        ST.th,
+        c.align === 'right' ? 'right' : 'center',
+      );
       x += c.width;
     });
     flow.y += this.headerHeight;
@@ -302,8 +378,14 @@ class Table {
       let row = original;
       for (;;) {
         const h = rowHeight(row);
-        if (h <= flow.room) { this.drawRow(flow, row, index % 2 === 1); break; }
-        if (h <= freshCapacity) { flow.newPage(); continue; }
+        if (h <= flow.room) {
+          this.drawRow(flow, row, index % 2 === 1);
+          break;
+        }
+        if (h <= freshCapacity) {
+          flow.newPage();
+          continue;
+        }
         // Taller than any page (a very long description): fill this page, go on overleaf.
         if (flow.room < 40) flow.newPage();
         const [head, tail] = splitRow(row, flow.room);
@@ -336,19 +418,28 @@ function linesTable(doc: Doc, model: PrintModel): { table: Table; rows: Row[] } 
   const rows: Row[] = model.lines.map((line) =>
     cols.map((c): CellLine[] => {
       switch (c.key) {
-        case 'qty': return oneLine(doc, line.quantity, c.width);
-        case 'unit': return oneLine(doc, line.unit, c.width);
-        case 'code': return line.code ? wrapCell(doc, line.code, c.width, ST.cell) : [];
-        case 'desc': return [
-          ...wrapCell(doc, line.description, c.width, ST.cell),
-          ...(line.details ?? []).flatMap((d) => wrapCell(doc, d, c.width, ST.detail)),
-        ];
-        case 'value': return oneLine(doc, line.unitValue, c.width);
-        case 'price': return oneLine(doc, line.unitPrice, c.width);
-        case 'disc': return line.discount !== undefined ? oneLine(doc, line.discount, c.width) : [];
-        default: return oneLine(doc, line.amount, c.width);
+        case 'qty':
+          return oneLine(doc, line.quantity, c.width);
+        case 'unit':
+          return oneLine(doc, line.unit, c.width);
+        case 'code':
+          return line.code ? wrapCell(doc, line.code, c.width, ST.cell) : [];
+        case 'desc':
+          return [
+            ...wrapCell(doc, line.description, c.width, ST.cell),
+            ...(line.details ?? []).flatMap((d) => wrapCell(doc, d, c.width, ST.detail)),
+          ];
+        case 'value':
+          return oneLine(doc, line.unitValue, c.width);
+        case 'price':
+          return oneLine(doc, line.unitPrice, c.width);
+        case 'disc':
+          return line.discount !== undefined ? oneLine(doc, line.discount, c.width) : [];
+        default:
+          return oneLine(doc, line.amount, c.width);
       }
-    }));
+    }),
+  );
   return { table: new Table(doc, cols), rows };
 }
 
@@ -367,8 +458,18 @@ function perceptionTable(doc: Doc, model: PrintModel): { table: Table; rows: Row
   ];
   cols[cols.length - 1].width = W - cols.reduce((s, c) => s + c.width, 0);
   const rows: Row[] = (model.perception?.documents ?? []).map((d) => {
-    const values = [d.typeLabel, d.number, formatDate(d.issueDate), d.currency, d.documentTotal,
-      d.paymentDate ? formatDate(d.paymentDate) : '', d.paid, d.exchangeRate ?? '', d.perceived, d.cashed];
+    const values = [
+      d.typeLabel,
+      d.number,
+      formatDate(d.issueDate),
+      d.currency,
+      d.documentTotal,
+      d.paymentDate ? formatDate(d.paymentDate) : '',
+      d.paid,
+      d.exchangeRate ?? '',
+      d.perceived,
+      d.cashed,
+    ];
     return values.map((v, i) => (i === 0 ? wrapCell(doc, v, cols[i].width, ST.cell) : oneLine(doc, v, cols[i].width)));
   });
   return { table: new Table(doc, cols), rows };
@@ -449,7 +550,10 @@ function instalmentItems(doc: Doc, model: PrintModel, x: number, width: number):
 }
 
 function heading(doc: Doc, x: number, width: number, text: string): Item {
-  return { height: lineHeight(ST.section) + 2, draw: (y) => drawLine(doc, fitLine(doc, text, width, ST.section), x, y, width, ST.section) };
+  return {
+    height: lineHeight(ST.section) + 2,
+    draw: (y) => drawLine(doc, fitLine(doc, text, width, ST.section), x, y, width, ST.section),
+  };
 }
 
 function leftColumnItems(doc: Doc, model: PrintModel, x: number, width: number): Item[] {
@@ -500,7 +604,10 @@ function summary(doc: Doc, flow: Flow, model: PrintModel): void {
   const totalsBottom = flow.y + totals.height;
   let brokeOver = false;
   for (const item of left) {
-    if (flow.y + item.height > BOTTOM) { flow.newPage(); brokeOver = true; }
+    if (flow.y + item.height > BOTTOM) {
+      flow.newPage();
+      brokeOver = true;
+    }
     item.draw(flow.y);
     flow.y += item.height;
   }
@@ -518,7 +625,10 @@ function notesSection(doc: Doc, flow: Flow, model: PrintModel): void {
     for (const item of items) flow.place(item);
   }
   if (model.additionalInformation?.length) {
-    const items = [heading(doc, MX, W, 'INFORMACIÓN ADICIONAL'), ...fieldItems(doc, MX, W, model.additionalInformation, 6)];
+    const items = [
+      heading(doc, MX, W, 'INFORMACIÓN ADICIONAL'),
+      ...fieldItems(doc, MX, W, model.additionalInformation, 6),
+    ];
     flow.ensure(items[0].height + (items[1]?.height ?? 0));
     for (const item of items) flow.place(item);
   }
@@ -532,8 +642,11 @@ function footerItem(doc: Doc, model: PrintModel): Item {
   const legend = wrapText(doc, footerLegend(model, representationLegend(model.documentType)), textW, ST.footer);
   const hash = wrapText(doc, `Valor resumen: ${model.hash}`, textW, ST.value);
   const authorization = model.authorization ? wrapText(doc, model.authorization, textW, ST.small) : [];
-  const textH = legend.length * lineHeight(ST.footer) + 4 + hash.length * lineHeight(ST.value)
-    + (authorization.length ? 4 + authorization.length * lineHeight(ST.small) : 0);
+  const textH =
+    legend.length * lineHeight(ST.footer) +
+    4 +
+    hash.length * lineHeight(ST.value) +
+    (authorization.length ? 4 + authorization.length * lineHeight(ST.small) : 0);
   const height = Math.max(qrSide, textH) + 2 * pad;
   const matrix = qrMatrix(model.qrText);
   return {

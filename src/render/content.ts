@@ -59,12 +59,16 @@ export function amountInWordsLine(model: PrintModel): string {
 /** Header pairs for the document side: dates, currency, operation, order, payment condition, extras. */
 export function documentFields(model: PrintModel): PrintLabelValue[] {
   const fields: PrintLabelValue[] = [];
-  fields.push({ label: 'Fecha de emisión', value: formatDate(model.issueDate) + (model.issueTime ? ` ${model.issueTime}` : '') });
+  fields.push({
+    label: 'Fecha de emisión',
+    value: formatDate(model.issueDate) + (model.issueTime ? ` ${model.issueTime}` : ''),
+  });
   if (model.dueDate) fields.push({ label: 'Fecha de vencimiento', value: formatDate(model.dueDate) });
   fields.push({ label: 'Moneda', value: model.currency.name });
   if (model.exchangeRate) fields.push({ label: 'Tipo de cambio', value: model.exchangeRate });
   if (model.operationType) fields.push({ label: 'Tipo de operación', value: model.operationType });
-  if (model.perception) fields.push({ label: 'Régimen', value: `${model.perception.regime} (${model.perception.rate}%)` });
+  if (model.perception)
+    fields.push({ label: 'Régimen', value: `${model.perception.regime} (${model.perception.rate}%)` });
   if (model.purchaseOrder) fields.push({ label: 'Orden de compra', value: model.purchaseOrder });
   fields.push(...(model.headerFields ?? []));
   return fields;
@@ -87,8 +91,11 @@ export function customerFields(model: PrintModel): PrintLabelValue[] {
 export function referenceFields(model: PrintModel): PrintLabelValue[] {
   const fields: PrintLabelValue[] = [];
   const join = (refs: { label: string; number: string; amount?: string }[]): string =>
-    refs.map((r) => `${r.label} ${r.number}${r.amount !== undefined ? ` (${model.currency.symbol} ${r.amount})` : ''}`).join('; ');
-  if (model.guides?.length) fields.push({ label: model.guides.length > 1 ? 'Guías' : 'Guía', value: join(model.guides) });
+    refs
+      .map((r) => `${r.label} ${r.number}${r.amount !== undefined ? ` (${model.currency.symbol} ${r.amount})` : ''}`)
+      .join('; ');
+  if (model.guides?.length)
+    fields.push({ label: model.guides.length > 1 ? 'Guías' : 'Guía', value: join(model.guides) });
   if (model.relatedDocuments?.length) fields.push({ label: 'Doc. relacionados', value: join(model.relatedDocuments) });
   if (model.advances?.length) fields.push({ label: 'Anticipos', value: join(model.advances) });
   return fields;
@@ -130,7 +137,9 @@ export function pendingPaymentLine(model: PrintModel): string | undefined {
 
 export function paymentLines(model: PrintModel): string[] {
   const payments = model.paymentTerms?.payments ?? [];
-  return payments.map((p) => `${p.method}${p.reference ? ` (${p.reference})` : ''}: ${model.currency.symbol} ${p.amount}`);
+  return payments.map(
+    (p) => `${p.method}${p.reference ? ` (${p.reference})` : ''}: ${model.currency.symbol} ${p.amount}`,
+  );
 }
 
 /** Legends other than the amount in words, which has its own line. */

@@ -1,14 +1,24 @@
 // The core's computed document (what was signed) → the PrintModel. Only wording and formatting happen here:
 // every figure is the computed document's, so the PDF always says what the XML says.
 import {
-  creditNoteTypes, debitNoteTypes, detractionGoods, documentTypes, operationTypes, paymentMeans,
+  creditNoteTypes,
+  debitNoteTypes,
+  detractionGoods,
+  documentTypes,
+  operationTypes,
+  paymentMeans,
   relatedDocumentTypes,
 } from '../core/catalogs/index.ts';
 import type { ComputedDocument, DocumentLine, DocumentTotals, Issuer } from '../core/index.ts';
 import { formatAmount, formatFlexible } from './format.ts';
 import { describeCurrency, identityDocumentLabel, stateWatermark } from './labels.ts';
 import type {
-  PrintLabelValue, PrintLine, PrintModel, PrintPaymentTerms, PrintReference, PrintTotals,
+  PrintLabelValue,
+  PrintLine,
+  PrintModel,
+  PrintPaymentTerms,
+  PrintReference,
+  PrintTotals,
 } from './print-model.ts';
 
 export interface PrintContext {
@@ -34,14 +44,22 @@ export const SUNAT_CONSULTATION_URL = 'https://e-consultaruc.sunat.gob.pe/cl-ti-
 
 /** FacturadorPro's tenant table payment_method_types (compat.md §4.6); unknown codes print as sent. */
 const PAYMENT_METHODS: Record<string, string> = {
-  '01': 'Efectivo', '02': 'Tarjeta de crédito', '03': 'Tarjeta de débito', '04': 'Transferencia',
-  '05': 'Factura a 30 días', '06': 'Tarjeta crédito Visa', '07': 'Contado contraentrega', '08': 'A 30 días',
-  '09': 'Crédito', '10': 'Contado',
+  '01': 'Efectivo',
+  '02': 'Tarjeta de crédito',
+  '03': 'Tarjeta de débito',
+  '04': 'Transferencia',
+  '05': 'Factura a 30 días',
+  '06': 'Tarjeta crédito Visa',
+  '07': 'Contado contraentrega',
+  '08': 'A 30 días',
+  '09': 'Crédito',
+  '10': 'Contado',
 };
 
 const isZero = (v: string | undefined): boolean => v === undefined || /^-?0*(\.0*)?$/.test(v);
 const amountIfAny = (v: string | undefined): string | undefined => (isZero(v) ? undefined : formatAmount(v!));
-const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
+const withCode = (code: string, description: string | undefined): string =>
+  description ? `${code} - ${description}` : code;
 
 /** The issuer block of every printed representation. */
 export function printIssuer(issuer: Issuer, context: { website?: string; logoBase64?: string }): PrintModel['issuer'] {
@@ -128,30 +146,49 @@ function paymentTerms(d: ComputedDocument): PrintPaymentTerms | undefined {
   const credit = (d.paymentForm ?? (d.paymentCondition === '02' ? 'Credito' : 'Contado')) === 'Credito';
   return {
     condition: credit ? 'Crédito' : 'Contado',
-    instalments: d.installments.length === 0 ? undefined : d.installments.map((c) => ({
-      label: c.id.replace(/^Cuota(\d+)$/, 'Cuota $1'),
-      dueDate: c.dueDate,
-      amount: formatAmount(c.amount),
-    })),
-    payments: d.payments.length === 0 ? undefined : d.payments.map((p) => ({
-      method: PAYMENT_METHODS[p.methodCode] ?? p.methodCode,
-      reference: p.reference,
-      amount: formatAmount(p.amount),
-    })),
+    instalments:
+      d.installments.length === 0
+        ? undefined
+        : d.installments.map((c) => ({
+            label: c.id.replace(/^Cuota(\d+)$/, 'Cuota $1'),
+            dueDate: c.dueDate,
+            amount: formatAmount(c.amount),
+          })),
+    payments:
+      d.payments.length === 0
+        ? undefined
+        : d.payments.map((p) => ({
+            method: PAYMENT_METHODS[p.methodCode] ?? p.methodCode,
+            reference: p.reference,
+            amount: formatAmount(p.amount),
+          })),
   };
 }
 
-function references(refs: { number: string; documentType: string; amount?: string }[], labelOf: (code: string) => string | undefined): PrintReference[] | undefined {
+function references(
+  refs: { number: string; documentType: string; amount?: string }[],
+  labelOf: (code: string) => string | undefined,
+): PrintReference[] | undefined {
   if (refs.length === 0) return undefined;
-  return refs.map((r) => ({ label: labelOf(r.documentType) ?? r.documentType, number: r.number, amount: amountIfAny(r.amount) }));
+  return refs.map((r) => ({
+    label: labelOf(r.documentType) ?? r.documentType,
+    number: r.number,
+    amount: amountIfAny(r.amount),
+  }));
 }
 
 /** FacturadorPro's convention for informacion_adicional: "Forma de pago:Efectivo|Caja: 1". */
 function labelValuePairs(text: string): PrintLabelValue[] {
-  return text.split('|').map((p) => p.trim()).filter((p) => p !== '').map((pair) => {
-    const at = pair.indexOf(':');
-    return at <= 0 ? { label: 'Información', value: pair } : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
-  });
+  return text
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((pair) => {
+      const at = pair.indexOf(':');
+      return at <= 0
+        ? { label: 'Información', value: pair }
+        : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+    });
 }
 
 function extraText(extra: Record<string, unknown>, key: string): string | undefined {
@@ -163,10 +200,16 @@ function additionalInformation(d: ComputedDocument): PrintLabelValue[] | undefin
   const rows = d.additionalInformation ? labelValuePairs(d.additionalInformation) : [];
   const pen = (v: string): string => `S/ ${formatAmount(v)}`;
   if (d.perception) {
-    rows.push({ label: 'Percepción', value: `${pen(d.perception.amount)} (${d.perception.percent}% de ${pen(d.perception.base)}); total a cobrar ${pen(d.perception.totalWithPerception)}` });
+    rows.push({
+      label: 'Percepción',
+      value: `${pen(d.perception.amount)} (${d.perception.percent}% de ${pen(d.perception.base)}); total a cobrar ${pen(d.perception.totalWithPerception)}`,
+    });
   }
   if (d.retention) {
-    rows.push({ label: 'Retención del IGV', value: `${describeCurrency(d.currency).symbol} ${formatAmount(d.retention.amount)} (${d.retention.percent}% de ${formatAmount(d.retention.base)})` });
+    rows.push({
+      label: 'Retención del IGV',
+      value: `${describeCurrency(d.currency).symbol} ${formatAmount(d.retention.amount)} (${d.retention.percent}% de ${formatAmount(d.retention.base)})`,
+    });
   }
   return rows.length ? rows : undefined;
 }
@@ -207,13 +250,19 @@ export function printModelFromComputed(document: ComputedDocument, issuer: Issue
     guides: references(d.guides, (c) => documentTypes.get(c)?.description),
     relatedDocuments: references(d.related, (c) => relatedDocumentTypes.get(c)?.description),
     advances: d.advances.length
-      ? d.advances.map((a) => ({ label: relatedDocumentTypes.get(a.documentType)?.description ?? a.documentType, number: a.number, amount: formatAmount(a.total) }))
+      ? d.advances.map((a) => ({
+          label: relatedDocumentTypes.get(a.documentType)?.description ?? a.documentType,
+          number: a.number,
+          amount: formatAmount(a.total),
+        }))
       : undefined,
     headerFields: headerFields.length ? headerFields : undefined,
     lines: d.lines.map(printLine),
     totals: printTotals(d.totals, d.lines, terms?.condition === 'Crédito'),
     amountInWords: d.amountInWords,
-    legends: d.legends.some((l) => l.code !== '1000') ? d.legends.filter((l) => l.code !== '1000').map((l) => ({ code: l.code, text: l.value })) : undefined,
+    legends: d.legends.some((l) => l.code !== '1000')
+      ? d.legends.filter((l) => l.code !== '1000').map((l) => ({ code: l.code, text: l.value }))
+      : undefined,
     paymentTerms: terms,
     detraction: d.detraction
       ? {
@@ -221,18 +270,26 @@ export function printModelFromComputed(document: ComputedDocument, issuer: Issue
           percent: d.detraction.percent,
           amount: formatAmount(d.detraction.amount),
           account: d.detraction.account,
-          paymentMethod: withCode(d.detraction.paymentMeansCode, paymentMeans.get(d.detraction.paymentMeansCode)?.description),
+          paymentMethod: withCode(
+            d.detraction.paymentMeansCode,
+            paymentMeans.get(d.detraction.paymentMeansCode)?.description,
+          ),
         }
       : undefined,
-    note: note && affected
-      ? {
-          affectedDocumentLabel: (affected.documentType && documentTypes.get(affected.documentType)?.printedName) || 'DOCUMENTO',
-          affectedDocumentNumber: `${affected.series ?? ''}-${affected.number ?? ''}`,
-          affectedDocumentDate: context.affectedDocumentDate,
-          noteType: withCode(note.typeCode, (d.documentType === '08' ? debitNoteTypes : creditNoteTypes).get(note.typeCode)?.description),
-          reason: note.reason,
-        }
-      : undefined,
+    note:
+      note && affected
+        ? {
+            affectedDocumentLabel:
+              (affected.documentType && documentTypes.get(affected.documentType)?.printedName) || 'DOCUMENTO',
+            affectedDocumentNumber: `${affected.series ?? ''}-${affected.number ?? ''}`,
+            affectedDocumentDate: context.affectedDocumentDate,
+            noteType: withCode(
+              note.typeCode,
+              (d.documentType === '08' ? debitNoteTypes : creditNoteTypes).get(note.typeCode)?.description,
+            ),
+            reason: note.reason,
+          }
+        : undefined,
     qrText: context.qrText,
     hash: context.hash,
     consultationUrl: context.consultationUrl ?? SUNAT_CONSULTATION_URL,

@@ -15,7 +15,11 @@ export interface PerceptionPrintContext {
   logoBase64?: string;
 }
 
-export function printModelFromPerception(p: ComputedPerception, issuer: Issuer, context: PerceptionPrintContext): PrintModel {
+export function printModelFromPerception(
+  p: ComputedPerception,
+  issuer: Issuer,
+  context: PerceptionPrintContext,
+): PrintModel {
   if (p.number === null) throw new Error('printModelFromPerception: the perception has no number yet');
   return {
     documentType: '40',

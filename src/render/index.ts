@@ -3,6 +3,12 @@ export type * from './print-model.ts';
 export { pdfStorageKey, renderPdf } from './render-pdf.ts';
 export { renderQrPng } from './qr.ts';
 export { formatAmount, formatDate, formatFlexible } from './format.ts';
-export { describeCurrency, documentTitle, identityDocumentLabel, representationLegend, stateWatermark } from './labels.ts';
+export {
+  describeCurrency,
+  documentTitle,
+  identityDocumentLabel,
+  representationLegend,
+  stateWatermark,
+} from './labels.ts';
 export { TICKET_WIDTH } from './ticket-layout.ts';
 export { printModelFromComputed, SUNAT_CONSULTATION_URL, type PrintContext } from './from-computed.ts';

@@ -2,7 +2,10 @@
 import type { Doc } from './text.ts';
 
 /** pdfkit's opened image (its typings omit `openImage`; `doc.image()` accepts this object at run time). */
-export interface OpenedImage { width: number; height: number }
+export interface OpenedImage {
+  width: number;
+  height: number;
+}
 
 export interface Logo {
   image: OpenedImage;

@@ -30,7 +30,10 @@ export function drawQr(surface: VectorSurface, matrix: QrMatrix, x: number, y: n
   for (let row = 0; row < matrix.size; row++) {
     let column = 0;
     while (column < matrix.size) {
-      if (!matrix.isDark(row, column)) { column++; continue; }
+      if (!matrix.isDark(row, column)) {
+        column++;
+        continue;
+      }
       const start = column;
       while (column < matrix.size && matrix.isDark(row, column)) column++;
       surface.rect(x + start * module, y + row * module, (column - start) * module, module);
@@ -71,7 +74,12 @@ export function qrPng(matrix: QrMatrix, sizePx = 150): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // grayscale
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -83,7 +83,9 @@ export function wrapText(doc: Doc, text: string, width: number, style: TextStyle
   // all negative, so the sum is never narrower than the real line and a line never overflows.
   const space = textWidth(doc, ' ', style);
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
-    const words = toWinAnsi(paragraph).split(' ').filter((w) => w !== '');
+    const words = toWinAnsi(paragraph)
+      .split(' ')
+      .filter((w) => w !== '');
     let current = '';
     let currentWidth = 0;
     for (const word of words) {
@@ -94,7 +96,11 @@ export function wrapText(doc: Doc, text: string, width: number, style: TextStyle
         continue;
       }
       if (current !== '') lines.push(current);
-      if (w <= width) { current = word; currentWidth = w; continue; }
+      if (w <= width) {
+        current = word;
+        currentWidth = w;
+        continue;
+      }
       const pieces = breakLongWord(doc, word, width, style);
       lines.push(...pieces.slice(0, -1));
       current = pieces[pieces.length - 1];
@@ -117,15 +123,34 @@ export function fitLine(doc: Doc, text: string, width: number, style: TextStyle)
 export type Align = 'left' | 'right' | 'center';
 
 /** Draws one already-fitted line with its top at `y`, aligned inside [x, x + width]. */
-export function drawLine(doc: Doc, line: string, x: number, y: number, width: number, style: TextStyle, align: Align = 'left'): void {
+export function drawLine(
+  doc: Doc,
+  line: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle,
+  align: Align = 'left',
+): void {
   const w = align === 'left' ? 0 : textWidth(doc, line, style);
-  doc.font(style.font).fontSize(style.size).fillColor(style.color ?? '#000000');
+  doc
+    .font(style.font)
+    .fontSize(style.size)
+    .fillColor(style.color ?? '#000000');
   const left = align === 'left' ? x : align === 'right' ? x + width - w : x + (width - w) / 2;
   doc.text(line, left, y, { lineBreak: false });
 }
 
 /** Draws wrapped lines; returns the height used. */
-export function drawLines(doc: Doc, lines: string[], x: number, y: number, width: number, style: TextStyle, align: Align = 'left'): number {
+export function drawLines(
+  doc: Doc,
+  lines: string[],
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle,
+  align: Align = 'left',
+): number {
   const h = lineHeight(style);
   lines.forEach((line, i) => drawLine(doc, line, x, y + i * h, width, style, align));
   return lines.length * h;

@@ -1,8 +1,20 @@
 // 80 mm ticket layout (thermal printers): one column, one page whose height is the content's. Every block
 // is measured first, the page is created with the summed height, then the blocks are drawn.
 import {
-  amountInWordsLine, customerFields, DETRACTION_TITLE, detractionFields, documentFields, documentNumber,
-  footerLegend, legendTexts, noteFields, paymentLines, pendingPaymentLine, referenceFields, rucLine, totalRows,
+  amountInWordsLine,
+  customerFields,
+  DETRACTION_TITLE,
+  detractionFields,
+  documentFields,
+  documentNumber,
+  footerLegend,
+  legendTexts,
+  noteFields,
+  paymentLines,
+  pendingPaymentLine,
+  referenceFields,
+  rucLine,
+  totalRows,
 } from './content.ts';
 import { formatDate } from './format.ts';
 import { documentTitle, representationLegend } from './labels.ts';
@@ -49,14 +61,26 @@ function separator(doc: Doc): Block {
   return {
     height: 8,
     draw: (y) => {
-      doc.save().moveTo(MX, y + 4).lineTo(MX + W, y + 4).lineWidth(0.6).dash(2, { space: 1.5 }).strokeColor('#000000').stroke().undash().restore();
+      doc
+        .save()
+        .moveTo(MX, y + 4)
+        .lineTo(MX + W, y + 4)
+        .lineWidth(0.6)
+        .dash(2, { space: 1.5 })
+        .strokeColor('#000000')
+        .stroke()
+        .undash()
+        .restore();
     },
   };
 }
 
 function fieldsBlock(doc: Doc, fields: PrintLabelValue[]): Block {
   const labelWidth = Math.min(W * 0.42, Math.max(0, ...fields.map((f) => textWidth(doc, `${f.label}:`, ST.label))) + 4);
-  const rows = fields.map((f) => ({ label: fitLine(doc, `${f.label}:`, labelWidth, ST.label), lines: wrapText(doc, f.value, W - labelWidth, ST.value) }));
+  const rows = fields.map((f) => ({
+    label: fitLine(doc, `${f.label}:`, labelWidth, ST.label),
+    lines: wrapText(doc, f.value, W - labelWidth, ST.value),
+  }));
   const lh = lineHeight(ST.value);
   const height = rows.reduce((h, r) => h + Math.max(1, r.lines.length) * lh + 1, 0);
   return {
@@ -116,7 +140,15 @@ function lineBlocks(doc: Doc, model: PrintModel): Block[] {
     const details = [...(line.code ? [`Cód.: ${line.code}`] : []), ...(line.details ?? [])];
     for (const d of details) blocks.push(textBlock(doc, d, ST.detail));
     const discount = line.discount !== undefined ? `  Dscto. ${line.discount}` : '';
-    blocks.push(splitRow(doc, `${line.quantity} ${line.unit} x ${line.unitPrice}${discount}`, line.amount, ST.value, ST.valueBold));
+    blocks.push(
+      splitRow(
+        doc,
+        `${line.quantity} ${line.unit} x ${line.unitPrice}${discount}`,
+        line.amount,
+        ST.value,
+        ST.valueBold,
+      ),
+    );
     blocks.push(gap(2.5));
   }
   return blocks;
@@ -139,7 +171,11 @@ function perceptionBlocks(doc: Doc, model: PrintModel): Block[] {
 function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
   const blocks: Block[] = [];
   for (const r of totalRows(model)) {
-    blocks.push(r.strong ? splitRow(doc, r.label, r.value, ST.total, ST.total) : splitRow(doc, r.label, r.value, ST.body, ST.bold));
+    blocks.push(
+      r.strong
+        ? splitRow(doc, r.label, r.value, ST.total, ST.total)
+        : splitRow(doc, r.label, r.value, ST.body, ST.bold),
+    );
     if (r.strong) blocks.push(gap(1));
   }
   blocks.push(gap(4), textBlock(doc, amountInWordsLine(model), ST.bold), gap(3));
@@ -151,7 +187,15 @@ function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
     const pending = pendingPaymentLine(model);
     if (pending) blocks.push(textBlock(doc, pending, ST.value));
     for (const c of terms.instalments ?? []) {
-      blocks.push(splitRow(doc, `${c.label}  vence ${formatDate(c.dueDate)}`, `${model.currency.symbol} ${c.amount}`, ST.value, ST.value));
+      blocks.push(
+        splitRow(
+          doc,
+          `${c.label}  vence ${formatDate(c.dueDate)}`,
+          `${model.currency.symbol} ${c.amount}`,
+          ST.value,
+          ST.value,
+        ),
+      );
     }
     for (const p of paymentLines(model)) blocks.push(textBlock(doc, p, ST.value));
   }
@@ -159,7 +203,12 @@ function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
   if (detraction.length) {
     blocks.push(separator(doc), textBlock(doc, DETRACTION_TITLE, ST.label), gap(1), fieldsBlock(doc, detraction));
   }
-  if (model.observations) blocks.push(separator(doc), textBlock(doc, 'OBSERVACIONES', ST.label), textBlock(doc, model.observations, ST.value));
+  if (model.observations)
+    blocks.push(
+      separator(doc),
+      textBlock(doc, 'OBSERVACIONES', ST.label),
+      textBlock(doc, model.observations, ST.value),
+    );
   if (model.additionalInformation?.length) blocks.push(separator(doc), fieldsBlock(doc, model.additionalInformation));
   return blocks;
 }
@@ -209,7 +258,15 @@ export function layoutTicket(doc: Doc, model: PrintModel): void {
     doc.rotate(-60, { origin: [TICKET_WIDTH / 2, height / 2] });
     doc.fillOpacity(0.15);
     const style: TextStyle = { font: 'Helvetica-Bold', size: 40, color: '#b91c1c' };
-    drawLine(doc, fitLine(doc, model.watermark, height, style), TICKET_WIDTH / 2 - height / 2, height / 2 - 20, height, style, 'center');
+    drawLine(
+      doc,
+      fitLine(doc, model.watermark, height, style),
+      TICKET_WIDTH / 2 - height / 2,
+      height / 2 - 20,
+      height,
+      style,
+      'center',
+    );
     doc.restore();
   }
 }

@@ -5,13 +5,7 @@
 import { normalizeSunatCode } from '../core/cdr.ts';
 import { consultStatusMessages } from './error-codes.ts';
 import { baseName } from './document-name.ts';
-import {
-  exceptionOutcome,
-  outcomeFromCdrZip,
-  outcomeFromFault,
-  unknownOutcome,
-  type SendOutcome,
-} from './outcomes.ts';
+import { exceptionOutcome, outcomeFromCdrZip, outcomeFromFault, unknownOutcome, type SendOutcome } from './outcomes.ts';
 import { parseSoapResponse, requestEnvelope, type ParsedSoap, type SoapCredentials } from './soap.ts';
 import { childByLocal, deepText, type XmlElement } from './xml.ts';
 
@@ -30,14 +24,17 @@ export interface SunatCallOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The four fields of billConsultService (numeroComprobante is an xs:int there). */
-export interface ConsultKey { ruc: string; tipo: string; serie: string; numero: string | number }
+export interface ConsultKey {
+  ruc: string;
+  tipo: string;
+  serie: string;
+  numero: string | number;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Transport
 
-type Exchange =
-  | { kind: 'answer'; status: number; soap: ParsedSoap }
-  | { kind: 'failed'; outcome: SendOutcome };
+type Exchange = { kind: 'answer'; status: number; soap: ParsedSoap } | { kind: 'failed'; outcome: SendOutcome };
 
 async function exchange(options: SunatCallOptions, operation: string, envelope: string): Promise<Exchange> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -55,25 +52,43 @@ async function exchange(options: SunatCallOptions, operation: string, envelope: 
     text = await response.text();
   } catch (error) {
     if (timeout.aborted) {
-      return { kind: 'failed', outcome: unknownOutcome('TIMEOUT', `SUNAT no respondió dentro de ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms (${operation}).`) };
+      return {
+        kind: 'failed',
+        outcome: unknownOutcome(
+          'TIMEOUT',
+          `SUNAT no respondió dentro de ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms (${operation}).`,
+        ),
+      };
     }
     if (options.signal?.aborted) {
       return { kind: 'failed', outcome: unknownOutcome('ABORTED', `La llamada a SUNAT (${operation}) fue cancelada.`) };
     }
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return { kind: 'failed', outcome: unknownOutcome('NETWORK', `No se pudo comunicar con SUNAT (${operation}): ${cause}`) };
+    const cause =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return {
+      kind: 'failed',
+      outcome: unknownOutcome('NETWORK', `No se pudo comunicar con SUNAT (${operation}): ${cause}`),
+    };
   }
 
   if (!text.trim()) {
     // Production answers some badly authenticated requests with an empty 200 (sunat.md §4.3): nothing is known.
     if (status >= 400 && status < 500) {
-      return { kind: 'failed', outcome: exceptionOutcome(`HTTP_${status}`, `SUNAT rechazó la solicitud con HTTP ${status} sin contenido.`, status) };
+      return {
+        kind: 'failed',
+        outcome: exceptionOutcome(
+          `HTTP_${status}`,
+          `SUNAT rechazó la solicitud con HTTP ${status} sin contenido.`,
+          status,
+        ),
+      };
     }
     return {
       kind: 'failed',
-      outcome: status === 200
-        ? unknownOutcome('EMPTY_RESPONSE', `SUNAT respondió HTTP 200 sin contenido (${operation}).`, status)
-        : unknownOutcome(`HTTP_${status}`, `SUNAT respondió HTTP ${status} sin contenido (${operation}).`, status),
+      outcome:
+        status === 200
+          ? unknownOutcome('EMPTY_RESPONSE', `SUNAT respondió HTTP 200 sin contenido (${operation}).`, status)
+          : unknownOutcome(`HTTP_${status}`, `SUNAT respondió HTTP ${status} sin contenido (${operation}).`, status),
     };
   }
   try {
@@ -81,13 +96,25 @@ async function exchange(options: SunatCallOptions, operation: string, envelope: 
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     if (status >= 400 && status < 500) {
-      return { kind: 'failed', outcome: exceptionOutcome(`HTTP_${status}`, `SUNAT rechazó la solicitud con HTTP ${status}: ${snippet(text)}`, status) };
+      return {
+        kind: 'failed',
+        outcome: exceptionOutcome(
+          `HTTP_${status}`,
+          `SUNAT rechazó la solicitud con HTTP ${status}: ${snippet(text)}`,
+          status,
+        ),
+      };
     }
     return {
       kind: 'failed',
-      outcome: status === 200
-        ? unknownOutcome('INVALID_RESPONSE', `La respuesta de SUNAT no es un SOAP legible (${operation}): ${detail}`, status)
-        : unknownOutcome(`HTTP_${status}`, `SUNAT respondió HTTP ${status} (${operation}): ${snippet(text)}`, status),
+      outcome:
+        status === 200
+          ? unknownOutcome(
+              'INVALID_RESPONSE',
+              `La respuesta de SUNAT no es un SOAP legible (${operation}): ${detail}`,
+              status,
+            )
+          : unknownOutcome(`HTTP_${status}`, `SUNAT respondió HTTP ${status} (${operation}): ${snippet(text)}`, status),
     };
   }
 }
@@ -134,14 +161,17 @@ export async function sendBill(args: SunatCallOptions & { fileName: string; zip:
 export type TicketResult = { kind: 'ticket'; ticket: string } | { kind: 'failed'; outcome: SendOutcome };
 
 /** Sends a summary (RC/RA/RR zip); SUNAT answers with a ticket to poll with getStatus. */
-export async function sendSummary(args: SunatCallOptions & { fileName: string; zip: Uint8Array }): Promise<TicketResult> {
+export async function sendSummary(
+  args: SunatCallOptions & { fileName: string; zip: Uint8Array },
+): Promise<TicketResult> {
   const envelope = requestEnvelope('sendSummary', args.credentials, [
     ['fileName', `${baseName(args.fileName)}.zip`],
     ['contentFile', Buffer.from(args.zip).toString('base64')],
   ]);
   const result = await exchange(args, 'sendSummary', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault') return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
+  if (result.soap.kind === 'fault')
+    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
   const ticket = field(result.soap.element, 'ticket');
   if (!ticket) return { kind: 'failed', outcome: invalid('sendSummary', 'ticket', result.status) };
   return { kind: 'ticket', ticket };
@@ -157,10 +187,12 @@ export async function getStatus(args: SunatCallOptions & { ticket: string }): Pr
   const envelope = requestEnvelope('getStatus', args.credentials, [['ticket', args.ticket]]);
   const result = await exchange(args, 'getStatus', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault') return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
+  if (result.soap.kind === 'fault')
+    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
   const status = childByLocal(result.soap.element, 'status');
   const statusCode = field(status, 'statusCode');
-  if (statusCode === undefined || !/^\d+$/.test(statusCode)) return { kind: 'failed', outcome: invalid('getStatus', 'statusCode', result.status) };
+  if (statusCode === undefined || !/^\d+$/.test(statusCode))
+    return { kind: 'failed', outcome: invalid('getStatus', 'statusCode', result.status) };
   const n = Number(statusCode);
   if (n === 98) return { kind: 'pending', statusCode };
   if (n === 0 || n === 99) {
@@ -169,7 +201,13 @@ export async function getStatus(args: SunatCallOptions & { ticket: string }): Pr
     return { kind: 'done', statusCode, outcome: outcomeFromCdrZip(zip, result.status) };
   }
   // Any other status is a SUNAT code about the request itself (0127 "El ticket no existe", …).
-  return { kind: 'failed', outcome: outcomeFromFault({ faultcode: `Client.${statusCode}`, faultstring: field(status, 'statusMessage') ?? '', detail: undefined }, result.status) };
+  return {
+    kind: 'failed',
+    outcome: outcomeFromFault(
+      { faultcode: `Client.${statusCode}`, faultstring: field(status, 'statusMessage') ?? '', detail: undefined },
+      result.status,
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -200,7 +238,8 @@ export async function getStatusCdr(args: SunatCallOptions & ConsultKey): Promise
   const envelope = requestEnvelope('getStatusCdr', args.credentials, consultParams(args));
   const result = await exchange(args, 'getStatusCdr', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault') return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
+  if (result.soap.kind === 'fault')
+    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
   const status = childByLocal(result.soap.element, 'statusCdr') ?? childByLocal(result.soap.element, 'status');
   const rawCode = field(status, 'statusCode');
   if (rawCode === undefined) return { kind: 'failed', outcome: invalid('getStatusCdr', 'statusCode', result.status) };
@@ -227,15 +266,26 @@ export async function getConsultStatus(args: SunatCallOptions & ConsultKey): Pro
   const envelope = requestEnvelope('getStatus', args.credentials, consultParams(args));
   const result = await exchange(args, 'getStatus', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault') return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
+  if (result.soap.kind === 'fault')
+    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
   const status = childByLocal(result.soap.element, 'status');
   const rawCode = field(status, 'statusCode');
   if (rawCode === undefined) return { kind: 'failed', outcome: invalid('getStatus', 'statusCode', result.status) };
   const statusCode = normalizeSunatCode(rawCode);
-  const state: ConsultState = statusCode === '0001' ? 'accepted'
-    : statusCode === '0002' ? 'rejected'
-    : statusCode === '0003' ? 'voided'
-    : NOT_FOUND.has(statusCode) ? 'not-found'
-    : 'other';
-  return { kind: 'answered', statusCode, statusMessage: field(status, 'statusMessage') ?? consultStatusMessages[statusCode] ?? '', state };
+  const state: ConsultState =
+    statusCode === '0001'
+      ? 'accepted'
+      : statusCode === '0002'
+        ? 'rejected'
+        : statusCode === '0003'
+          ? 'voided'
+          : NOT_FOUND.has(statusCode)
+            ? 'not-found'
+            : 'other';
+  return {
+    kind: 'answered',
+    statusCode,
+    statusMessage: field(status, 'statusMessage') ?? consultStatusMessages[statusCode] ?? '',
+    state,
+  };
 }

@@ -55,7 +55,10 @@ export function resolveSunatEndpoints(settings: EndpointSettings): SunatEndpoint
         consult: SUNAT_PRODUCTION_BASE + SUNAT_PATHS.consult,
       };
     case 'beta':
-      return { invoices: SUNAT_BETA_BASE + SUNAT_PATHS.invoicesBeta, otrosCpe: SUNAT_BETA_BASE + SUNAT_PATHS.otrosCpeBeta };
+      return {
+        invoices: SUNAT_BETA_BASE + SUNAT_PATHS.invoicesBeta,
+        otrosCpe: SUNAT_BETA_BASE + SUNAT_PATHS.otrosCpeBeta,
+      };
     case 'simulator': {
       const base = trimSlash(settings.simulatorUrl ?? DEFAULT_SIMULATOR_URL);
       return {

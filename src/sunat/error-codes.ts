@@ -9,10 +9,19 @@ import { normalizeSunatCode } from '../core/cdr.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root is three levels up from src/sunat; `shared` lives beside it (CI clones it there). */
-export const DEFAULT_ERROR_CODES_PATH = resolve(here, '..', '..', '..', 'shared', 'sunat-error-codes', 'CodeErrors.xml');
+export const DEFAULT_ERROR_CODES_PATH = resolve(
+  here,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'sunat-error-codes',
+  'CodeErrors.xml',
+);
 
 const supplement: Record<string, string> = {
-  '3270': 'El precio unitario de la operación que está informando difiere de los cálculos realizados en base a la información remitida',
+  '3270':
+    'El precio unitario de la operación que está informando difiere de los cálculos realizados en base a la información remitida',
   '3271': 'El valor de venta por ítem difiere de los importes consignados.',
   '3272': 'La base imponible a nivel de línea difiere de la información consignada en el comprobante',
   '3273': 'La sumatoria del total valor de venta - Exportaciones de línea no corresponden al total',
@@ -27,7 +36,8 @@ const supplement: Record<string, string> = {
   '3283': 'Si se utiliza la leyenda con código 2001, el total de operaciones exoneradas debe ser mayor a 0.00',
   '3284': 'Si se utiliza la leyenda con código 2002, el total de operaciones exoneradas debe ser mayor a 0.00',
   '3285': 'Si se utiliza la leyenda con código 2003, el total de operaciones exoneradas debe ser mayor a 0.00',
-  '3287': "Si se informa 'Total de anticipos' debe consignar los descuentos globales por anticipo con monto mayor a cero",
+  '3287':
+    "Si se informa 'Total de anticipos' debe consignar los descuentos globales por anticipo con monto mayor a cero",
   '3288': 'Debe consignar el Total Valor de Venta',
   '3289': 'Si se utiliza la leyenda con código 2008, el total de operaciones exoneradas debe ser mayor a 0.00',
   '3290': 'El valor de cargo/descuento por ítem difiere de los importes consignados.',
@@ -48,14 +58,16 @@ const supplement: Record<string, string> = {
   '3305': 'Debe consignar el Total Precio de Venta',
   '3306': 'La sumatoria del total del importe del tributo ICBPER de línea no corresponden al total',
   '3307': 'El valor de cargo/descuento global difiere de los importes consignados',
-  '3308': 'Solo debe consignar informacion de percepciones si el tipo de operación es 2001-Operación sujeta a Percepcion',
+  '3308':
+    'Solo debe consignar informacion de percepciones si el tipo de operación es 2001-Operación sujeta a Percepcion',
   '3309': 'Si forma de pago es Contado debe consignar un Payment Terms con indicador Percepcion',
   '3310': 'Debe consignar el Monto total incluido la percepcion',
   '3311': 'El Monto total incluido la percepción no cumple con el formato establecido',
   '3319': 'La suma de las cuotas debe ser igual al Monto neto pendiente de pago.',
   '3322': 'El valor debe ser 01 que corresponde a Emisión de Percepción Excepcional',
   '3323': "Solo se permite 1 documento relacionado cuando el Indicador de emisión excepcional es '01'",
-  '3324': "Solo se permite '01' para el Tipo de documento relacionado cuando el valor del Indicador de emisión excepcional es '01'",
+  '3324':
+    "Solo se permite '01' para el Tipo de documento relacionado cuando el valor del Indicador de emisión excepcional es '01'",
   '3330': 'Solo debe consignar informacion de percepciones si la forma de pago es "Contado"',
   '3461': 'El tipo de transaccion o el identificador de la cuota no debe repetirse en el comprobante',
 };

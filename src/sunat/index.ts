@@ -15,8 +15,20 @@ export {
   type TicketResult,
   type TicketStatusResult,
 } from './client.ts';
-export { deliverDocument, isConsultable, type DeliverArgs, type DeliveryOutcome, type DeliveryStep } from './recovery.ts';
-export { outcomeFromCdrZip, outcomeFromFault, type SendOutcome, type OutcomeKind, type TransportCode } from './outcomes.ts';
+export {
+  deliverDocument,
+  isConsultable,
+  type DeliverArgs,
+  type DeliveryOutcome,
+  type DeliveryStep,
+} from './recovery.ts';
+export {
+  outcomeFromCdrZip,
+  outcomeFromFault,
+  type SendOutcome,
+  type OutcomeKind,
+  type TransportCode,
+} from './outcomes.ts';
 export {
   resolveSunatEndpoints,
   serviceForDocumentType,
@@ -32,6 +44,14 @@ export {
   type EndpointSettings,
 } from './endpoints.ts';
 export { zipDocument, unzipCdr, readZip, zipEntries, ZipError } from './zip.ts';
-export { parseDocumentName, parseSummaryName, baseName, cdrZipName, documentBaseName, type DocumentName, type SummaryName } from './document-name.ts';
+export {
+  parseDocumentName,
+  parseSummaryName,
+  baseName,
+  cdrZipName,
+  documentBaseName,
+  type DocumentName,
+  type SummaryName,
+} from './document-name.ts';
 export { describeSunatCode, sunatMessage, loadSunatErrorCodes } from './error-codes.ts';
 export { parseCdr, classifySunatCode, type CdrResponse } from '../core/cdr.ts';

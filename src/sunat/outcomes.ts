@@ -44,7 +44,11 @@ export function outcomeFromCdrZip(cdrZip: Buffer, httpStatus?: number): SendOutc
   try {
     cdr = parseCdr(unzipCdr(cdrZip).xml);
   } catch (error) {
-    return unknownOutcome('CDR_INVALID', `SUNAT respondió con un CDR ilegible: ${error instanceof Error ? error.message : String(error)}`, httpStatus);
+    return unknownOutcome(
+      'CDR_INVALID',
+      `SUNAT respondió con un CDR ilegible: ${error instanceof Error ? error.message : String(error)}`,
+      httpStatus,
+    );
   }
   return {
     kind: cdr.outcome,

@@ -7,13 +7,7 @@
 //     attempt did arrive: fetch that CDR instead of turning the document into an error.
 // Documents the consult service cannot answer for (boletas, perceptions: SUNAT 0009/0010) and environments without
 // it (SUNAT beta) go straight to the resend, where SUNAT's own duplicate check protects the number.
-import {
-  getStatusCdr,
-  sendBill,
-  type ConsultCdrResult,
-  type ConsultKey,
-  type SunatCredentials,
-} from './client.ts';
+import { getStatusCdr, sendBill, type ConsultCdrResult, type ConsultKey, type SunatCredentials } from './client.ts';
 import { parseDocumentName } from './document-name.ts';
 import { sunatMessage } from './error-codes.ts';
 import type { SendOutcome } from './outcomes.ts';
@@ -59,9 +53,19 @@ function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): Sen
   const base = { notes: [], source: 'consult' as const };
   switch (result.statusCode) {
     case '0001':
-      return { ...base, kind: 'accepted', code: '0', description: `${result.statusMessage} (constancia no disponible en la consulta)` };
+      return {
+        ...base,
+        kind: 'accepted',
+        code: '0',
+        description: `${result.statusMessage} (constancia no disponible en la consulta)`,
+      };
     case '0003':
-      return { ...base, kind: 'accepted', code: '0', description: `${result.statusMessage} (constancia no disponible en la consulta)` };
+      return {
+        ...base,
+        kind: 'accepted',
+        code: '0',
+        description: `${result.statusMessage} (constancia no disponible en la consulta)`,
+      };
     case '0002':
       return { ...base, kind: 'rejected', code: '0002', description: result.statusMessage };
     default:
@@ -72,17 +76,27 @@ function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): Sen
 export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcome> {
   const steps: DeliveryStep[] = [];
   const name = parseDocumentName(args.fileName);
-  const key: ConsultKey | undefined = name && { ruc: name.ruc, tipo: name.tipo, serie: name.serie, numero: name.numero };
+  const key: ConsultKey | undefined = name && {
+    ruc: name.ruc,
+    tipo: name.tipo,
+    serie: name.serie,
+    numero: name.numero,
+  };
   const canConsult = Boolean(args.consultEndpoint && key && isConsultable(key));
-  const consult = () => getStatusCdr({
-    endpoint: args.consultEndpoint!,
-    credentials: args.consultCredentials ?? args.credentials,
-    timeoutMs: args.timeoutMs,
-    signal: args.signal,
-    ...key!,
+  const consult = () =>
+    getStatusCdr({
+      endpoint: args.consultEndpoint!,
+      credentials: args.consultCredentials ?? args.credentials,
+      timeoutMs: args.timeoutMs,
+      signal: args.signal,
+      ...key!,
+    });
+  const done = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome => ({
+    ...outcome,
+    steps,
+    recovered,
+    alreadyRegistered,
   });
-  const done = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome =>
-    ({ ...outcome, steps, recovered, alreadyRegistered });
 
   if (args.previousAttemptUnknown && canConsult) {
     const found = await consult();
@@ -92,7 +106,10 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
       const known = fromConsult(found);
       if (known) return done(known, true);
       // SUNAT has no answer yet (e.g. 0014): the document may exist; do not resend on a guess.
-      return done({ kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' }, false);
+      return done(
+        { kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' },
+        false,
+      );
     }
     if (found.kind === 'failed' && found.outcome.kind === 'unknown') {
       // SUNAT unreachable: stay 'unknown' and let the caller retry later.
@@ -130,23 +147,31 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     // No way to fetch the CDR here (SUNAT beta, boletas, perceptions). 1033 — unlike 1032 ("anulado o rechazado") —
     // says SUNAT holds the number as a valid document, and what we resent is byte-for-byte the document of the lost
     // attempt: it stands accepted, without a constancia.
-    return done({
-      kind: 'accepted',
-      code: '0',
-      description: `${sunatMessage('1033')} (SUNAT 1033 al reenviar tras una respuesta perdida: el comprobante ya estaba registrado; la constancia no pudo obtenerse por el servicio de consulta)`,
-      notes: [],
-      source: 'fault',
-      httpStatus: outcome.httpStatus,
-    }, true, true);
+    return done(
+      {
+        kind: 'accepted',
+        code: '0',
+        description: `${sunatMessage('1033')} (SUNAT 1033 al reenviar tras una respuesta perdida: el comprobante ya estaba registrado; la constancia no pudo obtenerse por el servicio de consulta)`,
+        notes: [],
+        source: 'fault',
+        httpStatus: outcome.httpStatus,
+      },
+      true,
+      true,
+    );
   }
   return done(outcome, false, true);
 }
 
 function describe(result: ConsultCdrResult): string {
   switch (result.kind) {
-    case 'found': return 'found';
-    case 'not-found': return `not-found:${result.statusCode}`;
-    case 'no-cdr': return `no-cdr:${result.statusCode}`;
-    case 'failed': return `failed:${result.outcome.code}`;
+    case 'found':
+      return 'found';
+    case 'not-found':
+      return `not-found:${result.statusCode}`;
+    case 'no-cdr':
+      return `no-cdr:${result.statusCode}`;
+    case 'failed':
+      return `failed:${result.outcome.code}`;
   }
 }

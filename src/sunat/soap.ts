@@ -10,10 +10,17 @@ export const WSSE_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-
 export const PASSWORD_TEXT =
   'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
 
-export interface SoapCredentials { username: string; password: string }
+export interface SoapCredentials {
+  username: string;
+  password: string;
+}
 
 /** A request as SUNAT's WSDL wants it; `params` keep their order (the WSDL sequences are ordered). */
-export function requestEnvelope(operation: string, credentials: SoapCredentials, params: Array<[string, string]>): string {
+export function requestEnvelope(
+  operation: string,
+  credentials: SoapCredentials,
+  params: Array<[string, string]>,
+): string {
   const body = params.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('');
   return (
     `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:ser="${SUNAT_SERVICE_NS}" xmlns:wsse="${WSSE_NS}">` +
@@ -25,7 +32,11 @@ export function requestEnvelope(operation: string, credentials: SoapCredentials,
   );
 }
 
-export interface SoapFault { faultcode: string; faultstring: string; detail: string | undefined }
+export interface SoapFault {
+  faultcode: string;
+  faultstring: string;
+  detail: string | undefined;
+}
 
 export class SoapShapeError extends Error {
   constructor(message: string) {
@@ -34,14 +45,13 @@ export class SoapShapeError extends Error {
   }
 }
 
-export type ParsedSoap =
-  | { kind: 'fault'; fault: SoapFault }
-  | { kind: 'response'; element: XmlElement };
+export type ParsedSoap = { kind: 'fault'; fault: SoapFault } | { kind: 'response'; element: XmlElement };
 
 /** Reads an answer by local names; throws XmlSyntaxError / SoapShapeError on anything that is not a SOAP answer. */
 export function parseSoapResponse(text: string): ParsedSoap {
   const envelope = parseXml(text);
-  if (envelope.local !== 'Envelope') throw new SoapShapeError(`La respuesta no es un sobre SOAP (raíz ${envelope.name}).`);
+  if (envelope.local !== 'Envelope')
+    throw new SoapShapeError(`La respuesta no es un sobre SOAP (raíz ${envelope.name}).`);
   const body = childByLocal(envelope, 'Body');
   if (!body) throw new SoapShapeError('El sobre SOAP no tiene Body.');
   const first = body.children[0];
@@ -126,7 +136,8 @@ export interface SoapRequest {
 
 export function parseSoapRequest(text: string): SoapRequest {
   const envelope = parseXml(text);
-  if (envelope.local !== 'Envelope' || envelope.ns !== SOAP_ENV_NS) throw new SoapShapeError('La solicitud no es un sobre SOAP 1.1.');
+  if (envelope.local !== 'Envelope' || envelope.ns !== SOAP_ENV_NS)
+    throw new SoapShapeError('La solicitud no es un sobre SOAP 1.1.');
   const header = childByLocal(envelope, 'Header');
   const security = childByLocal(header, 'Security');
   const token = childByLocal(security, 'UsernameToken');

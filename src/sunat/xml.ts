@@ -18,17 +18,24 @@ export interface XmlElement {
 }
 
 export class XmlSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} (posición ${offset})`);
     this.name = 'XmlSyntaxError';
   }
 }
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const NAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?$/;
+const NAME =
+  /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*)?$/;
 const ATTR = /\s*([^\s=/>]+)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
 
-interface Scope { prefixes: Map<string, string> | undefined; parent: Scope | undefined }
+interface Scope {
+  prefixes: Map<string, string> | undefined;
+  parent: Scope | undefined;
+}
 
 function lookup(scope: Scope | undefined, prefix: string): string | undefined {
   for (let s = scope; s; s = s.parent) {
@@ -49,14 +56,24 @@ export function decodeEntities(raw: string, offset = 0): string {
     const entity = raw.slice(amp + 1, semi);
     let replacement: string;
     switch (entity) {
-      case 'lt': replacement = '<'; break;
-      case 'gt': replacement = '>'; break;
-      case 'amp': replacement = '&'; break;
-      case 'quot': replacement = '"'; break;
-      case 'apos': replacement = "'"; break;
+      case 'lt':
+        replacement = '<';
+        break;
+      case 'gt':
+        replacement = '>';
+        break;
+      case 'amp':
+        replacement = '&';
+        break;
+      case 'quot':
+        replacement = '"';
+        break;
+      case 'apos':
+        replacement = "'";
+        break;
       default: {
-        const code = entity[0] !== '#' ? NaN
-          : entity[1] === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+        const code =
+          entity[0] !== '#' ? NaN : entity[1] === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
         if (!(code > 0 && code <= 0x10ffff)) throw new XmlSyntaxError(`Entidad desconocida &${entity};`, offset + amp);
         replacement = String.fromCodePoint(code);
       }
@@ -118,7 +135,10 @@ export function parseXml(xml: string): XmlElement {
       if (end < 0) throw new XmlSyntaxError('Etiqueta de cierre sin terminar', lt);
       const name = xml.slice(lt + 2, end).trim();
       if (!current || current.name !== name) {
-        throw new XmlSyntaxError(`Etiqueta de cierre </${name}> no corresponde${current ? ` a <${current.name}>` : ''}`, lt);
+        throw new XmlSyntaxError(
+          `Etiqueta de cierre </${name}> no corresponde${current ? ` a <${current.name}>` : ''}`,
+          lt,
+        );
       }
       current = current.parent;
       scope = scopes.pop();
@@ -171,7 +191,15 @@ export function parseXml(xml: string): XmlElement {
     const prefix = colon < 0 ? '' : name.slice(0, colon);
     const ns = lookup(elementScope, prefix);
     if (ns === undefined) throw new XmlSyntaxError(`Prefijo no declarado "${prefix}"`, lt);
-    const element: XmlElement = { name, local: colon < 0 ? name : name.slice(colon + 1), ns, attrs, children: [], text: '', parent: current };
+    const element: XmlElement = {
+      name,
+      local: colon < 0 ? name : name.slice(colon + 1),
+      ns,
+      attrs,
+      children: [],
+      text: '',
+      parent: current,
+    };
     if (current) current.children.push(element);
     else root = element;
     if (!selfClosing) {
@@ -231,5 +259,10 @@ export function deepText(el: XmlElement | undefined): string {
 
 /** Escapes text for element content and attribute values (double-quoted). */
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#xD;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r/g, '&#xD;');
 }

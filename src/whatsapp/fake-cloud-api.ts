@@ -44,7 +44,9 @@ async function read(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFakeCloudApi(options: { port?: number; host?: string; version?: string } = {}): Promise<FakeCloudApi> {
+export async function startFakeCloudApi(
+  options: { port?: number; host?: string; version?: string } = {},
+): Promise<FakeCloudApi> {
   const version = options.version ?? 'v21.0';
   const requests: RecordedRequest[] = [];
   let failures: { failure: FakeFailure; remaining: number }[] = [];
@@ -57,16 +59,28 @@ export async function startFakeCloudApi(options: { port?: number; host?: string;
     const parts = url.pathname.split('/').filter(Boolean); // [version, phoneNumberId, endpoint]
     const endpoint = parts[2] === 'messages' || parts[2] === 'media' ? parts[2] : 'other';
     const record: RecordedRequest = {
-      method: req.method ?? '', path: url.pathname, phoneNumberId: parts[1] ?? '', endpoint,
-      authorization: String(req.headers.authorization ?? ''), contentType: String(req.headers['content-type'] ?? ''), body,
+      method: req.method ?? '',
+      path: url.pathname,
+      phoneNumberId: parts[1] ?? '',
+      endpoint,
+      authorization: String(req.headers.authorization ?? ''),
+      contentType: String(req.headers['content-type'] ?? ''),
+      body,
     };
-    if (endpoint === 'messages') { try { record.json = JSON.parse(body.toString('utf8')); } catch { /* recorded as is */ } }
+    if (endpoint === 'messages') {
+      try {
+        record.json = JSON.parse(body.toString('utf8'));
+      } catch {
+        /* recorded as is */
+      }
+    }
     requests.push(record);
     const reply = (status: number, json: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
     };
-    if (parts[0] !== version || endpoint === 'other' || req.method !== 'POST') return reply(404, { error: { code: 100, message: 'Unsupported request' } });
+    if (parts[0] !== version || endpoint === 'other' || req.method !== 'POST')
+      return reply(404, { error: { code: 100, message: 'Unsupported request' } });
     if (!record.authorization.startsWith('Bearer ') || record.authorization.length < 10) {
       return reply(401, { error: { code: 190, message: 'Invalid OAuth access token.' } });
     }
@@ -78,12 +92,22 @@ export async function startFakeCloudApi(options: { port?: number; host?: string;
         hanging.add(res);
         return;
       }
-      return reply(rule.failure.status ?? 400, { error: { code: rule.failure.code ?? 100, message: rule.failure.message ?? 'Injected failure', type: 'OAuthException' } });
+      return reply(rule.failure.status ?? 400, {
+        error: {
+          code: rule.failure.code ?? 100,
+          message: rule.failure.message ?? 'Injected failure',
+          type: 'OAuthException',
+        },
+      });
     }
     counter += 1;
     if (endpoint === 'media') return reply(200, { id: `media-${counter}` });
     const to = String(record.json?.to ?? '');
-    return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${counter}` }] });
+    return reply(200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id: `wamid.FAKE${counter}` }],
+    });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -3,8 +3,12 @@
 export type PhoneResult = { ok: true; number: string } | { ok: false; message: string };
 
 export function normalizePhone(raw: string): PhoneResult {
-  const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '').replace(/^00/, '');
-  if (!/^\d+$/.test(digits)) return { ok: false, message: 'El número solo puede tener dígitos (y opcionalmente +, espacios o guiones).' };
+  const digits = raw
+    .replace(/[\s().-]/g, '')
+    .replace(/^\+/, '')
+    .replace(/^00/, '');
+  if (!/^\d+$/.test(digits))
+    return { ok: false, message: 'El número solo puede tener dígitos (y opcionalmente +, espacios o guiones).' };
   if (/^9\d{8}$/.test(digits)) return { ok: true, number: `51${digits}` };
   if (digits.startsWith('51')) {
     return /^519\d{8}$/.test(digits)

@@ -23,7 +23,12 @@ export interface ClaimedJob {
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-export async function enqueue(pool: Queryable, name: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueue(
+  pool: Queryable,
+  name: string,
+  payload: object,
+  options: EnqueueOptions = {},
+): Promise<void> {
   const runAt = options.runAt ?? new Date();
   await pool.query(
     `INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
@@ -37,7 +42,13 @@ export async function enqueue(pool: Queryable, name: string, payload: object, op
 }
 
 /** Takes up to `limit` due jobs for `leaseMs`. */
-export async function claimJobs(pool: Queryable, names: readonly string[], limit: number, leaseMs: number, tenantIds: readonly number[] | null = null): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  pool: Queryable,
+  names: readonly string[],
+  limit: number,
+  leaseMs: number,
+  tenantIds: readonly number[] | null = null,
+): Promise<ClaimedJob[]> {
   const { rows } = await pool.query(
     `UPDATE "central"."jobs" SET locked_until = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1
      WHERE id IN (
@@ -48,17 +59,32 @@ export async function claimJobs(pool: Queryable, names: readonly string[], limit
      RETURNING id, name, payload, attempts, tenant_id, run_at`,
     [names, limit, leaseMs, tenantIds],
   );
-  return rows.map((r) => ({ id: String(r.id), name: r.name, payload: r.payload, attempts: r.attempts, tenantId: r.tenant_id, runAt: r.run_at }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: r.name,
+    payload: r.payload,
+    attempts: r.attempts,
+    tenantId: r.tenant_id,
+    runAt: r.run_at,
+  }));
 }
 
 export async function completeJob(pool: Queryable, job: Pick<ClaimedJob, 'id' | 'runAt'>): Promise<void> {
-  const { rowCount } = await pool.query('DELETE FROM "central"."jobs" WHERE id = $1 AND run_at <= $2', [job.id, job.runAt]);
-  if (!rowCount) await pool.query('UPDATE "central"."jobs" SET locked_until = NULL, attempts = 0 WHERE id = $1', [job.id]);
+  const { rowCount } = await pool.query('DELETE FROM "central"."jobs" WHERE id = $1 AND run_at <= $2', [
+    job.id,
+    job.runAt,
+  ]);
+  if (!rowCount)
+    await pool.query('UPDATE "central"."jobs" SET locked_until = NULL, attempts = 0 WHERE id = $1', [job.id]);
 }
 
 /** Puts a job back for a later run (its own retry policy decided when). */
 export async function rescheduleJob(pool: Queryable, id: string, runAt: Date, error: string | null): Promise<void> {
-  await pool.query('UPDATE "central"."jobs" SET run_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1', [id, runAt, error]);
+  await pool.query('UPDATE "central"."jobs" SET run_at = $2, locked_until = NULL, last_error = $3 WHERE id = $1', [
+    id,
+    runAt,
+    error,
+  ]);
 }
 
 export async function pendingJobs(pool: Queryable, name?: string): Promise<number> {

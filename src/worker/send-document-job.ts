@@ -12,7 +12,12 @@ export const sendDocumentJob: JobDefinition = {
     const db = deps.db.tenant(schema);
     const company = await db.company.findFirst();
     if (!company) throw new Error(`tenant ${tenantId} (${schema}) has no company`);
-    const result = await sendStoredDocument(deps, { id: tenantId, schema, db, company }, documentId, { actor: 'worker' });
-    deps.log.info({ schema, documentId, state: result.state, code: result.outcome?.code, skipped: result.skipped }, 'send-document');
+    const result = await sendStoredDocument(deps, { id: tenantId, schema, db, company }, documentId, {
+      actor: 'worker',
+    });
+    deps.log.info(
+      { schema, documentId, state: result.state, code: result.outcome?.code, skipped: result.skipped },
+      'send-document',
+    );
   },
 };

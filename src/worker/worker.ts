@@ -45,40 +45,57 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
 
   async function runBatch(): Promise<number> {
     const claimed = await claimJobs(pool, names, concurrency, leaseMs, options.tenantIds ?? null);
-    await Promise.all(claimed.map(async (job) => {
-      const definition = definitions.get(job.name)!;
-      try {
-        await definition.run(job.payload, { deps, attempts: job.attempts });
-        await completeJob(pool, job);
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error);
-        if (job.attempts >= definition.maxAttempts) {
-          deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
+    await Promise.all(
+      claimed.map(async (job) => {
+        const definition = definitions.get(job.name)!;
+        try {
+          await definition.run(job.payload, { deps, attempts: job.attempts });
           await completeJob(pool, job);
-        } else {
-          deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
-          await rescheduleJob(pool, job.id, new Date(Date.now() + definition.backoffMs(job.attempts)), message.slice(0, 1000));
+        } catch (error) {
+          const message = (error as Error)?.message ?? String(error);
+          if (job.attempts >= definition.maxAttempts) {
+            deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
+            await completeJob(pool, job);
+          } else {
+            deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
+            await rescheduleJob(
+              pool,
+              job.id,
+              new Date(Date.now() + definition.backoffMs(job.attempts)),
+              message.slice(0, 1000),
+            );
+          }
         }
-      }
-    }));
+      }),
+    );
     return claimed.length;
   }
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
-    const { rows: tenants } = await pool.query<{ id: number; schema_name: string }>('SELECT id, schema_name FROM "central"."tenants" ORDER BY id');
+    const { rows: tenants } = await pool.query<{ id: number; schema_name: string }>(
+      'SELECT id, schema_name FROM "central"."tenants" ORDER BY id',
+    );
     let queued = 0;
     for (const tenant of tenants) {
       if (options.tenantIds && !options.tenantIds.includes(tenant.id)) continue;
-      const { rows } = await pool.query<{ id: number; next_attempt_at: Date }>(
-        `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
+      const { rows } = await pool
+        .query<{ id: number; next_attempt_at: Date }>(
+          `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
          WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
          ORDER BY next_attempt_at LIMIT 1000`,
-      ).catch(() => ({ rows: [] as { id: number; next_attempt_at: Date }[] })); // a tenant being created or dropped
+        )
+        .catch(() => ({ rows: [] as { id: number; next_attempt_at: Date }[] })); // a tenant being created or dropped
       for (const doc of rows) {
-        await enqueue(pool, SEND_JOB, { tenantId: tenant.id, schema: tenant.schema_name, documentId: doc.id } satisfies SendJobPayload, {
-          dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id,
-        });
+        await enqueue(
+          pool,
+          SEND_JOB,
+          { tenantId: tenant.id, schema: tenant.schema_name, documentId: doc.id } satisfies SendJobPayload,
+          {
+            dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`,
+            tenantId: tenant.id,
+          },
+        );
         queued += 1;
       }
     }
@@ -98,7 +115,10 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
       if (ran === 0 && !stopped) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
-          wakeUp = () => { clearTimeout(timer); resolve(); };
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         wakeUp = null;
       }

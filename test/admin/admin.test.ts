@@ -25,8 +25,14 @@ function adminHost() {
 
 async function call(method: 'GET' | 'POST', url: string, body?: unknown, token?: string, ip = `${net}.1`) {
   const res = await api.ctx.app.inject({
-    method, url, remoteAddress: ip,
-    headers: { host: adminHost(), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    method,
+    url,
+    remoteAddress: ip,
+    headers: {
+      host: adminHost(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     payload: body !== undefined ? JSON.stringify(body) : undefined,
   });
   return { status: res.statusCode, json: res.json(), headers: res.headers };
@@ -38,18 +44,27 @@ async function login(email: string, password = PASSWORD, ip?: string) {
 
 async function makeUser(role: 'admin' | 'reseller', resellerId: number | null = null) {
   const email = `${role}-${tag}-${randomBytes(3).toString('hex')}@facturo.example`;
-  await api.ctx.db.central.adminUser.create({ data: { name: role, email, role, resellerId, passwordHash: await hashPassword(PASSWORD) } });
+  await api.ctx.db.central.adminUser.create({
+    data: { name: role, email, role, resellerId, passwordHash: await hashPassword(PASSWORD) },
+  });
   return email;
 }
 
 async function makeReseller(limitTenants = 0) {
-  const reseller = await api.ctx.db.central.reseller.create({ data: { name: `R ${tag}`, email: `r-${tag}-${randomBytes(3).toString('hex')}@facturo.example`, limitTenants } });
+  const reseller = await api.ctx.db.central.reseller.create({
+    data: { name: `R ${tag}`, email: `r-${tag}-${randomBytes(3).toString('hex')}@facturo.example`, limitTenants },
+  });
   const token = (await login(await makeUser('reseller', reseller.id))).json.token;
   return { id: reseller.id, token };
 }
 
 async function createTenant(token: string, extra: Record<string, unknown> = {}) {
-  return call('POST', '/api/tenants', { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4, ...extra }, token);
+  return call(
+    'POST',
+    '/api/tenants',
+    { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4, ...extra },
+    token,
+  );
 }
 
 beforeAll(async () => {
@@ -85,8 +100,13 @@ describe('tenants', () => {
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     expect(created.json).toMatchObject({ success: true, token: expect.any(String), password: expect.any(String) });
     const res = await api.ctx.app.inject({
-      method: 'POST', url: '/api/documents',
-      headers: { host: created.json.hostname, authorization: `Bearer ${created.json.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/documents',
+      headers: {
+        host: created.json.hostname,
+        authorization: `Bearer ${created.json.token}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(fixtureBody('01-taxed.json')),
     });
     expect(res.statusCode).toBe(200);
@@ -96,16 +116,50 @@ describe('tenants', () => {
   it('takes a production tenant with SOL credentials and a valid PFX, and refuses expired or keyless certificates', async () => {
     const pfx = (name: string) => readFileSync(join(REPO_ROOT, 'test/fixtures/keys', name)).toString('base64');
     const production = { soap_type_id: '02', soap_username: 'USUARIO1', soap_password: 'clave-sol' };
-    const ok = await createTenant(adminToken, { ...production, certificate: pfx('test-modern.pfx'), certificate_password: '123456' });
+    const ok = await createTenant(adminToken, {
+      ...production,
+      certificate: pfx('test-modern.pfx'),
+      certificate_password: '123456',
+    });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
-    const company = await api.ctx.db.tenant((await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: ok.json.id } })).schemaName).company.findFirstOrThrow();
+    const company = await api.ctx.db
+      .tenant((await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: ok.json.id } })).schemaName)
+      .company.findFirstOrThrow();
     expect(company.sunatMode).toBe('production');
     expect(company.solPasswordEnc).not.toContain('clave-sol');
-    expect((await createTenant(adminToken, { ...production, certificate: pfx('expired.pfx'), certificate_password: '123456' })).json.code).toBe('certificate_expired');
-    expect((await createTenant(adminToken, { ...production, certificate: pfx('cert-only.pfx'), certificate_password: '123456' })).json.code).toBe('certificate_without_private_key');
-    expect((await createTenant(adminToken, { ...production, certificate: pfx('test-modern.pfx'), certificate_password: 'mala' })).json.code).toBe('certificate_password_invalid');
+    expect(
+      (
+        await createTenant(adminToken, {
+          ...production,
+          certificate: pfx('expired.pfx'),
+          certificate_password: '123456',
+        })
+      ).json.code,
+    ).toBe('certificate_expired');
+    expect(
+      (
+        await createTenant(adminToken, {
+          ...production,
+          certificate: pfx('cert-only.pfx'),
+          certificate_password: '123456',
+        })
+      ).json.code,
+    ).toBe('certificate_without_private_key');
+    expect(
+      (
+        await createTenant(adminToken, {
+          ...production,
+          certificate: pfx('test-modern.pfx'),
+          certificate_password: 'mala',
+        })
+      ).json.code,
+    ).toBe('certificate_password_invalid');
     expect((await createTenant(adminToken, { soap_type_id: '02' })).status).toBe(422);
-    const costly = await createTenant(adminToken, { ...production, certificate: pfx('costly-iterations.pfx'), certificate_password: '123456' });
+    const costly = await createTenant(adminToken, {
+      ...production,
+      certificate: pfx('costly-iterations.pfx'),
+      certificate_password: '123456',
+    });
     expect(costly.status).toBe(422);
     expect(costly.json).toMatchObject({ code: 'certificate_iterations_excessive', errors: [{ path: 'certificate' }] });
   });
@@ -137,25 +191,41 @@ describe('resellers', () => {
     const detail = await call('POST', '/api/reseller/detail', {}, resellerA.token);
     expect(detail.json.data).toEqual([expect.objectContaining({ id: mine.json.id, count_doc: 0, count_user: 1 })]);
     expect(JSON.stringify(detail.json)).not.toContain(mine.json.token);
-    expect((await call('POST', '/api/reseller/lockedTenant', { id: theirs.json.id, locked_tenant: true }, resellerA.token)).status).toBe(404);
+    expect(
+      (await call('POST', '/api/reseller/lockedTenant', { id: theirs.json.id, locked_tenant: true }, resellerA.token))
+        .status,
+    ).toBe(404);
     const quota = await call('GET', '/api/reseller/detailsLimitReseller', undefined, resellerA.token);
     expect(quota.json.data.tenants).toEqual({ used: 1, allowed: 2 });
     await createTenant(resellerA.token);
     expect((await createTenant(resellerA.token)).json.code).toBe('reseller_limit_reached');
-    expect((await call('POST', '/api/reseller/lockedAdmin', { id: resellerB.id, locked_admin: true }, resellerA.token)).json.code).toBe('forbidden_role');
+    expect(
+      (await call('POST', '/api/reseller/lockedAdmin', { id: resellerB.id, locked_admin: true }, resellerA.token)).json
+        .code,
+    ).toBe('forbidden_role');
   });
 
   it('authenticate before reading the body: tokenless is 401, a wrong role 403, even with a bad body', async () => {
-    for (const url of ['/api/tenants', '/api/reseller/lockedTenant', '/api/reseller/lockedAdmin', '/api/restaurant/partner/store']) {
+    for (const url of [
+      '/api/tenants',
+      '/api/reseller/lockedTenant',
+      '/api/reseller/lockedAdmin',
+      '/api/restaurant/partner/store',
+    ]) {
       const tokenless = await call('POST', url, { id: 'x', ruc: 1 });
       expect(tokenless.status, url).toBe(401);
       expect(tokenless.json.code).toBe('unauthenticated');
     }
-    expect((await call('POST', '/api/reseller/lockedAdmin', { id: 'x' }, resellerA.token)).json.code).toBe('forbidden_role');
+    expect((await call('POST', '/api/reseller/lockedAdmin', { id: 'x' }, resellerA.token)).json.code).toBe(
+      'forbidden_role',
+    );
   });
 
   it('refuse ids beyond a database integer with 422, changing nothing', async () => {
-    for (const [url, body] of [['/api/reseller/lockedTenant', { id: 99999999999, locked_tenant: true }], ['/api/reseller/lockedAdmin', { id: 2 ** 31, locked_admin: true }]] as const) {
+    for (const [url, body] of [
+      ['/api/reseller/lockedTenant', { id: 99999999999, locked_tenant: true }],
+      ['/api/reseller/lockedAdmin', { id: 2 ** 31, locked_admin: true }],
+    ] as const) {
       const res = await call('POST', url, body, adminToken);
       expect(res.status, url).toBe(422);
       expect(res.json.errors[0].path).toBe('id');
@@ -168,7 +238,10 @@ describe('resellers', () => {
     const created = await createTenant(adminToken);
     const headers = { host: created.json.hostname, authorization: `Bearer ${created.json.token}` };
     expect((await api.ctx.app.inject({ method: 'GET', url: '/api/company', headers })).statusCode).toBe(200);
-    expect((await call('POST', '/api/reseller/lockedTenant', { id: created.json.id, locked_tenant: true }, adminToken)).json.message).toBe('Cuenta bloqueada');
+    expect(
+      (await call('POST', '/api/reseller/lockedTenant', { id: created.json.id, locked_tenant: true }, adminToken)).json
+        .message,
+    ).toBe('Cuenta bloqueada');
     const locked = await api.ctx.app.inject({ method: 'GET', url: '/api/company', headers });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().code).toBe('tenant_locked');
@@ -181,26 +254,39 @@ describe('resellers', () => {
     const created = await createTenant(reseller.token);
     await call('POST', '/api/reseller/lockedAdmin', { id: reseller.id, locked_admin: true }, adminToken);
     expect((await call('GET', '/api/tenants', undefined, reseller.token)).json.code).toBe('account_locked');
-    const res = await api.ctx.app.inject({ method: 'GET', url: '/api/company', headers: { host: created.json.hostname, authorization: `Bearer ${created.json.token}` } });
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/api/company',
+      headers: { host: created.json.hostname, authorization: `Bearer ${created.json.token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('plans', () => {
-  it('are public, and a plan\'s monthly document limit answers 403 plan_limit_reached', async () => {
+  it("are public, and a plan's monthly document limit answers 403 plan_limit_reached", async () => {
     const plans = await call('GET', '/api/plans');
     expect(plans.json.data.map((p: any) => p.name)).toContain('Gratuito');
     const plan = await api.ctx.db.central.plan.create({ data: { name: `Prueba ${tag}`, limitDocuments: 1 } });
     const created = await createTenant(adminToken, { plan_id: plan.id });
-    const post = () => api.ctx.app.inject({
-      method: 'POST', url: '/api/documents',
-      headers: { host: created.json.hostname, authorization: `Bearer ${created.json.token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(fixtureBody('02-not-sent.json')),
-    });
+    const post = () =>
+      api.ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: {
+          host: created.json.hostname,
+          authorization: `Bearer ${created.json.token}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify(fixtureBody('02-not-sent.json')),
+      });
     expect((await post()).statusCode).toBe(200);
     const over = await post();
     expect(over.statusCode).toBe(403);
-    expect(over.json()).toMatchObject({ code: 'plan_limit_reached', message: expect.stringContaining('1 comprobantes') });
+    expect(over.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      message: expect.stringContaining('1 comprobantes'),
+    });
   });
 });
 
@@ -208,7 +294,13 @@ describe('self-registration and the padrón', () => {
   it('registers a demo tenant on the free plan, refusing weak passwords', async () => {
     const init = await call('GET', '/api/guest-register');
     expect(init.json.data).toMatchObject({ enabled: true, base_domain: `.${api.ctx.config.appDomain}` });
-    const body = { number: randomRuc(), name: 'NUEVA EMPRESA S.A.C.', subdomain: randomSubdomain(), email: `g-${tag}@facturo.example`, password: 'abc' };
+    const body = {
+      number: randomRuc(),
+      name: 'NUEVA EMPRESA S.A.C.',
+      subdomain: randomSubdomain(),
+      email: `g-${tag}@facturo.example`,
+      password: 'abc',
+    };
     expect((await call('POST', '/api/guest-register', body, undefined, `${net}.50`)).status).toBe(422);
     const ok = await call('POST', '/api/guest-register', { ...body, password: 'Segura2026x' }, undefined, `${net}.50`);
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
@@ -220,9 +312,17 @@ describe('self-registration and the padrón', () => {
     const result = await importPadron(api.ctx.db.pool, join(REPO_ROOT, 'assets/padron_reducido_ruc.sample.txt'));
     expect(result.rows).toBe(9);
     const found = await call('GET', '/api/guest-register/service/ruc/10414711222');
-    expect(found.json.data).toMatchObject({ name: 'NUÑEZ PEÑA JOSÉ MARÍA', state: 'ACTIVO', condition: 'HABIDO', ubigeo: '150101' });
+    expect(found.json.data).toMatchObject({
+      name: 'NUÑEZ PEÑA JOSÉ MARÍA',
+      state: 'ACTIVO',
+      condition: 'HABIDO',
+      ubigeo: '150101',
+    });
     const address = await call('GET', '/api/guest-register/service/ruc/20558743167');
-    expect(address.json.data).toMatchObject({ name: 'FERRETERÍA EL MARTILLO DE ORO S.R.L.', address: 'JR. PIZARRO NRO. 655' });
+    expect(address.json.data).toMatchObject({
+      name: 'FERRETERÍA EL MARTILLO DE ORO S.R.L.',
+      address: 'JR. PIZARRO NRO. 655',
+    });
     expect((await call('GET', '/api/guest-register/service/ruc/20558743168')).json.code).toBe('ruc_invalid');
     expect((await call('GET', '/api/guest-register/service/ruc/20100066603')).status).toBe(404);
   });
@@ -230,14 +330,34 @@ describe('self-registration and the padrón', () => {
 
 describe('restaurant partners', () => {
   it('stores, lists and searches partners, with uniqueness and admin role only', async () => {
-    const body = { full_name: 'María Pérez-Núñez', email: `p-${tag}@partners.example`, gitlab_user: `mperez${tag}`, domain: `https://p${tag}.example.com`, department_id: '15', zone: 'Lima Sur' };
+    const body = {
+      full_name: 'María Pérez-Núñez',
+      email: `p-${tag}@partners.example`,
+      gitlab_user: `mperez${tag}`,
+      domain: `https://p${tag}.example.com`,
+      department_id: '15',
+      zone: 'Lima Sur',
+    };
     const stored = await call('POST', '/api/restaurant/partner/store', body, adminToken);
     expect(stored.status, JSON.stringify(stored.json)).toBe(200);
-    expect((await call('POST', '/api/restaurant/partner/store', { ...body, domain: `https://q${tag}.example.com`, gitlab_user: undefined }, adminToken)).json.code).toBe('partner_already_exists');
-    expect((await call('POST', '/api/restaurant/partner/store', { ...body, full_name: 'R2D2' }, adminToken)).status).toBe(422);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/restaurant/partner/store',
+          { ...body, domain: `https://q${tag}.example.com`, gitlab_user: undefined },
+          adminToken,
+        )
+      ).json.code,
+    ).toBe('partner_already_exists');
+    expect(
+      (await call('POST', '/api/restaurant/partner/store', { ...body, full_name: 'R2D2' }, adminToken)).status,
+    ).toBe(422);
     const found = await call('POST', '/api/restaurant/partner/search', { query: `mperez${tag}` }, adminToken);
     expect(found.json.data).toHaveLength(1);
-    expect((await call('GET', '/api/restaurant/partner/list', undefined, adminToken)).json.data.length).toBeGreaterThan(0);
+    expect((await call('GET', '/api/restaurant/partner/list', undefined, adminToken)).json.data.length).toBeGreaterThan(
+      0,
+    );
     expect((await call('GET', '/api/restaurant/partner/list', undefined, resellerA.token)).status).toBe(403);
   });
 });
@@ -246,8 +366,12 @@ describe('API usage', () => {
   it('counts authenticated tenant calls per month and reports the last 12 months', async () => {
     for (let i = 0; i < 3; i += 1) await api.get('/api/company');
     await api.ctx.app.platform.usage!.flush();
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-    const row = await api.ctx.db.central.apiUsage.findUnique({ where: { tenantId_month: { tenantId: api.tenant.id, month } } });
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
+    const row = await api.ctx.db.central.apiUsage.findUnique({
+      where: { tenantId_month: { tenantId: api.tenant.id, month } },
+    });
     expect(row?.count).toBeGreaterThanOrEqual(3);
     const report = await call('GET', '/api/extra-services/client-usage-apidocs?per_page=100', undefined, adminToken);
     expect(report.json.data.months).toHaveLength(12);

@@ -44,10 +44,26 @@ describe('catalog 07 → tax scheme (catalog 05), onerous or free, total fed', (
     expect(['21', '31', '32', '33', '34', '35', '36', '37'].every((c) => !igvAffectations.get(c)!.taxed)).toBe(true);
   });
   it('catalog 05 rows: name, TaxTypeCode, category and whether they count in TaxTotal (3294)', () => {
-    expect(taxScheme('1000')).toMatchObject({ name: 'IGV', taxTypeCode: 'VAT', categoryCode: 'S', countsInTaxTotal: true });
-    expect(taxScheme('9996')).toMatchObject({ name: 'GRA', taxTypeCode: 'FRE', categoryCode: 'Z', countsInTaxTotal: false });
+    expect(taxScheme('1000')).toMatchObject({
+      name: 'IGV',
+      taxTypeCode: 'VAT',
+      categoryCode: 'S',
+      countsInTaxTotal: true,
+    });
+    expect(taxScheme('9996')).toMatchObject({
+      name: 'GRA',
+      taxTypeCode: 'FRE',
+      categoryCode: 'Z',
+      countsInTaxTotal: false,
+    });
     expect(taxScheme('7152')).toMatchObject({ name: 'ICBPER', taxTypeCode: 'OTH' });
-    expect(taxSchemes.entries.filter((e) => e.countsInTaxTotal).map((e) => e.code)).toEqual(['1000', '1016', '2000', '7152', '9999']);
+    expect(taxSchemes.entries.filter((e) => e.countsInTaxTotal).map((e) => e.code)).toEqual([
+      '1000',
+      '1016',
+      '2000',
+      '7152',
+      '9999',
+    ]);
   });
 });
 
@@ -104,6 +120,12 @@ describe('other catalogs', () => {
     expect(paymentMeans.get('001')!.description).toBe('Depósito en cuenta');
   });
   it('catalog codes are zero-padded to a common width', () => {
-    expect([documentTypes.width, igvAffectations.width, operationTypes.width, detractionGoods.width, legends.width]).toEqual([2, 2, 4, 3, 4]);
+    expect([
+      documentTypes.width,
+      igvAffectations.width,
+      operationTypes.width,
+      detractionGoods.width,
+      legends.width,
+    ]).toEqual([2, 2, 4, 3, 4]);
   });
 });

@@ -4,7 +4,18 @@ import { cdrFilename, documentFilename, isValidRuc, qrText, rucCheckDigit, zipFi
 
 describe('RUC check digit (modulo 11, weights 5432765432)', () => {
   it('accepts the fixtures’ customers and the test issuer', () => {
-    for (const ruc of ['20604187339', '10448739151', '20135726401', '20600924819', '20487199258', '20495033113', '20711320599', '20558743167', '20607771244', '20100070970']) {
+    for (const ruc of [
+      '20604187339',
+      '10448739151',
+      '20135726401',
+      '20600924819',
+      '20487199258',
+      '20495033113',
+      '20711320599',
+      '20558743167',
+      '20607771244',
+      '20100070970',
+    ]) {
       expect(isValidRuc(ruc), ruc).toBe(true);
     }
   });
@@ -31,7 +42,17 @@ describe('file names (SUNAT 1034–1036)', () => {
 describe('QR text (sunat.md §6)', () => {
   it('10 pipe-separated fields with the hash and a trailing pipe', () => {
     const text = qrText(
-      { ruc: '20000000001', documentType: '01', series: 'F001', number: 123, igv: '36', total: '286', issueDate: '2025-01-15', customerDocumentType: '6', customerDocumentNumber: '20100070970' },
+      {
+        ruc: '20000000001',
+        documentType: '01',
+        series: 'F001',
+        number: 123,
+        igv: '36',
+        total: '286',
+        issueDate: '2025-01-15',
+        customerDocumentType: '6',
+        customerDocumentNumber: '20100070970',
+      },
       'RUfru9QH0LCHP77JDsO0BUcATQ8=',
     );
     expect(text).toBe('20000000001|01|F001|123|36.00|286.00|2025-01-15|6|20100070970|RUfru9QH0LCHP77JDsO0BUcATQ8=|');

@@ -1,6 +1,15 @@
 // Money: decimals, SUNAT's half-up rounding (the ties listed in fixtures/README.md) and serialisation scales.
 import { describe, expect, it } from 'vitest';
-import { Decimal, canonical, formatAmount, formatDecimal, formatPercent, formatUnitAmount, round2, withinTolerance } from '../../src/core/money.ts';
+import {
+  Decimal,
+  canonical,
+  formatAmount,
+  formatDecimal,
+  formatPercent,
+  formatUnitAmount,
+  round2,
+  withinTolerance,
+} from '../../src/core/money.ts';
 
 describe('round2 is half-up on exact decimals (ties from fixtures/README.md)', () => {
   const ties: [string, string, string, string][] = [

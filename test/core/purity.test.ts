@@ -14,8 +14,10 @@ function files(dir: string): string[] {
   });
 }
 
-const FORBIDDEN_MODULES = /^(node:)?(fs|fs\/promises|net|http|https|http2|tls|dgram|dns|child_process|cluster|worker_threads)$|^fastify|^@fastify\/|^@prisma\/|^prisma$|^pg$|^pg-boss$|^undici$|^axios$/;
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+const FORBIDDEN_MODULES =
+  /^(node:)?(fs|fs\/promises|net|http|https|http2|tls|dgram|dns|child_process|cluster|worker_threads)$|^fastify|^@fastify\/|^@prisma\/|^prisma$|^pg$|^pg-boss$|^undici$|^axios$/;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 const FORBIDDEN_CALLS: [RegExp, string][] = [
   [/\bDate\.now\s*\(/, 'Date.now()'],
   [/\bnew\s+Date\s*\(\s*\)/, 'new Date()'],
@@ -49,7 +51,8 @@ describe('src/core is pure', () => {
     const offenders: string[] = [];
     for (const f of all) {
       const src = stripComments(readFileSync(f, 'utf8'));
-      for (const [re, what] of FORBIDDEN_CALLS) if (re.test(src)) offenders.push(`${relative(REPO_ROOT, f)} calls ${what}`);
+      for (const [re, what] of FORBIDDEN_CALLS)
+        if (re.test(src)) offenders.push(`${relative(REPO_ROOT, f)} calls ${what}`);
     }
     expect(offenders).toEqual([]);
   });

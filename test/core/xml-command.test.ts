@@ -32,12 +32,27 @@ function io(now = new Date(Date.UTC(2025, 5, 16, 15, 0, 0))): XmlCommandIo & { o
 describe('facturo xml', () => {
   it('signs a fixture with the given key and certificate: xmllint and xmlsec1 accept it', async () => {
     const s = io();
-    const code = await runXml([join(FIXTURES, 'invoices/13-detraction.json'), '--key', join(KEYS, 'test-key.pem'), '--cert', join(KEYS, 'test-cert.pem'), '--today', TODAY, '--number', '42'], s);
+    const code = await runXml(
+      [
+        join(FIXTURES, 'invoices/13-detraction.json'),
+        '--key',
+        join(KEYS, 'test-key.pem'),
+        '--cert',
+        join(KEYS, 'test-cert.pem'),
+        '--today',
+        TODAY,
+        '--number',
+        '42',
+      ],
+      s,
+    );
     expect(code, s.err).toBe(0);
     expect(s.out).toContain('<cbc:ID>F001-42</cbc:ID>');
     expect(s.out).toContain(`<cbc:IssueDate>${TODAY}</cbc:IssueDate>`);
     expect(s.err).toMatch(/archivo: 20000000001-01-F001-42\.xml/);
-    expect(s.err).toMatch(/qr: 20000000001\|01\|F001\|42\|1197\.68\|7851\.48\|2025-06-16\|6\|20600924819\|[A-Za-z0-9+/=]{28}\|/);
+    expect(s.err).toMatch(
+      /qr: 20000000001\|01\|F001\|42\|1197\.68\|7851\.48\|2025-06-16\|6\|20600924819\|[A-Za-z0-9+/=]{28}\|/,
+    );
     const file = join(dir, 'signed.xml');
     writeFileSync(file, s.out);
     execFileSync('xmllint', ['--noout', '--schema', join(XSD_MAINDOC, 'UBL-Invoice-2.1.xsd'), file], { stdio: 'pipe' });
@@ -55,7 +70,19 @@ describe('facturo xml', () => {
 
   it('reads a PFX with its password and can sign with RSA-SHA256', async () => {
     const s = io();
-    const code = await runXml([join(FIXTURES, 'invoices/25-boleta.json'), '--pfx', join(KEYS, 'test-legacy.pfx'), '--password', '123456', '--today', TODAY, '--sha256'], s);
+    const code = await runXml(
+      [
+        join(FIXTURES, 'invoices/25-boleta.json'),
+        '--pfx',
+        join(KEYS, 'test-legacy.pfx'),
+        '--password',
+        '123456',
+        '--today',
+        TODAY,
+        '--sha256',
+      ],
+      s,
+    );
     expect(code, s.err).toBe(0);
     expect(s.out).toContain('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
     const file = join(dir, 'boleta.xml');
@@ -74,7 +101,16 @@ describe('facturo xml', () => {
   it('uses today in Lima by default (UTC−5: 03:00 UTC is still yesterday)', async () => {
     expect(limaDate(new Date(Date.UTC(2025, 5, 17, 3, 0, 0)))).toBe('2025-06-16');
     const s = io(new Date(Date.UTC(2025, 5, 17, 3, 0, 0)));
-    const code = await runXml([join(FIXTURES, 'invoices/01-taxed.json'), '--key', join(KEYS, 'test-key.pem'), '--cert', join(KEYS, 'test-cert.pem')], s);
+    const code = await runXml(
+      [
+        join(FIXTURES, 'invoices/01-taxed.json'),
+        '--key',
+        join(KEYS, 'test-key.pem'),
+        '--cert',
+        join(KEYS, 'test-cert.pem'),
+      ],
+      s,
+    );
     expect(code, s.err).toBe(0);
     expect(s.out).toContain('<cbc:IssueDate>2025-06-16</cbc:IssueDate>');
     expect(substitutePlaceholders('"${TODAY+30}" "${TODAY-1}"', '2025-06-16')).toBe('"2025-07-16" "2025-06-15"');
@@ -88,7 +124,21 @@ describe('facturo xml', () => {
   });
 
   it('runs as `facturo xml` through the real CLI entry point', () => {
-    const res = spawnSync(process.execPath, [join(REPO_ROOT, 'bin/facturo.mjs'), 'xml', join(FIXTURES, 'invoices/01-taxed.json'), '--key', join(KEYS, 'test-key.pem'), '--cert', join(KEYS, 'test-cert.pem'), '--today', TODAY], { encoding: 'utf8', cwd: REPO_ROOT });
+    const res = spawnSync(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'bin/facturo.mjs'),
+        'xml',
+        join(FIXTURES, 'invoices/01-taxed.json'),
+        '--key',
+        join(KEYS, 'test-key.pem'),
+        '--cert',
+        join(KEYS, 'test-cert.pem'),
+        '--today',
+        TODAY,
+      ],
+      { encoding: 'utf8', cwd: REPO_ROOT },
+    );
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ')).toBe(true);
     expect(res.stdout).toContain('<ds:DigestValue>');

@@ -45,12 +45,20 @@ function expectUsablePair(m: { privateKeyPem: string; certificatePem: string }) 
 
 describe('generateSelfSignedCertificate', () => {
   const now = new Date('2025-01-15T10:30:00Z');
-  const material = generateSelfSignedCertificate({ ruc: '20000000001', name: 'EMPRESA EMISORA S.A.C.' }, { now, days: 30 });
+  const material = generateSelfSignedCertificate(
+    { ruc: '20000000001', name: 'EMPRESA EMISORA S.A.C.' },
+    { now, days: 30 },
+  );
 
   it('makes a usable RSA-2048 key pair and a self-signed certificate naming the company and its RUC', () => {
     expectUsablePair(material);
     const cert = new X509Certificate(material.certificatePem);
-    expect(cert.subject.split('\n')).toEqual(['C=PE', 'O=EMPRESA EMISORA S.A.C.', 'OU=RUC 20000000001', 'CN=EMPRESA EMISORA S.A.C.']);
+    expect(cert.subject.split('\n')).toEqual([
+      'C=PE',
+      'O=EMPRESA EMISORA S.A.C.',
+      'OU=RUC 20000000001',
+      'CN=EMPRESA EMISORA S.A.C.',
+    ]);
     expect(cert.issuer).toBe(cert.subject);
     expect(cert.verify(cert.publicKey)).toBe(true); // self-signed: its own key verifies it
     expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
@@ -68,7 +76,11 @@ describe('generateSelfSignedCertificate', () => {
   it('is read by openssl and by our own loadPem (round trip), with a fresh serial each time', () => {
     const dir = mkdtempSync(join(tmpdir(), 'facturo-cert-'));
     writeFileSync(join(dir, 'cert.pem'), material.certificatePem);
-    const out = execFileSync('openssl', ['x509', '-in', join(dir, 'cert.pem'), '-noout', '-subject', '-ext', 'keyUsage'], { encoding: 'utf8' });
+    const out = execFileSync(
+      'openssl',
+      ['x509', '-in', join(dir, 'cert.pem'), '-noout', '-subject', '-ext', 'keyUsage'],
+      { encoding: 'utf8' },
+    );
     expect(out).toContain('OU = RUC 20000000001');
     expect(out).toContain('Digital Signature, Non Repudiation');
     const loaded = loadPem(material.privateKeyPem + material.certificatePem, { now });
@@ -78,7 +90,10 @@ describe('generateSelfSignedCertificate', () => {
   });
 
   it('keeps accents and commas of a razón social (UTF-8 names, RFC 2253 escaping in the description)', () => {
-    const m = generateSelfSignedCertificate({ ruc: '10467793549', name: 'PANADERÍA EL ÑANDÚ, E.I.R.L.' }, { now, bits: 1024 });
+    const m = generateSelfSignedCertificate(
+      { ruc: '10467793549', name: 'PANADERÍA EL ÑANDÚ, E.I.R.L.' },
+      { now, bits: 1024 },
+    );
     expect(describeCertificate(m.certificatePem).subject).toBe(
       'C=PE, O=PANADERÍA EL ÑANDÚ\\, E.I.R.L., OU=RUC 10467793549, CN=PANADERÍA EL ÑANDÚ\\, E.I.R.L.',
     );
@@ -96,8 +111,9 @@ describe('loadPfx', () => {
     expectUsablePair(m);
     expect(m.certificatePem).toBe(text('test-cert.pem').replace(/\r\n/g, '\n'));
     // Same key as the PEM fixture.
-    expect(createPublicKey(m.privateKeyPem).export({ type: 'spki', format: 'pem' }))
-      .toBe(createPublicKey(text('test-key.pem')).export({ type: 'spki', format: 'pem' }));
+    expect(createPublicKey(m.privateKeyPem).export({ type: 'spki', format: 'pem' })).toBe(
+      createPublicKey(text('test-key.pem')).export({ type: 'spki', format: 'pem' }),
+    );
     expect(m.subject).toBe(SUBJECT);
     expect(m.issuer).toBe(SUBJECT);
     expect(m.serialNumber).toBe('1000');
@@ -107,7 +123,9 @@ describe('loadPfx', () => {
 
   it('reads a modern PFX whose password has accents (UTF-8 for PBES2, as OpenSSL writes it)', () => {
     expect(loadPfx(file('test-modern-accented-password.pfx'), 'contraseña', { now: NOW }).subject).toBe(SUBJECT);
-    expect(codeOf(() => loadPfx(file('test-modern-accented-password.pfx'), 'contrasena', { now: NOW }))).toBe('certificate_password_invalid');
+    expect(codeOf(() => loadPfx(file('test-modern-accented-password.pfx'), 'contrasena', { now: NOW }))).toBe(
+      'certificate_password_invalid',
+    );
   });
 
   it('picks the certificate matching the private key when the PFX carries others', () => {
@@ -122,13 +140,16 @@ describe('loadPfx', () => {
   });
 
   it('rejects a PFX without private key', () => {
-    expect(codeOf(() => loadPfx(file('cert-only.pfx'), '123456', { now: NOW }))).toBe('certificate_without_private_key');
+    expect(codeOf(() => loadPfx(file('cert-only.pfx'), '123456', { now: NOW }))).toBe(
+      'certificate_without_private_key',
+    );
   });
 
   it('rejects an expired certificate, and accepts it when the clock is inside its validity', () => {
     expect(codeOf(() => loadPfx(file('expired.pfx'), '123456', { now: NOW }))).toBe('certificate_expired');
-    expect(loadPfx(file('expired.pfx'), '123456', { now: new Date('2020-06-01T00:00:00Z') }).notAfter.toISOString())
-      .toBe('2021-01-01T00:00:00.000Z');
+    expect(
+      loadPfx(file('expired.pfx'), '123456', { now: new Date('2020-06-01T00:00:00Z') }).notAfter.toISOString(),
+    ).toBe('2021-01-01T00:00:00.000Z');
   });
 
   it('rejects a PFX whose key does not belong to its certificate', () => {
@@ -156,10 +177,16 @@ describe('loadPem', () => {
   });
 
   it('reads an encrypted key with its password and refuses it without or with a wrong one', () => {
-    const encrypted = createPrivateKey(text('test-key.pem'))
-      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secreto' }) as string;
+    const encrypted = createPrivateKey(text('test-key.pem')).export({
+      type: 'pkcs8',
+      format: 'pem',
+      cipher: 'aes-256-cbc',
+      passphrase: 'secreto',
+    }) as string;
     const pem = encrypted + text('test-cert.pem');
-    expect(loadPem(pem, { now: NOW, password: 'secreto' }).privateKeyPem).toBe(loadPem(text('test-bundle.pem'), { now: NOW }).privateKeyPem);
+    expect(loadPem(pem, { now: NOW, password: 'secreto' }).privateKeyPem).toBe(
+      loadPem(text('test-bundle.pem'), { now: NOW }).privateKeyPem,
+    );
     expect(codeOf(() => loadPem(pem, { now: NOW }))).toBe('certificate_password_invalid');
     expect(codeOf(() => loadPem(pem, { now: NOW, password: 'otro' }))).toBe('certificate_password_invalid');
   });
@@ -167,11 +194,20 @@ describe('loadPem', () => {
   it('names each problem: no key, no certificate, mismatch, expired, not yet valid', () => {
     expect(codeOf(() => loadPem(text('test-cert.pem'), { now: NOW }))).toBe('certificate_without_private_key');
     expect(codeOf(() => loadPem(text('test-key.pem'), { now: NOW }))).toBe('certificate_unreadable');
-    expect(codeOf(() => loadPem(text('other-key.pem') + text('test-cert.pem'), { now: NOW }))).toBe('certificate_key_mismatch');
-    expect(codeOf(() => loadPem(text('test-key.pem') + text('expired-cert.pem'), { now: NOW }))).toBe('certificate_expired');
-    expect(codeOf(() => loadPem(text('test-key.pem') + text('future-cert.pem'), { now: NOW }))).toBe('certificate_not_yet_valid');
-    expect(loadPem(text('test-key.pem') + text('future-cert.pem'), { now: new Date('2091-01-01T00:00:00Z') }).notBefore.toISOString())
-      .toBe('2090-01-01T00:00:00.000Z');
+    expect(codeOf(() => loadPem(text('other-key.pem') + text('test-cert.pem'), { now: NOW }))).toBe(
+      'certificate_key_mismatch',
+    );
+    expect(codeOf(() => loadPem(text('test-key.pem') + text('expired-cert.pem'), { now: NOW }))).toBe(
+      'certificate_expired',
+    );
+    expect(codeOf(() => loadPem(text('test-key.pem') + text('future-cert.pem'), { now: NOW }))).toBe(
+      'certificate_not_yet_valid',
+    );
+    expect(
+      loadPem(text('test-key.pem') + text('future-cert.pem'), {
+        now: new Date('2091-01-01T00:00:00Z'),
+      }).notBefore.toISOString(),
+    ).toBe('2090-01-01T00:00:00.000Z');
   });
 
   it('rejects a corrupted certificate block', () => {
@@ -208,25 +244,35 @@ describe('costly PFX files (issue 16 item 4)', () => {
 
   it('refuses 3,000,000 iterations before deriving any key (it used to block for 33 s)', () => {
     const started = performance.now();
-    expect(codeOf(() => loadPfx(file('costly-iterations.pfx'), '123456', { now: NOW }))).toBe('certificate_iterations_excessive');
+    expect(codeOf(() => loadPfx(file('costly-iterations.pfx'), '123456', { now: NOW }))).toBe(
+      'certificate_iterations_excessive',
+    );
     expect(performance.now() - started).toBeLessThan(1000);
     expect(MAX_PFX_ITERATIONS).toBeGreaterThanOrEqual(10_000); // keytool's count must pass
   });
 
   it('reads a PFX in a worker thread, with its errors, while the event loop stays free', async () => {
     let ticks = 0;
-    const timer = setInterval(() => { ticks += 1; }, 5);
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 5);
     const m = await loadPfxOffThread(file('test-modern.pfx'), '123456', { now: NOW });
     clearInterval(timer);
     expect(m.subject).toBe(SUBJECT);
     expect(createPrivateKey(m.privateKeyPem).asymmetricKeyType).toBe('rsa');
     expect(ticks).toBeGreaterThan(0);
-    await expect(loadPfxOffThread(file('test-modern.pfx'), '654321', { now: NOW })).rejects.toMatchObject({ code: 'certificate_password_invalid' });
-    await expect(loadPfxOffThread(file('costly-iterations.pfx'), '123456', { now: NOW })).rejects.toMatchObject({ code: 'certificate_iterations_excessive' });
+    await expect(loadPfxOffThread(file('test-modern.pfx'), '654321', { now: NOW })).rejects.toMatchObject({
+      code: 'certificate_password_invalid',
+    });
+    await expect(loadPfxOffThread(file('costly-iterations.pfx'), '123456', { now: NOW })).rejects.toMatchObject({
+      code: 'certificate_iterations_excessive',
+    });
   });
 
   it('ends a read that takes longer than its time limit with certificate_timeout', async () => {
-    const error = await loadPfxOffThread(file('test-modern.pfx'), '123456', { now: NOW, timeoutMs: 1 }).catch((e: unknown) => e);
+    const error = await loadPfxOffThread(file('test-modern.pfx'), '123456', { now: NOW, timeoutMs: 1 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CertificateError);
     expect((error as CertificateError).code).toBe('certificate_timeout');
   });

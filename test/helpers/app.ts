@@ -125,8 +125,14 @@ export function useTestApp(options: TestAppOptions = {}): UsedTestApp {
     return value;
   };
   return {
-    get app() { return need(ctx, 'app').app; },
-    get ctx() { return need(ctx, 'app'); },
-    get tenant() { return need(tenant, 'tenant'); },
+    get app() {
+      return need(ctx, 'app').app;
+    },
+    get ctx() {
+      return need(ctx, 'app');
+    },
+    get tenant() {
+      return need(tenant, 'tenant');
+    },
   };
 }

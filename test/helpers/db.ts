@@ -21,16 +21,19 @@ export function testDatabaseKind(): 'postgresql' | 'pglite' {
  */
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
   const dir = mkdtempSync(join(tmpdir(), 'facturo-test-'));
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: testDatabaseUrl(),
-    DATABASE_POOL_MAX: '4',
-    DATA_DIR: join(dir, 'data'),
-    STORAGE_DIR: join(dir, 'storage'),
-    DEMO_TENANT: 'false',
-    // Test files share one database: a worker would take other files' jobs. Tests run one (scoped) when needed.
-    WORKER_ENABLED: 'false',
-    ...env,
-  }, overrides);
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: testDatabaseUrl(),
+      DATABASE_POOL_MAX: '4',
+      DATA_DIR: join(dir, 'data'),
+      STORAGE_DIR: join(dir, 'storage'),
+      DEMO_TENANT: 'false',
+      // Test files share one database: a worker would take other files' jobs. Tests run one (scoped) when needed.
+      WORKER_ENABLED: 'false',
+      ...env,
+    },
+    overrides,
+  );
 }

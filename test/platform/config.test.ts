@@ -10,26 +10,59 @@ describe('loadConfig', () => {
   it('gives every key its documented default', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      nodeEnv: 'development', port: 3000, host: '0.0.0.0', logLevel: 'info', databaseUrl: null,
-      dataDir: resolve('./data'), storageDir: resolve('./storage'), appDomain: 'localhost', adminHost: 'admin.localhost',
-      bodyLimit: 1_048_576, sunatMode: 'simulator', sunatSimulatorUrl: null, sunatTimeoutMs: 15_000, workerEnabled: true,
-      adminEmail: null, adminPassword: null, notifyToken: null, whatsappToken: null, whatsappPhoneNumberId: null,
-      demoTenant: true, secretsKeyIsDevDefault: true,
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      databaseUrl: null,
+      dataDir: resolve('./data'),
+      storageDir: resolve('./storage'),
+      appDomain: 'localhost',
+      adminHost: 'admin.localhost',
+      bodyLimit: 1_048_576,
+      sunatMode: 'simulator',
+      sunatSimulatorUrl: null,
+      sunatTimeoutMs: 15_000,
+      workerEnabled: true,
+      adminEmail: null,
+      adminPassword: null,
+      notifyToken: null,
+      whatsappToken: null,
+      whatsappPhoneNumberId: null,
+      demoTenant: true,
+      secretsKeyIsDevDefault: true,
     });
     expect(config.secretsKey).toHaveLength(32);
   });
 
   it('reads and converts the environment', () => {
     const config = loadConfig({
-      PORT: '8080', APP_DOMAIN: 'Facturo.PE', BODY_LIMIT: '2048', WORKER_ENABLED: 'false', DEMO_TENANT: '0',
-      DATABASE_URL: 'postgresql://u@db:5432/f', SUNAT_MODE: 'beta', SECRETS_KEY: 'ab'.repeat(32), SUNAT_SIMULATOR_URL: '',
+      PORT: '8080',
+      APP_DOMAIN: 'Facturo.PE',
+      BODY_LIMIT: '2048',
+      WORKER_ENABLED: 'false',
+      DEMO_TENANT: '0',
+      DATABASE_URL: 'postgresql://u@db:5432/f',
+      SUNAT_MODE: 'beta',
+      SECRETS_KEY: 'ab'.repeat(32),
+      SUNAT_SIMULATOR_URL: '',
     });
     expect(config).toMatchObject({
-      port: 8080, appDomain: 'facturo.pe', adminHost: 'admin.facturo.pe', bodyLimit: 2048, workerEnabled: false,
-      demoTenant: false, databaseUrl: 'postgresql://u@db:5432/f', sunatMode: 'beta', sunatSimulatorUrl: null, secretsKeyIsDevDefault: false,
+      port: 8080,
+      appDomain: 'facturo.pe',
+      adminHost: 'admin.facturo.pe',
+      bodyLimit: 2048,
+      workerEnabled: false,
+      demoTenant: false,
+      databaseUrl: 'postgresql://u@db:5432/f',
+      sunatMode: 'beta',
+      sunatSimulatorUrl: null,
+      secretsKeyIsDevDefault: false,
     });
     expect(config.secretsKey.equals(Buffer.alloc(32, 0xab))).toBe(true);
-    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey.equals(Buffer.alloc(32, 1))).toBe(true);
+    expect(
+      loadConfig({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey.equals(Buffer.alloc(32, 1)),
+    ).toBe(true);
   });
 
   it('refuses to start in production without SECRETS_KEY, and defaults DEMO_TENANT off there', () => {
@@ -42,7 +75,13 @@ describe('loadConfig', () => {
 
   it('lists every bad key at once', () => {
     try {
-      loadConfig({ PORT: 'abc', SUNAT_MODE: 'live', DATABASE_URL: 'mysql://x', SECRETS_KEY: 'short', ADMIN_EMAIL: 'a@b.pe' });
+      loadConfig({
+        PORT: 'abc',
+        SUNAT_MODE: 'live',
+        DATABASE_URL: 'mysql://x',
+        SECRETS_KEY: 'short',
+        ADMIN_EMAIL: 'a@b.pe',
+      });
       throw new Error('expected ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -81,7 +120,10 @@ describe('docs/errors.md', () => {
     const codes = new Set<string>();
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/errors\.(?:badRequest|forbidden|notFound|conflict|unprocessable|badGateway|serviceUnavailable|gatewayTimeout)\(\s*'([a-z_]+)'/g)) codes.add(m[1]);
+      for (const m of text.matchAll(
+        /errors\.(?:badRequest|forbidden|notFound|conflict|unprocessable|badGateway|serviceUnavailable|gatewayTimeout)\(\s*'([a-z_]+)'/g,
+      ))
+        codes.add(m[1]);
       for (const m of text.matchAll(/new AppError\(\s*\d{3},\s*'([a-z_]+)'/g)) codes.add(m[1]);
       for (const m of text.matchAll(/\bcode: '([a-z_]+)'/g)) codes.add(m[1]);
     }

@@ -21,13 +21,27 @@ function expectErrorShape(body: unknown, code: string) {
 
 describe('tenant host resolution and authentication', () => {
   it('serves an authenticated call on the tenant host', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: t.tenant.headers, payload: validBody });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: t.tenant.headers,
+      payload: validBody,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, tenant: t.tenant.subdomain, user: 'pruebas@facturo.example', items: 1 });
+    expect(res.json()).toEqual({
+      success: true,
+      tenant: t.tenant.subdomain,
+      user: 'pruebas@facturo.example',
+      items: 1,
+    });
   });
 
   it('answers 404 host_not_found for a tenant-looking host that no tenant owns', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: 'nadie-aqui.localhost', authorization: t.tenant.headers.authorization } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/company',
+      headers: { host: 'nadie-aqui.localhost', authorization: t.tenant.headers.authorization },
+    });
     expect(res.statusCode).toBe(404);
     expectErrorShape(res.json(), 'host_not_found');
     expect(res.json().message).toContain('nadie-aqui.localhost');
@@ -48,17 +62,29 @@ describe('tenant host resolution and authentication', () => {
 
   it('answers 401 for a malformed or unknown token and never reads one from the query string', async () => {
     for (const authorization of ['Bearer', 'Basic abc', 'Bearer fct_notarealtoken', `Token ${t.tenant.token}`]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: t.tenant.hostname, authorization } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/company',
+        headers: { host: t.tenant.hostname, authorization },
+      });
       expect(res.statusCode, authorization).toBe(401);
       expectErrorShape(res.json(), 'unauthenticated');
     }
-    const viaQuery = await t.app.inject({ method: 'GET', url: `/api/company?api_token=${t.tenant.token}`, headers: { host: t.tenant.hostname } });
+    const viaQuery = await t.app.inject({
+      method: 'GET',
+      url: `/api/company?api_token=${t.tenant.token}`,
+      headers: { host: t.tenant.hostname },
+    });
     expect(viaQuery.statusCode).toBe(401);
   });
 
   it("answers 401 to another tenant's valid token", async () => {
     const other = await t.ctx.provisionTenant();
-    const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: t.tenant.hostname, authorization: other.headers.authorization } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/company',
+      headers: { host: t.tenant.hostname, authorization: other.headers.authorization },
+    });
     expect(res.statusCode).toBe(401);
     expectErrorShape(res.json(), 'unauthenticated');
     const own = await t.app.inject({ method: 'GET', url: '/api/company', headers: other.headers });
@@ -76,36 +102,58 @@ describe('tenant host resolution and authentication', () => {
 describe('request bodies', () => {
   it('answers 400 invalid_json to malformed JSON', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/json' }, payload: '{"serie_documento": "F001",',
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+      payload: '{"serie_documento": "F001",',
     });
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.json(), 'invalid_json');
   });
 
   it('answers 400 invalid_json to an empty JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.json(), 'invalid_json');
   });
 
   it('answers 415 to a body that is not JSON, and to a body without Content-Type', async () => {
     const asText = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'text/plain' }, payload: JSON.stringify(validBody),
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'text/plain' },
+      payload: JSON.stringify(validBody),
     });
     expect(asText.statusCode).toBe(415);
     expectErrorShape(asText.json(), 'unsupported_media_type');
     const asForm = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1',
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
     });
     expect(asForm.statusCode).toBe(415);
-    const unlabelled = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: t.tenant.headers, payload: Buffer.from(JSON.stringify(validBody)) });
+    const unlabelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: t.tenant.headers,
+      payload: Buffer.from(JSON.stringify(validBody)),
+    });
     expect(unlabelled.statusCode).toBe(415);
     expect(unlabelled.json().message).toContain('Falta la cabecera Content-Type');
   });
 
   it('says that a +json media type is unsupported, not missing', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/vnd.api+json' }, payload: JSON.stringify(validBody),
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify(validBody),
     });
     expect(res.statusCode).toBe(415);
     expectErrorShape(res.json(), 'unsupported_media_type');
@@ -117,41 +165,78 @@ describe('request bodies', () => {
     expect(none.statusCode).toBe(400);
     expectErrorShape(none.json(), 'body_missing');
     expect(none.json().message).toContain('Falta el cuerpo');
-    const tokenless = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: { host: t.tenant.hostname } });
+    const tokenless = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { host: t.tenant.hostname },
+    });
     expect(tokenless.statusCode).toBe(401);
   });
 
   it('answers 422 invalid_text, with the path, to NUL or a lone surrogate anywhere in the body, query or parameters', async () => {
     const cases: [string, string, string][] = [
       ['{"serie_documento":"F\\u0000001","items":[]}', 'serie_documento', 'nulo'],
-      ['{"serie_documento":"F001","items":[{"descripcion":"a\\ud800b","total_igv":1}]}', 'items[0].descripcion', 'sustituto'],
-      ['{"serie_documento":"F001","items":[{"descripcion":"x","total_igv":1,"\\udc00":1}]}', 'items[0].\udc00', 'sustituto'],
+      [
+        '{"serie_documento":"F001","items":[{"descripcion":"a\\ud800b","total_igv":1}]}',
+        'items[0].descripcion',
+        'sustituto',
+      ],
+      [
+        '{"serie_documento":"F001","items":[{"descripcion":"x","total_igv":1,"\\udc00":1}]}',
+        'items[0].\udc00',
+        'sustituto',
+      ],
     ];
     for (const [payload, path, word] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/_probe/echo',
+        headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(422);
       expectErrorShape(res.json(), 'invalid_text');
       expect(res.json().errors[0].path).toBe(path);
       expect(res.json().message).toContain(word);
     }
-    const query = await t.app.inject({ method: 'GET', url: '/api/documents/lists/2026-01-01/2026-01-02?cursor=%00', headers: t.tenant.headers });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/documents/lists/2026-01-01/2026-01-02?cursor=%00',
+      headers: t.tenant.headers,
+    });
     expect(query.statusCode).toBe(422);
     expect(query.json().errors[0].path).toBe('cursor');
-    const emoji = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...validBody, items: [{ descripcion: 'café 😀', total_igv: 1 }] }) });
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validBody, items: [{ descripcion: 'café 😀', total_igv: 1 }] }),
+    });
     expect(emoji.statusCode).toBe(200);
   });
 
   it('accepts application/json with a charset', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: { ...t.tenant.headers, 'content-type': 'application/json; charset=utf-8' }, payload: JSON.stringify(validBody),
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify(validBody),
     });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 413 payload_too_large above BODY_LIMIT', async () => {
-    const big = { ...validBody, items: Array.from({ length: 200 }, (_, i) => ({ descripcion: `Producto número ${i}`, total_igv: i })) };
+    const big = {
+      ...validBody,
+      items: Array.from({ length: 200 }, (_, i) => ({ descripcion: `Producto número ${i}`, total_igv: i })),
+    };
     expect(JSON.stringify(big).length).toBeGreaterThan(4096);
-    const res = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: t.tenant.headers, payload: big });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: t.tenant.headers,
+      payload: big,
+    });
     expect(res.statusCode).toBe(413);
     expectErrorShape(res.json(), 'payload_too_large');
     expect(res.json().message).toContain('4096');
@@ -159,8 +244,14 @@ describe('request bodies', () => {
 
   it('answers 422 validation_failed with JSON paths and Spanish messages', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/_probe/echo', headers: t.tenant.headers,
-      payload: { serie_documento: 'X001', items: [{ descripcion: 'a', total_igv: 1 }, { descripcion: 'b', total_igv: 2 }, { total_igv: -1 }], extra: true },
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: t.tenant.headers,
+      payload: {
+        serie_documento: 'X001',
+        items: [{ descripcion: 'a', total_igv: 1 }, { descripcion: 'b', total_igv: 2 }, { total_igv: -1 }],
+        extra: true,
+      },
     });
     expect(res.statusCode).toBe(422);
     const body = res.json();
@@ -193,13 +284,28 @@ describe('routes', () => {
   });
 
   it('keeps the same method and path apart on the admin and the tenant host', async () => {
-    const admin = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: { host: 'admin.localhost:3000' }, payload: { email: 'x' } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/both-hosts',
+      headers: { host: 'admin.localhost:3000' },
+      payload: { email: 'x' },
+    });
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toEqual({ host: 'admin' });
-    const tenant = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: t.tenant.headers, payload: { email: 'x' } });
+    const tenant = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/both-hosts',
+      headers: t.tenant.headers,
+      payload: { email: 'x' },
+    });
     expect(tenant.statusCode).toBe(200);
     expect(tenant.json()).toEqual({ host: 'tenant', tenant: t.tenant.subdomain });
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/_probe/both-hosts', headers: { host: 'localhost' }, payload: { email: 'x' } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/both-hosts',
+      headers: { host: 'localhost' },
+      payload: { email: 'x' },
+    });
     expect(elsewhere.statusCode).toBe(404);
     expectErrorShape(elsewhere.json(), 'host_not_found');
   });
@@ -213,7 +319,12 @@ describe('routes', () => {
 
   it('answers 429 rate_limited with Retry-After once a limited route is exceeded', async () => {
     const client = `probe-${Math.random()}`;
-    const call = () => t.app.inject({ method: 'GET', url: '/api/_probe/limited', headers: { host: 'localhost', 'x-probe-client': client } });
+    const call = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/_probe/limited',
+        headers: { host: 'localhost', 'x-probe-client': client },
+      });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
     const limited = await call();
@@ -223,7 +334,11 @@ describe('routes', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another client has its own window.
-    const other = await t.app.inject({ method: 'GET', url: '/api/_probe/limited', headers: { host: 'localhost', 'x-probe-client': `${client}-b` } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/_probe/limited',
+      headers: { host: 'localhost', 'x-probe-client': `${client}-b` },
+    });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -237,9 +352,17 @@ describe('every response', () => {
       t.app.inject({ method: 'GET', url: '/health/live' }),
     ]);
     for (const res of responses) expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'erp-req-000123' } });
+    const echoed = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'erp-req-000123' },
+    });
     expect(echoed.headers['x-request-id']).toBe('erp-req-000123');
-    const insane = await t.app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'a b<script>' } });
+    const insane = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
     expect(insane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -254,7 +377,11 @@ describe('every response', () => {
   });
 
   it('answers an over-long path parameter in the error envelope, never a bare 414', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/documents/lists/${'2'.repeat(3000)}/x`, headers: t.tenant.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/lists/${'2'.repeat(3000)}/x`,
+      headers: t.tenant.headers,
+    });
     expect(res.statusCode).toBe(414);
     expectErrorShape(res.json(), 'url_too_long');
     expect(res.headers['x-request-id']).toBeDefined();
@@ -264,9 +391,13 @@ describe('every response', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const raw = await new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write(`GET /health/live?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET /health/live?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+      );
       let data = '';
-      socket.on('data', (chunk) => { data += chunk.toString(); });
+      socket.on('data', (chunk) => {
+        data += chunk.toString();
+      });
       socket.on('close', () => resolve(data));
       socket.on('error', () => undefined);
     });

@@ -31,7 +31,10 @@ afterAll(async () => {
 
 /** Everything structural about the tables of a schema, with the schema's own name replaced by `S`. */
 async function describeSchema(schema: string): Promise<unknown> {
-  const q = async (sql: string) => (await pool.query(sql, [schema])).rows.map((r) => JSON.stringify(r).split(`"${schema}".`).join('S.').split(`${schema}.`).join('S.'));
+  const q = async (sql: string) =>
+    (await pool.query(sql, [schema])).rows.map((r) =>
+      JSON.stringify(r).split(`"${schema}".`).join('S.').split(`${schema}.`).join('S.'),
+    );
   return {
     columns: await q(`
       SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
@@ -44,7 +47,9 @@ async function describeSchema(schema: string): Promise<unknown> {
       SELECT c.relname AS table, k.conname AS name, k.contype AS type, pg_get_constraintdef(k.oid) AS definition
       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = $1 AND c.relname <> '_migrations' ORDER BY 1, 2`),
-    indexes: await q(`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = $1 AND tablename <> '_migrations' ORDER BY 1`),
+    indexes: await q(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = $1 AND tablename <> '_migrations' ORDER BY 1`,
+    ),
     enums: await q(`
       SELECT t.typname AS name, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
@@ -58,7 +63,10 @@ describe.each(['central', 'tenant'] as const)('%s schema', (kind) => {
     const snapshot = await lastSnapshot(kind);
     expect(snapshot.content, `prisma/${kind}/migrations has no snapshot`).not.toBeNull();
     const pending = await differ.diff(snapshot.content, schema);
-    expect(pending, `prisma/${kind}/schema.prisma changed without a migration: run \`npm run migration:create -- ${kind} <name>\``).toBe('');
+    expect(
+      pending,
+      `prisma/${kind}/schema.prisma changed without a migration: run \`npm run migration:create -- ${kind} <name>\``,
+    ).toBe('');
   });
 
   it('builds through its migrations exactly the database schema.prisma describes', async () => {

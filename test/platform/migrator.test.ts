@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../src/platform/db/pool.ts';
 import {
-  DEFAULT_PRISMA_ROOT, loadMigrations, MigrationError, migrateSchema, migrationsDir, prepareMigrationSql, sha256,
+  DEFAULT_PRISMA_ROOT,
+  loadMigrations,
+  MigrationError,
+  migrateSchema,
+  migrationsDir,
+  prepareMigrationSql,
+  sha256,
 } from '../../src/platform/db/migrator.ts';
 import { testDatabaseUrl } from '../helpers/db.ts';
 
@@ -72,7 +78,10 @@ describe('migrateSchema', () => {
       const file = join(dir, first.name, 'migration.sql');
       await writeFile(file, (await readFile(file, 'utf8')) + '\n-- a harmless-looking edit\n');
       const tampered = await loadMigrations(dir, { fresh: true });
-      const error = await migrateSchema(pool, schema, tampered).then(() => null, (e: unknown) => e);
+      const error = await migrateSchema(pool, schema, tampered).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(MigrationError);
       expect((error as MigrationError).message).toContain(schema);
       expect((error as MigrationError).message).toContain(first.name);
@@ -83,19 +92,37 @@ describe('migrateSchema', () => {
       const schema = newSchema();
       const dir = migrationsDir('tenant', root);
       await rm(join(dir, '9998_good'), { recursive: true, force: true });
-      await migrateSchema(pool, schema, (await loadMigrations(dir, { fresh: true })).filter((m) => !m.name.startsWith('999')));
+      await migrateSchema(
+        pool,
+        schema,
+        (await loadMigrations(dir, { fresh: true })).filter((m) => !m.name.startsWith('999')),
+      );
       await mkdir(join(dir, '9998_good'), { recursive: true });
-      await writeFile(join(dir, '9998_good', 'migration.sql'), 'BEGIN;\nALTER TABLE "documents" ADD COLUMN "nota" TEXT;\nCOMMIT;\n');
+      await writeFile(
+        join(dir, '9998_good', 'migration.sql'),
+        'BEGIN;\nALTER TABLE "documents" ADD COLUMN "nota" TEXT;\nCOMMIT;\n',
+      );
       await mkdir(join(dir, '9999_bad'), { recursive: true });
-      await writeFile(join(dir, '9999_bad', 'migration.sql'), 'CREATE TABLE "half_done" (id int);\nSELECT no_such_function();\n');
+      await writeFile(
+        join(dir, '9999_bad', 'migration.sql'),
+        'CREATE TABLE "half_done" (id int);\nSELECT no_such_function();\n',
+      );
       const all = await loadMigrations(dir, { fresh: true });
-      const error = await migrateSchema(pool, schema, all).then(() => null, (e: unknown) => e);
+      const error = await migrateSchema(pool, schema, all).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(MigrationError);
       expect((error as MigrationError).migration).toBe('9999_bad');
       // 9998 went into this schema (BEGIN/COMMIT stripped: it ran inside our transaction, not in public)…
-      const column = await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'documents' AND column_name = 'nota'`, [schema]);
+      const column = await pool.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'documents' AND column_name = 'nota'`,
+        [schema],
+      );
       expect(column.rowCount).toBe(1);
-      const inPublic = await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'nota'`);
+      const inPublic = await pool.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'nota'`,
+      );
       expect(inPublic.rowCount).toBe(0);
       // …and 9999 left nothing behind.
       const half = await pool.query(`SELECT to_regclass($1) AS t`, [`"${schema}"."half_done"`]);
@@ -111,7 +138,9 @@ describe('migrateSchema', () => {
 
 describe('prepareMigrationSql', () => {
   it('drops BEGIN/COMMIT and CREATE SCHEMA lines and refuses the public schema', () => {
-    expect(prepareMigrationSql('BEGIN;\nCREATE SCHEMA IF NOT EXISTS "x";\nCREATE TABLE "a" (id int);\nCOMMIT;\n')).toBe('CREATE TABLE "a" (id int);\n');
+    expect(prepareMigrationSql('BEGIN;\nCREATE SCHEMA IF NOT EXISTS "x";\nCREATE TABLE "a" (id int);\nCOMMIT;\n')).toBe(
+      'CREATE TABLE "a" (id int);\n',
+    );
     expect(() => prepareMigrationSql('CREATE TABLE "public"."a" (id int);')).toThrow(/public/);
     expect(() => prepareMigrationSql('ALTER TABLE public.a ADD COLUMN b int;')).toThrow(/public/);
     expect(prepareMigrationSql('-- public.a is mentioned in a comment only\nSELECT 1;')).toContain('SELECT 1');

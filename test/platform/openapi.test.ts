@@ -13,7 +13,8 @@ function openApiProblems(doc: Json): string[] {
   const problems: string[] = [];
   if (typeof doc.openapi !== 'string' || !/^3\.0\.\d$/.test(doc.openapi)) problems.push('openapi must be 3.0.x');
   const info = doc.info as Json | undefined;
-  if (!info || typeof info.title !== 'string' || typeof info.version !== 'string') problems.push('info.title/version missing');
+  if (!info || typeof info.title !== 'string' || typeof info.version !== 'string')
+    problems.push('info.title/version missing');
   const paths = doc.paths as Record<string, Record<string, Json>> | undefined;
   if (!paths || typeof paths !== 'object') return [...problems, 'paths missing'];
   const operationIds = new Set<string>();
@@ -22,15 +23,25 @@ function openApiProblems(doc: Json): string[] {
     if (!path.startsWith('/')) problems.push(`${path}: must start with /`);
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
     for (const [method, op] of Object.entries(item)) {
-      if (!methods.includes(method)) { problems.push(`${path}: unknown key ${method}`); continue; }
-      if (!op.responses || Object.keys(op.responses as Json).length === 0) problems.push(`${method} ${path}: no responses`);
+      if (!methods.includes(method)) {
+        problems.push(`${path}: unknown key ${method}`);
+        continue;
+      }
+      if (!op.responses || Object.keys(op.responses as Json).length === 0)
+        problems.push(`${method} ${path}: no responses`);
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
         if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${method} ${path}: bad status ${status}`);
         if (typeof response.description !== 'string') problems.push(`${method} ${path} ${status}: description missing`);
       }
-      const declared = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'path').map((p) => String(p.name)).sort();
-      if (JSON.stringify(declared) !== JSON.stringify(templated)) problems.push(`${method} ${path}: path parameters ${declared} ≠ ${templated}`);
-      for (const p of (op.parameters ?? []) as Json[]) if (p.in === 'path' && p.required !== true) problems.push(`${method} ${path}: path parameter ${p.name} not required`);
+      const declared = ((op.parameters ?? []) as Json[])
+        .filter((p) => p.in === 'path')
+        .map((p) => String(p.name))
+        .sort();
+      if (JSON.stringify(declared) !== JSON.stringify(templated))
+        problems.push(`${method} ${path}: path parameters ${declared} ≠ ${templated}`);
+      for (const p of (op.parameters ?? []) as Json[])
+        if (p.in === 'path' && p.required !== true)
+          problems.push(`${method} ${path}: path parameter ${p.name} not required`);
       if (typeof op.operationId === 'string') {
         if (operationIds.has(op.operationId)) problems.push(`duplicate operationId ${op.operationId}`);
         operationIds.add(op.operationId);
@@ -113,10 +124,16 @@ describe('health and metrics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="200"\} [1-9]/);
-    expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="401"\} [1-9]/);
+    expect(res.body).toMatch(
+      /facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="200"\} [1-9]/,
+    );
+    expect(res.body).toMatch(
+      /facturo_http_requests_total\{method="GET",route="\/api\/company",status_code="401"\} [1-9]/,
+    );
     expect(res.body).toMatch(/facturo_http_requests_total\{method="GET",route="unmatched",status_code="404"\} [1-9]/);
-    expect(res.body).toMatch(/facturo_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/company",status_code="200"\}/);
+    expect(res.body).toMatch(
+      /facturo_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/company",status_code="200"\}/,
+    );
     expect(res.body).not.toContain('/no/such/path/123');
   });
 });

@@ -51,8 +51,14 @@ describe('PgliteWireServer', () => {
       }
     };
     await Promise.all([
-      ...readers.flatMap((p, i) => Array.from({ length: 4 }, async (_, j) => { for (let k = 0; k < 40; k++) await read(p, i * 10_000 + j * 100 + k); })),
-      ...Array.from({ length: 3 }, async (_, j) => { for (let k = 0; k < 30; k++) await write(j * 100 + k); }),
+      ...readers.flatMap((p, i) =>
+        Array.from({ length: 4 }, async (_, j) => {
+          for (let k = 0; k < 40; k++) await read(p, i * 10_000 + j * 100 + k);
+        }),
+      ),
+      ...Array.from({ length: 3 }, async (_, j) => {
+        for (let k = 0; k < 30; k++) await write(j * 100 + k);
+      }),
     ]);
     expect(reads).toBe(480);
     expect(wrong).toBe(0);

@@ -31,18 +31,40 @@ describe('provisionTenant', () => {
     expect(tenant.hostname).toBe(`${tenant.subdomain}.localhost`);
     expect(tenant.token).toMatch(/^fct_[A-Za-z0-9_-]{43}$/); // 32 random bytes
 
-    const central = await t.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: tenant.id }, include: { hostnames: true } });
-    expect(central).toMatchObject({ ruc: tenant.ruc, subdomain: tenant.subdomain, schemaName: tenant.schema, lockedTenant: false, sunatMode: 'demo' });
+    const central = await t.ctx.db.central.tenant.findUniqueOrThrow({
+      where: { id: tenant.id },
+      include: { hostnames: true },
+    });
+    expect(central).toMatchObject({
+      ruc: tenant.ruc,
+      subdomain: tenant.subdomain,
+      schemaName: tenant.schema,
+      lockedTenant: false,
+      sunatMode: 'demo',
+    });
     expect(central.hostnames.map((h) => h.hostname)).toEqual([tenant.hostname]);
 
     const company = await tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
     expect(company).toMatchObject({
-      ruc: tenant.ruc, razonSocial: 'EMPRESA DE PRUEBA S.A.C.', ubigeo: '150101', codigoEstablecimiento: '0000', codigoPais: 'PE',
-      sunatMode: 'demo', solUser: 'MODDATOS', requireRegisteredSeries: false, issueDateMaxAgeDays: 3,
+      ruc: tenant.ruc,
+      razonSocial: 'EMPRESA DE PRUEBA S.A.C.',
+      ubigeo: '150101',
+      codigoEstablecimiento: '0000',
+      codigoPais: 'PE',
+      sunatMode: 'demo',
+      solUser: 'MODDATOS',
+      requireRegisteredSeries: false,
+      issueDateMaxAgeDays: 3,
     });
     const series = await tenant.db.series.findMany({ orderBy: { id: 'asc' } });
     expect(series.map((s) => [s.documentType, s.serie, s.lastNumber])).toEqual([
-      ['01', 'F001', 0], ['03', 'B001', 0], ['07', 'FC01', 0], ['07', 'BC01', 0], ['08', 'FD01', 0], ['08', 'BD01', 0], ['40', 'P001', 0],
+      ['01', 'F001', 0],
+      ['03', 'B001', 0],
+      ['07', 'FC01', 0],
+      ['07', 'BC01', 0],
+      ['08', 'FD01', 0],
+      ['08', 'BD01', 0],
+      ['40', 'P001', 0],
     ]);
 
     const users = await tenant.db.user.findMany({ include: { tokens: true } });
@@ -80,10 +102,14 @@ describe('provisionTenant', () => {
   it('refuses a duplicate RUC or subdomain with 409 and changes nothing', async () => {
     const deps = { db: t.ctx.db, config: t.ctx.config, secrets: createSecretBox(t.ctx.config.secretsKey) };
     const before = await t.ctx.db.central.tenant.count();
-    const sameRuc = await rejection(provisionTenant(deps, { ruc: t.tenant.ruc, name: 'Otra', subdomain: randomSubdomain() }));
+    const sameRuc = await rejection(
+      provisionTenant(deps, { ruc: t.tenant.ruc, name: 'Otra', subdomain: randomSubdomain() }),
+    );
     expect(isAppError(sameRuc) && sameRuc.status).toBe(409);
     expect(isAppError(sameRuc) && sameRuc.code).toBe('ruc_already_registered');
-    const sameSub = await rejection(provisionTenant(deps, { ruc: randomRuc(), name: 'Otra', subdomain: t.tenant.subdomain.toUpperCase() }));
+    const sameSub = await rejection(
+      provisionTenant(deps, { ruc: randomRuc(), name: 'Otra', subdomain: t.tenant.subdomain.toUpperCase() }),
+    );
     expect(isAppError(sameSub) && sameSub.status).toBe(409);
     expect(isAppError(sameSub) && sameSub.code).toBe('subdomain_already_registered');
     expect(isAppError(sameSub) && sameSub.message).toBe('El subdominio ya se encuentra registrado');
@@ -92,23 +118,40 @@ describe('provisionTenant', () => {
 
   it('refuses a RUC with a wrong check digit, a bad subdomain and a reserved one with 422', async () => {
     const deps = { db: t.ctx.db, config: t.ctx.config, secrets: createSecretBox(t.ctx.config.secretsKey) };
-    const badRuc = await rejection(provisionTenant(deps, { ruc: invalidRuc(), name: 'X', subdomain: randomSubdomain() }));
-    expect(isAppError(badRuc) && [badRuc.status, badRuc.code, badRuc.errors[0].path]).toEqual([422, 'ruc_invalid', 'ruc']);
-    const shortRuc = await rejection(provisionTenant(deps, { ruc: '2012345', name: 'X', subdomain: randomSubdomain() }));
+    const badRuc = await rejection(
+      provisionTenant(deps, { ruc: invalidRuc(), name: 'X', subdomain: randomSubdomain() }),
+    );
+    expect(isAppError(badRuc) && [badRuc.status, badRuc.code, badRuc.errors[0].path]).toEqual([
+      422,
+      'ruc_invalid',
+      'ruc',
+    ]);
+    const shortRuc = await rejection(
+      provisionTenant(deps, { ruc: '2012345', name: 'X', subdomain: randomSubdomain() }),
+    );
     expect(isAppError(shortRuc) && shortRuc.code).toBe('ruc_invalid');
     const badSub = await rejection(provisionTenant(deps, { ruc: randomRuc(), name: 'X', subdomain: 'con espacio' }));
     expect(isAppError(badSub) && [badSub.status, badSub.code]).toEqual([422, 'subdomain_invalid']);
     const reserved = await rejection(provisionTenant(deps, { ruc: randomRuc(), name: 'X', subdomain: 'admin' }));
     expect(isAppError(reserved) && [reserved.status, reserved.code]).toEqual([422, 'subdomain_reserved']);
-    const production = await rejection(provisionTenant(deps, { ruc: randomRuc(), name: 'X', subdomain: randomSubdomain(), sunatMode: 'production' }));
+    const production = await rejection(
+      provisionTenant(deps, { ruc: randomRuc(), name: 'X', subdomain: randomSubdomain(), sunatMode: 'production' }),
+    );
     expect(isAppError(production) && production.status).toBe(422);
-    expect(isAppError(production) && production.errors.map((e) => e.code).sort()).toEqual(['certificate_required', 'sol_credentials_required']);
+    expect(isAppError(production) && production.errors.map((e) => e.code).sort()).toEqual([
+      'certificate_required',
+      'sol_credentials_required',
+    ]);
   });
 
   it('lets only one of two simultaneous provisionings of the same tenant succeed, leaving it intact', async () => {
     const deps = { db: t.ctx.db, config: t.ctx.config, secrets: createSecretBox(t.ctx.config.secretsKey) };
     const input = { ruc: randomRuc(), name: 'CARRERA S.A.C.', subdomain: randomSubdomain('race') };
-    const results = await Promise.allSettled([provisionTenant(deps, input), provisionTenant(deps, input), provisionTenant(deps, input)]);
+    const results = await Promise.allSettled([
+      provisionTenant(deps, input),
+      provisionTenant(deps, input),
+      provisionTenant(deps, input),
+    ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -121,7 +164,11 @@ describe('provisionTenant', () => {
       expect(await db.company.count()).toBe(1);
       expect(await db.series.count()).toBe(7);
       expect(await db.apiToken.count()).toBe(1);
-      const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: winner.tenant.hostname, authorization: `Bearer ${winner.token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/company',
+        headers: { host: winner.tenant.hostname, authorization: `Bearer ${winner.token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.ruc).toBe(input.ruc);
     } finally {
@@ -137,7 +184,11 @@ describe('provisionTenant', () => {
     expect(rotated.token).not.toBe(tenant.token);
     const old = await t.app.inject({ method: 'GET', url: '/api/company', headers: tenant.headers });
     expect(old.statusCode).toBe(401);
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: tenant.hostname, authorization: `Bearer ${rotated.token}` } });
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/company',
+      headers: { host: tenant.hostname, authorization: `Bearer ${rotated.token}` },
+    });
     expect(fresh.statusCode).toBe(200);
     const rotation = await rejection(rotateTenantToken(t.ctx.db, 'no-existe-' + randomSubdomain()));
     expect(isAppError(rotation) && rotation.code).toBe('tenant_not_found');

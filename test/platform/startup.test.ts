@@ -25,7 +25,9 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
     const req = request(url, { headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -34,7 +36,9 @@ function get(url: string, headers: Record<string, string>): Promise<{ status: nu
 }
 
 function cli(args: string[], env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS')) as Record<string, string>;
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'NODE_OPTIONS'),
+  ) as Record<string, string>;
   return run(process.execPath, [join(root, 'bin', 'facturo.mjs'), ...args], { env: { ...clean, ...env }, cwd: root });
 }
 
@@ -48,7 +52,15 @@ describe('npm start with no database server (embedded PGlite)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'facturo-start-'));
     // Deliberately no DATABASE_URL, whatever the test run uses.
-    env = { DATA_DIR: join(dir, 'data'), STORAGE_DIR: join(dir, 'storage'), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_TENANT: 'true' };
+    env = {
+      DATA_DIR: join(dir, 'data'),
+      STORAGE_DIR: join(dir, 'storage'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO_TENANT: 'true',
+    };
     config = loadConfig(env);
     expect(config.databaseUrl).toBeNull();
     running = await startFacturo(config, { print: (line) => banner.push(line) });
@@ -75,7 +87,10 @@ describe('npm start with no database server (embedded PGlite)', () => {
     const ready = await get(`${running!.url}/health/ready`, { host: 'demo.localhost' });
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toEqual({ status: 'ok', database: 'embedded' });
-    const company = await get(`${running!.url}/api/company`, { host: 'demo.localhost', authorization: `Bearer ${running!.demo!.token}` });
+    const company = await get(`${running!.url}/api/company`, {
+      host: 'demo.localhost',
+      authorization: `Bearer ${running!.demo!.token}`,
+    });
     expect(company.status).toBe(200);
     expect(JSON.parse(company.body).data).toMatchObject({ ruc: DEMO_RUC, modo_sunat: 'demo' });
     const anonymous = await get(`${running!.url}/api/company`, { host: 'demo.localhost' });
@@ -100,24 +115,52 @@ describe('npm start with no database server (embedded PGlite)', () => {
   it('lets a CLI command work through the running server, and refuses a second server', async () => {
     const subdomain = randomSubdomain('cli');
     const ruc = randomRuc();
-    const { stdout, stderr } = await cli(['tenant:create', '--ruc', ruc, '--name', 'CLI S.A.C.', '--subdomain', subdomain, '--json'], env);
+    const { stdout, stderr } = await cli(
+      ['tenant:create', '--ruc', ruc, '--name', 'CLI S.A.C.', '--subdomain', subdomain, '--json'],
+      env,
+    );
     expect(stderr).toContain('base de datos embebida del servidor en ejecución');
     const created = JSON.parse(stdout);
     expect(created).toMatchObject({ ruc, subdomain, hostname: `${subdomain}.localhost`, sunat_mode: 'demo' });
-    const company = await get(`${running!.url}/api/company`, { host: created.hostname, authorization: `Bearer ${created.token}` });
+    const company = await get(`${running!.url}/api/company`, {
+      host: created.hostname,
+      authorization: `Bearer ${created.token}`,
+    });
     expect(company.status).toBe(200);
 
     const rotated = JSON.parse((await cli(['tenant:token', '--subdomain', subdomain, '--json'], env)).stdout);
-    expect((await get(`${running!.url}/api/company`, { host: created.hostname, authorization: `Bearer ${created.token}` })).status).toBe(401);
-    expect((await get(`${running!.url}/api/company`, { host: created.hostname, authorization: `Bearer ${rotated.token}` })).status).toBe(200);
+    expect(
+      (await get(`${running!.url}/api/company`, { host: created.hostname, authorization: `Bearer ${created.token}` }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await get(`${running!.url}/api/company`, { host: created.hostname, authorization: `Bearer ${rotated.token}` }))
+        .status,
+    ).toBe(200);
 
-    const bad = await cli(['tenant:create', '--ruc', '20000000002', '--name', 'X', '--subdomain', randomSubdomain()], env).then(() => null, (e: { code: number; stderr: string }) => e);
+    const bad = await cli(
+      ['tenant:create', '--ruc', '20000000002', '--name', 'X', '--subdomain', randomSubdomain()],
+      env,
+    ).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(bad?.code).toBe(1);
     expect(bad?.stderr).toContain('ruc_invalid');
 
     const second = await run(process.execPath, ['--import', 'tsx', join(root, 'src', 'server.ts')], {
-      cwd: root, env: { ...(Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')) as Record<string, string>), ...env },
-    }).then(() => null, (e: { code: number; stderr: string }) => e);
+      cwd: root,
+      env: {
+        ...(Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')) as Record<
+          string,
+          string
+        >),
+        ...env,
+      },
+    }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(second?.code).toBe(1);
     expect(second?.stderr).toContain('abierta por otro proceso');
   });
@@ -133,7 +176,10 @@ describe('npm start with no database server (embedded PGlite)', () => {
 
     running = await startFacturo(config, { print: () => undefined });
     expect(running.demo).toMatchObject({ created: false, hostname: 'demo.localhost' });
-    const company = await get(`${running.url}/api/company`, { host: 'demo.localhost', authorization: `Bearer ${running.demo!.token}` });
+    const company = await get(`${running.url}/api/company`, {
+      host: 'demo.localhost',
+      authorization: `Bearer ${running.demo!.token}`,
+    });
     expect(company.status).toBe(200);
   });
 
@@ -143,8 +189,17 @@ describe('npm start with no database server (embedded PGlite)', () => {
     const prismaRoot = join(dir, 'prisma');
     await cp(DEFAULT_PRISMA_ROOT, prismaRoot, { recursive: true });
     const file = join(prismaRoot, 'central', 'migrations', '0001_init', 'migration.sql');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('"name" TEXT NOT NULL', '"name" VARCHAR(300) NOT NULL'));
-    const error = await startFacturo(config, { prismaRoot, print: () => undefined }).then(async (r) => { await r.close(); return null; }, (e: unknown) => e);
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('"name" TEXT NOT NULL', '"name" VARCHAR(300) NOT NULL'),
+    );
+    const error = await startFacturo(config, { prismaRoot, print: () => undefined }).then(
+      async (r) => {
+        await r.close();
+        return null;
+      },
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).message).toMatch(/central.*0001_init.*modified/s);
     // The refused start released the data directory.

@@ -16,7 +16,11 @@ describe('in-process SUNAT simulator', () => {
       const wsdl = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}?wsdl`);
       expect(wsdl.status).toBe(200);
       expect(await wsdl.text()).toContain('sendBill');
-      const soap = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<not-soap/>' });
+      const soap = await fetch(`${base}${SUNAT_PATHS.invoicesBeta}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml' },
+        body: '<not-soap/>',
+      });
       expect(soap.headers.get('content-type')).toContain('xml');
       const doc = (await ctx.app.inject({ method: 'GET', url: '/documentation/json' })).json();
       expect(Object.keys(doc.paths).some((p) => p.includes('billService'))).toBe(false);
@@ -30,7 +34,12 @@ describe('in-process SUNAT simulator', () => {
     try {
       expect(external.app.platform.sunatSimulator).toBeNull();
       expect(external.app.platform.sunatSimulatorUrl()).toBe('http://127.0.0.1:8089');
-      const res = await external.app.inject({ method: 'POST', url: SUNAT_PATHS.invoicesBeta, headers: { 'content-type': 'text/xml' }, payload: '<x/>' });
+      const res = await external.app.inject({
+        method: 'POST',
+        url: SUNAT_PATHS.invoicesBeta,
+        headers: { 'content-type': 'text/xml' },
+        payload: '<x/>',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await external.close();

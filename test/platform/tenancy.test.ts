@@ -16,16 +16,26 @@ describe('one schema per tenant', () => {
     b = await t.ctx.provisionTenant();
     expect(a.schema).not.toBe(b.schema);
     const schemas = await t.ctx.db.pool.query<{ schema_name: string }>(
-      'SELECT schema_name FROM information_schema.schemata WHERE schema_name = ANY($1) ORDER BY 1', [[a.schema, b.schema]],
+      'SELECT schema_name FROM information_schema.schemata WHERE schema_name = ANY($1) ORDER BY 1',
+      [[a.schema, b.schema]],
     );
     expect(schemas.rows.map((r) => r.schema_name)).toEqual([a.schema, b.schema].sort());
     for (const schema of [a.schema, b.schema]) {
       const tables = await t.ctx.db.pool.query<{ table_name: string }>(
-        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1', [schema],
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1',
+        [schema],
       );
       expect(tables.rows.map((r) => r.table_name)).toEqual([
-        '_migrations', 'api_tokens', 'company', 'document_files', 'document_lines', 'document_state_history', 'documents',
-        'idempotency_keys', 'series', 'users',
+        '_migrations',
+        'api_tokens',
+        'company',
+        'document_files',
+        'document_lines',
+        'document_state_history',
+        'documents',
+        'idempotency_keys',
+        'series',
+        'users',
       ]);
     }
   });
@@ -36,7 +46,9 @@ describe('one schema per tenant', () => {
     expect(await b.db.series.findFirst({ where: { serie: 'F777' } })).toBeNull();
     // Through HTTP too: each tenant's /api/company lists its own series only.
     const seriesOf = async (tenant: TestTenant) =>
-      (await t.app.inject({ method: 'GET', url: '/api/company', headers: tenant.headers })).json().data.series.map((s: { serie: string }) => s.serie);
+      (await t.app.inject({ method: 'GET', url: '/api/company', headers: tenant.headers }))
+        .json()
+        .data.series.map((s: { serie: string }) => s.serie);
     expect(await seriesOf(a)).toContain('F777');
     expect(await seriesOf(b)).not.toContain('F777');
     // Ordered by document type, then series: the default series of provisioning.
@@ -47,7 +59,9 @@ describe('one schema per tenant', () => {
     // The tenant client's $queryRaw is not qualified by the adapter: an unqualified table does not resolve…
     await expect(a.db.$queryRaw`SELECT serie FROM series`).rejects.toThrow(/series/);
     // …and a qualified one reads that tenant's rows only.
-    const own = await a.db.$queryRaw<{ serie: string }[]>`SELECT serie FROM ${Prisma.raw(`"${a.schema}"."series"`)} WHERE serie = 'F777'`;
+    const own = await a.db.$queryRaw<
+      { serie: string }[]
+    >`SELECT serie FROM ${Prisma.raw(`"${a.schema}"."series"`)} WHERE serie = 'F777'`;
     expect(own).toHaveLength(1);
     const res = await t.app.inject({ method: 'GET', url: '/api/_probe/raw-series', headers: b.headers });
     expect(res.statusCode).toBe(200);
@@ -61,14 +75,20 @@ describe('one schema per tenant', () => {
     const locked = await t.app.inject({ method: 'GET', url: '/api/company', headers: c.headers });
     expect(locked.statusCode).toBe(403);
     expect(locked.json()).toMatchObject({ success: false, code: 'tenant_locked' });
-    const lockedPublic = await t.app.inject({ method: 'GET', url: '/api/_probe/public', headers: { host: c.hostname } });
+    const lockedPublic = await t.app.inject({
+      method: 'GET',
+      url: '/api/_probe/public',
+      headers: { host: c.hostname },
+    });
     expect(lockedPublic.statusCode).toBe(403);
     await t.ctx.db.central.tenant.update({ where: { id: c.id }, data: { lockedTenant: false } });
     expect((await t.app.inject({ method: 'GET', url: '/api/company', headers: c.headers })).statusCode).toBe(200);
   });
 
-  it("locks every tenant of a locked reseller", async () => {
-    const reseller = await t.ctx.db.central.reseller.create({ data: { name: 'Socio', email: `socio-${Date.now()}@facturo.example`, lockedAdmin: true } });
+  it('locks every tenant of a locked reseller', async () => {
+    const reseller = await t.ctx.db.central.reseller.create({
+      data: { name: 'Socio', email: `socio-${Date.now()}@facturo.example`, lockedAdmin: true },
+    });
     try {
       const d = await t.ctx.provisionTenant({ resellerId: reseller.id });
       const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: d.headers });

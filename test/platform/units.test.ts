@@ -15,14 +15,30 @@ import { bearerToken, hashesEqual, hashToken, issueToken } from '../../src/platf
 describe('errors', () => {
   it('fromIssues: one shared code becomes the top-level code; mixed codes are validation_failed', () => {
     const same = errors.fromIssues([
-      { path: 'totales.total_venta', code: 'totals_mismatch', message: 'El total no cuadra', expected: '118.00', received: '118.10', sunatRule: '3277' },
+      {
+        path: 'totales.total_venta',
+        code: 'totals_mismatch',
+        message: 'El total no cuadra',
+        expected: '118.00',
+        received: '118.10',
+        sunatRule: '3277',
+      },
       { path: 'items[2].total_igv', code: 'totals_mismatch', message: 'IGV de la línea' },
     ]);
     expect(same).toBeInstanceOf(AppError);
     expect(renderError(same)).toEqual({
-      success: false, code: 'totals_mismatch', message: 'El total no cuadra (y 1 error más)',
+      success: false,
+      code: 'totals_mismatch',
+      message: 'El total no cuadra (y 1 error más)',
       errors: [
-        { path: 'totales.total_venta', code: 'totals_mismatch', message: 'El total no cuadra', expected: '118.00', received: '118.10', sunat_rule: '3277' },
+        {
+          path: 'totales.total_venta',
+          code: 'totals_mismatch',
+          message: 'El total no cuadra',
+          expected: '118.00',
+          received: '118.10',
+          sunat_rule: '3277',
+        },
         { path: 'items[2].total_igv', code: 'totals_mismatch', message: 'IGV de la línea' },
       ],
     });
@@ -35,10 +51,21 @@ describe('errors', () => {
   });
 
   it('factories carry status, code and headers', () => {
-    expect(errors.unauthorized()).toMatchObject({ status: 401, code: 'unauthenticated', message: 'No se encuentra autenticado' });
-    expect(errors.tooManyRequests(2.2)).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': '3' } });
+    expect(errors.unauthorized()).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+      message: 'No se encuentra autenticado',
+    });
+    expect(errors.tooManyRequests(2.2)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      headers: { 'retry-after': '3' },
+    });
     expect(errors.methodNotAllowed(['GET', 'HEAD'])).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
-    expect(errors.conflict('document_already_exists', 'Ya existe')).toMatchObject({ status: 409, code: 'document_already_exists' });
+    expect(errors.conflict('document_already_exists', 'Ya existe')).toMatchObject({
+      status: 409,
+      code: 'document_already_exists',
+    });
   });
 
   it('never turns an unknown failure into anything but a bare 500', () => {
@@ -76,8 +103,12 @@ describe('secrets', () => {
 
 describe('disk storage', () => {
   let root: string;
-  beforeAll(async () => { root = await mkdtemp(join(tmpdir(), 'facturo-storage-')); });
-  afterAll(async () => { await rm(root, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'facturo-storage-'));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
 
   it('puts, gets, checks and deletes under STORAGE_DIR/<tenant>/<key>', async () => {
     const storage = createDiskStorage(root);
@@ -151,7 +182,8 @@ describe('passwords', () => {
     expect(await verifyPassword(a, 'contraseña segurA')).toBe(false);
     expect(await verifyPassword('not-a-hash', 'x')).toBe(false);
     // Written by the native `argon2` package (node-argon2 0.45, m=64 MiB, t=3, p=4): the formats agree.
-    const reference = '$argon2id$v=19$m=65536,p=4,t=3$c29tZXNhbHRzb21lc2FsdA$gduXp+Z6iReEolmbyHn5V8s1EtJzmEvZfYoY/Fn/AeI';
+    const reference =
+      '$argon2id$v=19$m=65536,p=4,t=3$c29tZXNhbHRzb21lc2FsdA$gduXp+Z6iReEolmbyHn5V8s1EtJzmEvZfYoY/Fn/AeI';
     expect(await verifyPassword(reference, 'password')).toBe(true);
   });
 });

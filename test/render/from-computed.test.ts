@@ -9,10 +9,11 @@ import { cleanup, decodeQrOnPage, pdfPages, readPdf } from './pdf-tools.ts';
 
 afterAll(cleanup);
 
-const shown = (v: unknown): string | undefined => (v === undefined || Number(v) === 0 ? undefined : formatAmount(String(v)));
+const shown = (v: unknown): string | undefined =>
+  v === undefined || Number(v) === 0 ? undefined : formatAmount(String(v));
 
 describe.each(invoiceFixtureNames())('invoices/%s.json issued and printed', (name) => {
-  it('prints the fixture\'s figures, the amount in words and the signature\'s hash', async () => {
+  it("prints the fixture's figures, the amount in words and the signature's hash", async () => {
     const { document, digestValue, model } = issuedDocument(name);
     const t = loadInvoiceFixture(name).totales;
     expect(model.totals.total).toBe(formatAmount(String(t.total_venta)));
@@ -28,8 +29,14 @@ describe.each(invoiceFixtureNames())('invoices/%s.json issued and printed', (nam
     expect(JSON.parse(JSON.stringify(model))).toEqual(model);
 
     const text = readPdf(await renderPdf(model, 'a4'));
-    for (const s of [`${document.series}-${document.number}`, `R.U.C. N° ${testIssuer.ruc}`, document.customer.name,
-      `${model.currency.symbol} ${model.totals.total}`, document.amountInWords, `Valor resumen: ${digestValue}`]) {
+    for (const s of [
+      `${document.series}-${document.number}`,
+      `R.U.C. N° ${testIssuer.ruc}`,
+      document.customer.name,
+      `${model.currency.symbol} ${model.totals.total}`,
+      document.amountInWords,
+      `Valor resumen: ${digestValue}`,
+    ]) {
       expect(text.has(s), s).toBe(true);
     }
     for (const line of document.lines) expect(text.has(line.description), line.description).toBe(true);
@@ -49,7 +56,10 @@ describe('what the mapper takes from the computed document', () => {
     });
     expect(model.totals.pendingPayment).toBe('7,066.33');
     expect(model.detraction).toEqual({
-      goodsOrService: '019 - Arrendamiento de bienes muebles', percent: '10', amount: '785.15', account: '00-051-184327',
+      goodsOrService: '019 - Arrendamiento de bienes muebles',
+      percent: '10',
+      amount: '785.15',
+      account: '00-051-184327',
       paymentMethod: '001 - Depósito en cuenta',
     });
     expect(model.legends?.map((l) => l.code)).toEqual(['2006']);
@@ -69,8 +79,11 @@ describe('what the mapper takes from the computed document', () => {
   it('a credit note: the affected document and the catalog-09 reason', () => {
     const { model } = issuedDocument('26-credit-note', 31);
     expect(model.note).toEqual({
-      affectedDocumentLabel: 'FACTURA ELECTRÓNICA', affectedDocumentNumber: 'F001-1288', affectedDocumentDate: undefined,
-      noteType: '01 - Anulación de la operación', reason: 'Anulación de la operación: pedido duplicado por el cliente',
+      affectedDocumentLabel: 'FACTURA ELECTRÓNICA',
+      affectedDocumentNumber: 'F001-1288',
+      affectedDocumentDate: undefined,
+      noteType: '01 - Anulación de la operación',
+      reason: 'Anulación de la operación: pedido duplicado por el cliente',
     });
     expect(model.paymentTerms).toBeUndefined();
   });
@@ -97,8 +110,13 @@ describe('what the mapper takes from the computed document', () => {
     const advances = issuedDocument('15-advances').model;
     expect(advances.totals).toMatchObject({ subtotal: '71,000.00', advances: '21,300.00', total: '49,700.00' });
     expect(advances.advances?.map((a) => a.amount)).toEqual(['14,200.00', '7,100.00']);
-    expect(issuedDocument('24-guide-extra-field').model.guides?.[0]).toMatchObject({ label: 'Guía de remisión remitente' });
-    expect(issuedDocument('16-related-document').model.relatedDocuments?.map((r) => r.label)).toEqual(['Otros', 'Otros']);
+    expect(issuedDocument('24-guide-extra-field').model.guides?.[0]).toMatchObject({
+      label: 'Guía de remisión remitente',
+    });
+    expect(issuedDocument('16-related-document').model.relatedDocuments?.map((r) => r.label)).toEqual([
+      'Otros',
+      'Otros',
+    ]);
   });
 
   it('a foreign-currency invoice prints its currency and exchange rate', () => {
@@ -107,7 +125,7 @@ describe('what the mapper takes from the computed document', () => {
     expect(model.exchangeRate).toBe('3.752');
   });
 
-  it('a voided or rejected document carries a watermark; the consultation URL defaults to SUNAT\'s', () => {
+  it("a voided or rejected document carries a watermark; the consultation URL defaults to SUNAT's", () => {
     expect(issuedDocument('01-taxed', 57, { state: '11' }).model.watermark).toBe('ANULADO');
     expect(issuedDocument('01-taxed', 57, { state: '09' }).model.watermark).toBe('RECHAZADO');
     const accepted = issuedDocument('01-taxed', 57, { state: '05' }).model;
@@ -118,7 +136,11 @@ describe('what the mapper takes from the computed document', () => {
   it('refuses a document that has no number yet', () => {
     const prepared = prepareDocument(loadInvoiceFixture('01-taxed'), testContext());
     if (!prepared.ok) throw new Error('fixture 01 must be valid');
-    expect(() => printModelFromComputed(prepared.document, testIssuer, { hash: 'x', qrText: 'x' })).toThrow(/no number/);
-    expect(printModelFromComputed(assignNumber(prepared.document, 9), testIssuer, { hash: 'x', qrText: 'x' }).number).toBe('9');
+    expect(() => printModelFromComputed(prepared.document, testIssuer, { hash: 'x', qrText: 'x' })).toThrow(
+      /no number/,
+    );
+    expect(
+      printModelFromComputed(assignNumber(prepared.document, 9), testIssuer, { hash: 'x', qrText: 'x' }).number,
+    ).toBe('9');
   });
 });

@@ -11,10 +11,24 @@ import { taxedInvoice } from './models.ts';
 const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'facturo-doc-images-'));
 try {
-  for (const [format, dpi] of [['a4', 90], ['ticket', 100]] as const) {
+  for (const [format, dpi] of [
+    ['a4', 90],
+    ['ticket', 100],
+  ] as const) {
     const pdf = join(dir, `${format}.pdf`);
     writeFileSync(pdf, await renderPdf(taxedInvoice(), format));
-    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdf, join(docs, `pdf-${format}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdf,
+      join(docs, `pdf-${format}`),
+    ]);
     console.log(`docs/pdf-${format}.png ${(statSync(join(docs, `pdf-${format}.png`)).size / 1024).toFixed(0)} KB`);
   }
 } finally {

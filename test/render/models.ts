@@ -6,14 +6,32 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import {
-  creditNoteTypes, debitNoteTypes, detractionGoods, documentTypes, operationTypes, paymentMeans, perceptionRegimes,
+  creditNoteTypes,
+  debitNoteTypes,
+  detractionGoods,
+  documentTypes,
+  operationTypes,
+  paymentMeans,
+  perceptionRegimes,
   relatedDocumentTypes,
 } from '../../src/core/catalogs/index.ts';
 import { qrText as coreQrText } from '../../src/core/qr.ts';
 import { amountInWords } from '../../src/core/words.ts';
-import { assignNumber, buildDocumentXml, prepareDocument, qrTextOf, type ComputedDocument } from '../../src/core/index.ts';
+import {
+  assignNumber,
+  buildDocumentXml,
+  prepareDocument,
+  qrTextOf,
+  type ComputedDocument,
+} from '../../src/core/index.ts';
 import { signXml, type SigningKey } from '../../src/core/signing.ts';
-import { describeCurrency, formatAmount, formatFlexible, identityDocumentLabel, printModelFromComputed } from '../../src/render/index.ts';
+import {
+  describeCurrency,
+  formatAmount,
+  formatFlexible,
+  identityDocumentLabel,
+  printModelFromComputed,
+} from '../../src/render/index.ts';
 import type { PrintContext } from '../../src/render/index.ts';
 import { loadInvoiceFixture, testContext, testIssuer } from '../fixtures/invoices.ts';
 import type { PrintLine, PrintModel, PrintTotals } from '../../src/render/index.ts';
@@ -35,7 +53,8 @@ type Json = any;
 
 export function loadFixture(relativePath: string): Json {
   const raw = readFileSync(FIXTURES + relativePath, 'utf8').replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, sign, n) =>
-    sign ? shiftDate(ISSUE_DATE, (sign === '-' ? -1 : 1) * Number(n)) : ISSUE_DATE);
+    sign ? shiftDate(ISSUE_DATE, (sign === '-' ? -1 : 1) * Number(n)) : ISSUE_DATE,
+  );
   return JSON.parse(raw);
 }
 
@@ -55,11 +74,20 @@ export const issuer = {
   email: 'ventas@losandes.example',
 };
 
-const GUIDE_TYPES: Record<string, string> = { '09': 'Guía de remisión remitente', '31': 'Guía de remisión transportista' };
+const GUIDE_TYPES: Record<string, string> = {
+  '09': 'Guía de remisión remitente',
+  '31': 'Guía de remisión transportista',
+};
 /** FacturadorPro's tenant table payment_method_types (compat.md §4.6). */
-const PAYMENT_METHODS: Record<string, string> = { '01': 'Efectivo', '02': 'Tarjeta de crédito', '03': 'Tarjeta de débito', '04': 'Transferencia' };
+const PAYMENT_METHODS: Record<string, string> = {
+  '01': 'Efectivo',
+  '02': 'Tarjeta de crédito',
+  '03': 'Tarjeta de débito',
+  '04': 'Transferencia',
+};
 
-const withCode = (code: string, description: string | undefined): string => (description ? `${code} - ${description}` : code);
+const withCode = (code: string, description: string | undefined): string =>
+  description ? `${code} - ${description}` : code;
 
 const nonZero = (v: unknown): string | undefined =>
   v === undefined || v === null || new Decimal(v as number).isZero() ? undefined : formatAmount(v as number);
@@ -77,7 +105,9 @@ function printLine(item: Json): PrintLine {
     description: item.descripcion,
     details: details.length ? details : undefined,
     // SUNAT: a free line's referential unit value is total_base_igv / cantidad (PriceTypeCode 02).
-    unitValue: free ? formatFlexible(new Decimal(item.total_base_igv).div(item.cantidad).toDecimalPlaces(4)) : formatFlexible(item.valor_unitario),
+    unitValue: free
+      ? formatFlexible(new Decimal(item.total_base_igv).div(item.cantidad).toDecimalPlaces(4))
+      : formatFlexible(item.valor_unitario),
     unitPrice: formatFlexible(item.precio_unitario),
     discount: nonZero(item.total_descuentos),
     amount: formatAmount(item.total_item),
@@ -85,8 +115,14 @@ function printLine(item: Json): PrintLine {
 }
 
 function printTotals(t: Json): PrintTotals {
-  const subtotal = t.subtotal_venta !== undefined && !new Decimal(t.subtotal_venta).eq(t.total_venta) ? formatAmount(t.subtotal_venta) : undefined;
-  const pending = t.total_pendiente_pago !== undefined && !new Decimal(t.total_pendiente_pago).eq(t.total_venta) ? formatAmount(t.total_pendiente_pago) : undefined;
+  const subtotal =
+    t.subtotal_venta !== undefined && !new Decimal(t.subtotal_venta).eq(t.total_venta)
+      ? formatAmount(t.subtotal_venta)
+      : undefined;
+  const pending =
+    t.total_pendiente_pago !== undefined && !new Decimal(t.total_pendiente_pago).eq(t.total_venta)
+      ? formatAmount(t.total_pendiente_pago)
+      : undefined;
   return {
     taxed: nonZero(t.total_operaciones_gravadas),
     exonerated: nonZero(t.total_operaciones_exoneradas),
@@ -106,11 +142,30 @@ function printTotals(t: Json): PrintTotals {
   };
 }
 
-function qrText(type: string, series: string, number: string, igv: unknown, total: unknown, date: string, customer: Json, hash: string): string {
-  return coreQrText({
-    ruc: issuer.ruc, documentType: type, series, number, igv: String(igv ?? 0), total: String(total ?? 0), issueDate: date,
-    customerDocumentType: customer.codigo_tipo_documento_identidad, customerDocumentNumber: customer.numero_documento,
-  }, hash);
+function qrText(
+  type: string,
+  series: string,
+  number: string,
+  igv: unknown,
+  total: unknown,
+  date: string,
+  customer: Json,
+  hash: string,
+): string {
+  return coreQrText(
+    {
+      ruc: issuer.ruc,
+      documentType: type,
+      series,
+      number,
+      igv: String(igv ?? 0),
+      total: String(total ?? 0),
+      issueDate: date,
+      customerDocumentType: customer.codigo_tipo_documento_identidad,
+      customerDocumentNumber: customer.numero_documento,
+    },
+    hash,
+  );
 }
 
 function customerOf(c: Json): PrintModel['customer'] {
@@ -139,48 +194,88 @@ export function invoiceModel(file: string, number = '123', overrides: Partial<Pr
     issueTime: j.hora_de_emision,
     dueDate: j.fecha_de_vencimiento,
     currency: describeCurrency(j.codigo_tipo_moneda),
-    exchangeRate: j.codigo_tipo_moneda !== 'PEN' && j.factor_tipo_de_cambio ? String(j.factor_tipo_de_cambio) : undefined,
+    exchangeRate:
+      j.codigo_tipo_moneda !== 'PEN' && j.factor_tipo_de_cambio ? String(j.factor_tipo_de_cambio) : undefined,
     operationType: j.codigo_tipo_operacion ? operationTypes.get(j.codigo_tipo_operacion)?.description : undefined,
     purchaseOrder: j.numero_orden_de_compra,
-    guides: (j.guias ?? []).map((g: Json) => ({ label: GUIDE_TYPES[g.codigo_tipo_documento] ?? 'Guía', number: g.numero })),
-    relatedDocuments: (j.relacionados ?? []).map((r: Json) => ({ label: relatedDocumentTypes.get(r.codigo_tipo_documento)?.description ?? 'Documento', number: r.numero, amount: nonZero(r.monto) })),
+    guides: (j.guias ?? []).map((g: Json) => ({
+      label: GUIDE_TYPES[g.codigo_tipo_documento] ?? 'Guía',
+      number: g.numero,
+    })),
+    relatedDocuments: (j.relacionados ?? []).map((r: Json) => ({
+      label: relatedDocumentTypes.get(r.codigo_tipo_documento)?.description ?? 'Documento',
+      number: r.numero,
+      amount: nonZero(r.monto),
+    })),
     lines: j.items.map(printLine),
     totals: printTotals(j.totales),
     amountInWords: amountInWords(String(j.totales.total_venta), j.codigo_tipo_moneda),
     legends: (j.leyendas ?? []).map((l: Json) => ({ code: l.codigo, text: l.valor })),
-    paymentTerms: type === '01' || type === '03' || j.cuotas
-      ? {
-          condition: credit ? 'Crédito' : 'Contado',
-          instalments: (j.cuotas ?? []).map((c: Json, i: number) => ({ label: `Cuota ${String(i + 1).padStart(3, '0')}`, dueDate: c.fecha, amount: formatAmount(c.monto) })),
-          payments: (j.pagos ?? []).map((p: Json) => ({ method: PAYMENT_METHODS[p.codigo_metodo_pago] ?? p.codigo_metodo_pago, reference: p.referencia, amount: formatAmount(p.monto) })),
-        }
-      : undefined,
+    paymentTerms:
+      type === '01' || type === '03' || j.cuotas
+        ? {
+            condition: credit ? 'Crédito' : 'Contado',
+            instalments: (j.cuotas ?? []).map((c: Json, i: number) => ({
+              label: `Cuota ${String(i + 1).padStart(3, '0')}`,
+              dueDate: c.fecha,
+              amount: formatAmount(c.monto),
+            })),
+            payments: (j.pagos ?? []).map((p: Json) => ({
+              method: PAYMENT_METHODS[p.codigo_metodo_pago] ?? p.codigo_metodo_pago,
+              reference: p.referencia,
+              amount: formatAmount(p.monto),
+            })),
+          }
+        : undefined,
     detraction: j.detraccion
       ? {
-          goodsOrService: withCode(j.detraccion.codigo_tipo_detraccion, detractionGoods.get(j.detraccion.codigo_tipo_detraccion)?.description),
+          goodsOrService: withCode(
+            j.detraccion.codigo_tipo_detraccion,
+            detractionGoods.get(j.detraccion.codigo_tipo_detraccion)?.description,
+          ),
           percent: String(j.detraccion.porcentaje),
           amount: formatAmount(j.detraccion.monto),
           account: j.detraccion.cuenta_bancaria,
-          paymentMethod: withCode(j.detraccion.codigo_metodo_pago, paymentMeans.get(j.detraccion.codigo_metodo_pago)?.description),
+          paymentMethod: withCode(
+            j.detraccion.codigo_metodo_pago,
+            paymentMeans.get(j.detraccion.codigo_metodo_pago)?.description,
+          ),
         }
       : undefined,
     note: j.documento_afectado
       ? {
-          affectedDocumentLabel: documentTypes.get(j.documento_afectado.codigo_tipo_documento)?.printedName ?? 'DOCUMENTO',
+          affectedDocumentLabel:
+            documentTypes.get(j.documento_afectado.codigo_tipo_documento)?.printedName ?? 'DOCUMENTO',
           affectedDocumentNumber: `${j.documento_afectado.serie_documento}-${j.documento_afectado.numero_documento}`,
-          noteType: withCode(j.codigo_tipo_nota, (type === '07' ? creditNoteTypes : debitNoteTypes).get(j.codigo_tipo_nota)?.description),
+          noteType: withCode(
+            j.codigo_tipo_nota,
+            (type === '07' ? creditNoteTypes : debitNoteTypes).get(j.codigo_tipo_nota)?.description,
+          ),
           reason: j.motivo_o_sustento_de_nota,
         }
       : undefined,
-    qrText: qrText(type, j.serie_documento, number, j.totales.total_igv, j.totales.total_venta, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
+    qrText: qrText(
+      type,
+      j.serie_documento,
+      number,
+      j.totales.total_igv,
+      j.totales.total_venta,
+      j.fecha_de_emision,
+      j.datos_del_cliente_o_receptor,
+      hash,
+    ),
     hash,
     consultationUrl: 'https://losandes.facturo.example/consultas',
     observations: j.observaciones,
     additionalInformation: j.informacion_adicional
-      ? String(j.informacion_adicional).split('|').map((pair) => {
-          const at = pair.indexOf(':');
-          return at < 0 ? { label: 'Información', value: pair } : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
-        })
+      ? String(j.informacion_adicional)
+          .split('|')
+          .map((pair) => {
+            const at = pair.indexOf(':');
+            return at < 0
+              ? { label: 'Información', value: pair }
+              : { label: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+          })
       : undefined,
   };
   return { ...model, ...overrides };
@@ -192,7 +287,8 @@ export const freeInvoice = (): PrintModel => invoiceModel('invoices/03-free-of-c
 export const creditInvoice = (): PrintModel => invoiceModel('invoices/19-credit-payment.json', '125');
 export const detractionInvoice = (): PrintModel => invoiceModel('invoices/13-detraction.json', '126');
 export const plateInvoice = (): PrintModel => invoiceModel('invoices/18-plate.json', '127');
-export const observationsInvoice = (): PrintModel => invoiceModel('invoices/28-observations-and-purchase-order.json', '128');
+export const observationsInvoice = (): PrintModel =>
+  invoiceModel('invoices/28-observations-and-purchase-order.json', '128');
 export const creditNote = (): PrintModel => invoiceModel('invoices/26-credit-note.json', '31');
 
 /**
@@ -214,9 +310,23 @@ export function longInvoice(count = 120): PrintModel {
   return {
     ...base,
     lines,
-    totals: { taxed: formatAmount(sum('total_valor_item')), igvRate: '18', igv: formatAmount(igv), total: formatAmount(total) },
+    totals: {
+      taxed: formatAmount(sum('total_valor_item')),
+      igvRate: '18',
+      igv: formatAmount(igv),
+      total: formatAmount(total),
+    },
     amountInWords: amountInWords(total, 'PEN'),
-    qrText: qrText('01', base.series, base.number, igv, total, base.issueDate, loadFixture('invoices/01-taxed.json').datos_del_cliente_o_receptor, base.hash),
+    qrText: qrText(
+      '01',
+      base.series,
+      base.number,
+      igv,
+      total,
+      base.issueDate,
+      loadFixture('invoices/01-taxed.json').datos_del_cliente_o_receptor,
+      base.hash,
+    ),
   };
 }
 
@@ -255,7 +365,16 @@ export function perceptionModel(file = 'perceptions/01-pen.json', number = '45')
         cashed: formatAmount(d.total_pagado),
       })),
     },
-    qrText: qrText('40', j.serie_documento, number, '0', j.totales.total_pagado, j.fecha_de_emision, j.datos_del_cliente_o_receptor, hash),
+    qrText: qrText(
+      '40',
+      j.serie_documento,
+      number,
+      '0',
+      j.totales.total_pagado,
+      j.fecha_de_emision,
+      j.datos_del_cliente_o_receptor,
+      hash,
+    ),
     hash,
     consultationUrl: 'https://losandes.facturo.example/consultas',
     observations: j.observaciones,

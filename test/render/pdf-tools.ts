@@ -20,7 +20,10 @@ export function saveTemp(bytes: Buffer, extension: string): string {
 
 function pdftotext(file: string, mode: string[], page?: number): string {
   const range = page ? ['-f', String(page), '-l', String(page)] : [];
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...mode, ...range, file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', ...mode, ...range, file, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
 }
 
 export interface PdfText {
@@ -37,7 +40,10 @@ export interface PdfText {
 export function readPdf(pdf: Buffer | string, page?: number): PdfText {
   const file = typeof pdf === 'string' ? pdf : saveTemp(pdf, 'pdf');
   const flow = pdftotext(file, [], page).replace(/\s+/g, ' ');
-  const lines = pdftotext(file, ['-layout'], page).split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '');
+  const lines = pdftotext(file, ['-layout'], page)
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '');
   const raw = pdftotext(file, ['-raw'], page).replace(/\s+/g, ' ');
   return { flow, lines, raw, has: (s) => flow.includes(s) || lines.some((l) => l.includes(s)) };
 }
@@ -47,19 +53,29 @@ export function pdfText(pdf: Buffer | string, page?: number): string {
   return readPdf(pdf, page).flow;
 }
 
-export interface PdfPageSize { width: number; height: number }
+export interface PdfPageSize {
+  width: number;
+  height: number;
+}
 
 /** Page sizes in points, as pdfinfo reports them (it also fails on a PDF it cannot open). */
 export function pdfPages(pdf: Buffer | string): PdfPageSize[] {
   const file = typeof pdf === 'string' ? pdf : saveTemp(pdf, 'pdf');
   const out = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', file], { encoding: 'utf8' });
-  return [...out.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map((m) => ({ width: Number(m[1]), height: Number(m[2]) }));
+  return [...out.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map((m) => ({
+    width: Number(m[1]),
+    height: Number(m[2]),
+  }));
 }
 
 /** Number of raster images embedded (the QR is vector, so this counts the logo). */
 export function pdfImageCount(pdf: Buffer): number {
   const out = execFileSync('pdfimages', ['-list', saveTemp(pdf, 'pdf')], { encoding: 'utf8' });
-  return out.trim().split('\n').slice(2).filter((l) => l.trim() !== '').length;
+  return out
+    .trim()
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim() !== '').length;
 }
 
 function zbar(png: string): string[] {
@@ -79,17 +95,30 @@ export function decodeQrPng(png: Buffer): string[] {
   return zbar(saveTemp(png, 'png'));
 }
 
-export interface Word { text: string; xMin: number; yMin: number; xMax: number; yMax: number }
+export interface Word {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
 
 /** Every word with its box, per page (pdftotext -bbox). */
 export function pdfWords(pdf: Buffer): { width: number; height: number; words: Word[] }[] {
-  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', saveTemp(pdf, 'pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return html.split('<page ').slice(1).map((chunk) => {
-    const size = /width="([\d.]+)" height="([\d.]+)"/.exec(chunk)!;
-    const words = [...chunk.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
-      .map((m) => ({ xMin: +m[1], yMin: +m[2], xMax: +m[3], yMax: +m[4], text: m[5] }));
-    return { width: Number(size[1]), height: Number(size[2]), words };
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', saveTemp(pdf, 'pdf'), '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
   });
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((chunk) => {
+      const size = /width="([\d.]+)" height="([\d.]+)"/.exec(chunk)!;
+      const words = [
+        ...chunk.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+      ].map((m) => ({ xMin: +m[1], yMin: +m[2], xMax: +m[3], yMax: +m[4], text: m[5] }));
+      return { width: Number(size[1]), height: Number(size[2]), words };
+    });
 }
 
 /** Pairs of words on the same page whose boxes overlap (more than a sliver: glyph boxes touch legitimately). */

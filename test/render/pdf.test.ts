@@ -4,9 +4,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderPdf } from '../../src/render/index.ts';
 import type { PrintModel } from '../../src/render/index.ts';
 import {
-  creditInvoice, creditNote, detractionInvoice, freeInvoice, longInvoice, perceptionModel, taxedInvoice,
+  creditInvoice,
+  creditNote,
+  detractionInvoice,
+  freeInvoice,
+  longInvoice,
+  perceptionModel,
+  taxedInvoice,
 } from './models.ts';
-import { cleanup, decodeQrOnPage, overlappingWords, pdfImageCount, pdfPages, pdfText, pdfWords, readPdf } from './pdf-tools.ts';
+import {
+  cleanup,
+  decodeQrOnPage,
+  overlappingWords,
+  pdfImageCount,
+  pdfPages,
+  pdfText,
+  pdfWords,
+  readPdf,
+} from './pdf-tools.ts';
 
 afterAll(cleanup);
 
@@ -18,28 +33,65 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { name: 'taxed invoice', model: taxedInvoice, alsoPrints: ['FACTURA ELECTRÓNICA', 'Op. gravadas S/ 492.29', 'IGV 18% S/ 88.62', 'Aceite vegetal de girasol botella 1 L'] },
   {
-    name: 'free invoice', model: freeInvoice,
-    alsoPrints: ['Op. gratuitas S/ 68.30', 'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE', 'Transferencia gratuita (valor referencial)'],
+    name: 'taxed invoice',
+    model: taxedInvoice,
+    alsoPrints: [
+      'FACTURA ELECTRÓNICA',
+      'Op. gravadas S/ 492.29',
+      'IGV 18% S/ 88.62',
+      'Aceite vegetal de girasol botella 1 L',
+    ],
   },
   {
-    name: 'credit invoice with instalments', model: creditInvoice,
+    name: 'free invoice',
+    model: freeInvoice,
+    alsoPrints: [
+      'Op. gratuitas S/ 68.30',
+      'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE',
+      'Transferencia gratuita (valor referencial)',
+    ],
+  },
+  {
+    name: 'credit invoice with instalments',
+    model: creditInvoice,
     alsoPrints: ['FORMA DE PAGO: CRÉDITO', 'Cuota 001', '1,023.59', 'Cuota 003', '1,023.61', '13/04/2025'],
   },
   {
-    name: 'detraction invoice', model: detractionInvoice,
-    alsoPrints: ['OPERACIÓN SUJETA A DETRACCIÓN (SPOT)', '019 - Arrendamiento de bienes muebles', '00-051-184327', 'S/ 785.15',
-      'Monto neto pendiente de pago: S/ 7,066.33', '3,533.16', '3,533.17'],
+    name: 'detraction invoice',
+    model: detractionInvoice,
+    alsoPrints: [
+      'OPERACIÓN SUJETA A DETRACCIÓN (SPOT)',
+      '019 - Arrendamiento de bienes muebles',
+      '00-051-184327',
+      'S/ 785.15',
+      'Monto neto pendiente de pago: S/ 7,066.33',
+      '3,533.16',
+      '3,533.17',
+    ],
   },
   {
-    name: 'credit note', model: creditNote,
-    alsoPrints: ['NOTA DE CRÉDITO ELECTRÓNICA', 'FACTURA ELECTRÓNICA F001-1288', '01 - Anulación de la operación',
-      'Anulación de la operación: pedido duplicado por el cliente'],
+    name: 'credit note',
+    model: creditNote,
+    alsoPrints: [
+      'NOTA DE CRÉDITO ELECTRÓNICA',
+      'FACTURA ELECTRÓNICA F001-1288',
+      '01 - Anulación de la operación',
+      'Anulación de la operación: pedido duplicado por el cliente',
+    ],
   },
   {
-    name: 'perception', model: () => perceptionModel(),
-    alsoPrints: ['COMPROBANTE DE PERCEPCIÓN', 'F001-2231', 'F001-2247', 'S/ 54.31', '1,565.52', '1,204.16', '01 - Percepción venta interna (2%)'],
+    name: 'perception',
+    model: () => perceptionModel(),
+    alsoPrints: [
+      'COMPROBANTE DE PERCEPCIÓN',
+      'F001-2231',
+      'F001-2247',
+      'S/ 54.31',
+      '1,565.52',
+      '1,204.16',
+      '01 - Percepción venta interna (2%)',
+    ],
   },
   { name: '120-line invoice', model: () => longInvoice(120), alsoPrints: ['S/ 19,691.60', 'S/ 3,544.80'] },
 ];
@@ -145,7 +197,11 @@ describe('what a Peruvian document needs to print', () => {
   it('prints Spanish characters and typographic punctuation exactly', async () => {
     const special = 'Ñandú — “Piña” a 5 °C & más; pingüino ¿Qué? ¡Sí! Nº 4 €';
     const base = creditNote();
-    const model: PrintModel = { ...base, lines: [{ ...base.lines[0], description: special }], observations: 'Año 2025: señalización ÁÉÍÓÚ áéíóú' };
+    const model: PrintModel = {
+      ...base,
+      lines: [{ ...base.lines[0], description: special }],
+      observations: 'Año 2025: señalización ÁÉÍÓÚ áéíóú',
+    };
     for (const format of ['a4', 'ticket'] as const) {
       const text = pdfText(await renderPdf(model, format));
       expect(text).toContain(special);
@@ -162,7 +218,9 @@ describe('what a Peruvian document needs to print', () => {
   it('shows the logo when the tenant has one, and still renders when the logo is unreadable', async () => {
     expect(pdfImageCount(await renderPdf(taxedInvoice(), 'a4'))).toBe(1);
     expect(pdfImageCount(await renderPdf(taxedInvoice(), 'ticket'))).toBe(1);
-    const broken = taxedInvoice({ issuer: { ...taxedInvoice().issuer, logoBase64: Buffer.from('not an image').toString('base64') } });
+    const broken = taxedInvoice({
+      issuer: { ...taxedInvoice().issuer, logoBase64: Buffer.from('not an image').toString('base64') },
+    });
     const pdf = await renderPdf(broken, 'a4');
     expect(pdfImageCount(pdf)).toBe(0);
     expect(pdfText(pdf)).toContain('F001-123');
@@ -189,7 +247,14 @@ describe('what a Peruvian document needs to print', () => {
     });
     for (const format of ['a4', 'ticket'] as const) {
       const text = readPdf(await renderPdf(model, format));
-      for (const s of ['OC-2025-00871', 'Guía de remisión remitente T001-25', 'CONTRATO-2025-014 (S/ 980.00)', 'M. Salazar Ñique', 'BXK-718', 'Efectivo: S/ 580.91']) {
+      for (const s of [
+        'OC-2025-00871',
+        'Guía de remisión remitente T001-25',
+        'CONTRATO-2025-014 (S/ 980.00)',
+        'M. Salazar Ñique',
+        'BXK-718',
+        'Efectivo: S/ 580.91',
+      ]) {
         expect(text.has(s), `${format}: ${s}`).toBe(true);
       }
     }

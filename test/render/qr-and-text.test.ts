@@ -17,7 +17,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-describe('renderQrPng (the API\'s data.qr)', () => {
+describe("renderQrPng (the API's data.qr)", () => {
   it('is a ~150 px PNG that scans to exactly the QR text', async () => {
     const png = await renderQrPng(QR_TEXT);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -33,13 +33,15 @@ describe('renderQrPng (the API\'s data.qr)', () => {
     expect(decodeQrPng(png)).toEqual([QR_TEXT]);
   });
 
-  it('draws the level-Q code, as SUNAT\'s printed representation asks', () => {
+  it("draws the level-Q code, as SUNAT's printed representation asks", () => {
     const modules = (level: 'M' | 'Q'): boolean[] => {
       const m = QRCode.create(QR_TEXT, { errorCorrectionLevel: level }).modules;
       return Array.from({ length: m.size * m.size }, (_, i) => Boolean(m.get(Math.floor(i / m.size), i % m.size)));
     };
     const matrix = qrMatrix(QR_TEXT);
-    const drawn = Array.from({ length: matrix.size * matrix.size }, (_, i) => matrix.isDark(Math.floor(i / matrix.size), i % matrix.size));
+    const drawn = Array.from({ length: matrix.size * matrix.size }, (_, i) =>
+      matrix.isDark(Math.floor(i / matrix.size), i % matrix.size),
+    );
     expect(drawn).toEqual(modules('Q'));
     expect(drawn).not.toEqual(modules('M'));
   });
@@ -70,7 +72,8 @@ describe('wrapText', () => {
   const style: TextStyle = { font: 'Helvetica', size: 8 };
 
   it('never returns a line wider than asked and loses no word', () => {
-    const text = 'Alquiler de montacargas eléctrico 2.5 t (día) con operador certificado y combustible incluido por jornada';
+    const text =
+      'Alquiler de montacargas eléctrico 2.5 t (día) con operador certificado y combustible incluido por jornada';
     const lines = wrapText(doc, text, 90, style);
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines) expect(textWidth(doc, l, style)).toBeLessThanOrEqual(90);

@@ -51,7 +51,7 @@ describe('parseCdr on real-world shapes', () => {
     const cdr = parseCdr(cdrBytes('sunat-rejected-2800.xml'));
     expect(cdr.code).toBe('2800');
     expect(cdr.outcome).toBe('rejected');
-    expect(cdr.description).toContain("INFO : 2800 (nodo: \"cbc:ID/schemeID\" valor: \"7\")");
+    expect(cdr.description).toContain('INFO : 2800 (nodo: "cbc:ID/schemeID" valor: "7")');
     expect(cdr.issueDate).toBe('2021-06-15');
     expect(cdr.issueTime).toBe('02:30:08'); // taken from the datetime in IssueDate when IssueTime is absent
   });
@@ -78,8 +78,14 @@ describe('parseCdr on real-world shapes', () => {
   });
 
   it('refuses what is not a CDR with a CdrError', () => {
-    expect(() => parseCdr('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>')).toThrow(CdrError);
-    expect(() => parseCdr('<ar:ApplicationResponse xmlns:ar="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"></ar:ApplicationResponse>')).toThrow(/ResponseCode/);
+    expect(() => parseCdr('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>')).toThrow(
+      CdrError,
+    );
+    expect(() =>
+      parseCdr(
+        '<ar:ApplicationResponse xmlns:ar="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"></ar:ApplicationResponse>',
+      ),
+    ).toThrow(/ResponseCode/);
     expect(() => parseCdr('<ar:ApplicationResponse')).toThrow(CdrError);
     expect(() => parseCdr('')).toThrow(CdrError);
     expect(() => parseCdr('<!DOCTYPE x [<!ENTITY e "x">]><ApplicationResponse/>')).toThrow(/DOCTYPE/);
@@ -124,7 +130,7 @@ describe('unzipCdr is tolerant of untidy zips', () => {
   });
 
   it('prefers the R- entry among several and ignores non-XML entries', () => {
-    const zip = zipEntries({ 'dummy': 'x', 'readme.xml': '<a/>', 'sub/R-20600995805-01-F001-1.xml': xml });
+    const zip = zipEntries({ dummy: 'x', 'readme.xml': '<a/>', 'sub/R-20600995805-01-F001-1.xml': xml });
     expect(unzipCdr(zip).name).toBe('R-20600995805-01-F001-1.xml');
   });
 

@@ -7,7 +7,10 @@ import { resolveSunatEndpoints, sendBill, zipDocument } from '../../src/sunat/in
 import { REPO_ROOT, credentials, invoiceXml, sign } from './helpers.ts';
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'facturo.mjs'), 'sunat-simulator', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'facturo.mjs'), 'sunat-simulator', ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -34,7 +37,13 @@ describe('npx facturo sunat-simulator', () => {
     const url = await sim.url;
     expect(sim.output()).toContain('/ol-ti-itcpfegem-beta/billService');
     const base = '20000000001-01-F001-41';
-    const outcome = await sendBill({ endpoint: resolveSunatEndpoints({ mode: 'simulator', simulatorUrl: url }).invoices, credentials, fileName: base, zip: zipDocument(base, sign(invoiceXml(41))), timeoutMs: 10_000 });
+    const outcome = await sendBill({
+      endpoint: resolveSunatEndpoints({ mode: 'simulator', simulatorUrl: url }).invoices,
+      credentials,
+      fileName: base,
+      zip: zipDocument(base, sign(invoiceXml(41))),
+      timeoutMs: 10_000,
+    });
     expect(outcome).toMatchObject({ kind: 'accepted', code: '0' });
     sim.child.kill('SIGTERM');
     expect(await sim.exited).toBe(0);

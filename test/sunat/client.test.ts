@@ -29,7 +29,11 @@ afterAll(async () => {
 });
 beforeEach(() => sim.simulator.reset());
 
-function send(fileBase: string, zip: Uint8Array, extra: { timeoutMs?: number; signal?: AbortSignal; endpoint?: string; username?: string; password?: string } = {}): Promise<SendOutcome> {
+function send(
+  fileBase: string,
+  zip: Uint8Array,
+  extra: { timeoutMs?: number; signal?: AbortSignal; endpoint?: string; username?: string; password?: string } = {},
+): Promise<SendOutcome> {
   return sendBill({
     endpoint: extra.endpoint ?? sim.endpoints.invoices,
     credentials: { username: extra.username ?? credentials.username, password: extra.password ?? credentials.password },
@@ -52,14 +56,28 @@ describe('accepted, observed, rejected', () => {
   it('a correct invoice is accepted with code 0 and the CDR zip as SUNAT sent it', async () => {
     const doc = invoice();
     const outcome = await send(doc.base, doc.zip);
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', description: `La Factura numero F001-${doc.n}, ha sido aceptada`, notes: [], source: 'cdr', httpStatus: 200 });
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      description: `La Factura numero F001-${doc.n}, ha sido aceptada`,
+      notes: [],
+      source: 'cdr',
+      httpStatus: 200,
+    });
     const cdr = unzipCdr(outcome.cdrZip!);
     expect(cdr.name).toBe(`R-${doc.base}.xml`);
-    expect(parseCdr(cdr.xml)).toMatchObject({ code: '0', reference: `F001-${doc.n}`, receiverId: '20000000001', recipientId: '6-20100070970' });
+    expect(parseCdr(cdr.xml)).toMatchObject({
+      code: '0',
+      reference: `F001-${doc.n}`,
+      receiverId: '20000000001',
+      recipientId: '6-20100070970',
+    });
   });
 
   it('wrong optional list attributes are observations: accepted with code 0 and the notes kept', async () => {
-    const doc = invoice((x) => x.replace('listName="Tipo de Documento"', 'listName="SUNAT:Identificador de Tipo de Documento"'));
+    const doc = invoice((x) =>
+      x.replace('listName="Tipo de Documento"', 'listName="SUNAT:Identificador de Tipo de Documento"'),
+    );
     const outcome = await send(doc.base, doc.zip);
     expect(outcome.kind).toBe('observed');
     expect(outcome.code).toBe('0');
@@ -71,7 +89,9 @@ describe('accepted, observed, rejected', () => {
   it('an ISO-8859-1 document (xbuilder writes them) is read in its own encoding and accepted', async () => {
     const n = number++;
     const base = `20000000001-01-F001-${n}`;
-    const text = invoiceXml(n).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').replace('PRODUCTO A', 'PRODUCTO AÑEJO ÑANDÚ');
+    const text = invoiceXml(n)
+      .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+      .replace('PRODUCTO A', 'PRODUCTO AÑEJO ÑANDÚ');
     const latin1 = Buffer.from(sign(text), 'latin1');
     expect(latin1.includes(Buffer.from('Ñ', 'utf8'))).toBe(false); // really latin1 bytes
     expect(await send(base, zipDocument(base, latin1))).toMatchObject({ kind: 'accepted', code: '0' });
@@ -79,10 +99,17 @@ describe('accepted, observed, rejected', () => {
 
   it('a rule violation is a rejection; beta style answers with a SOAP fault Client.<code>', async () => {
     // SUNAT 3103: the line IGV is not base × rate.
-    const doc = invoice((x) => x.replace(/(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">200\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="PEN">)36\.00/, '$140.00'));
+    const doc = invoice((x) =>
+      x.replace(
+        /(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">200\.00<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="PEN">)36\.00/,
+        '$140.00',
+      ),
+    );
     const outcome = await send(doc.base, doc.zip);
     expect(outcome).toMatchObject({ kind: 'rejected', code: '3103', source: 'fault', httpStatus: 500 });
-    expect(outcome.description).toMatch(/^El producto del factor y monto base de la afectación del IGV\/IVAP no corresponde/);
+    expect(outcome.description).toMatch(
+      /^El producto del factor y monto base de la afectación del IGV\/IVAP no corresponde/,
+    );
     expect(outcome.cdrZip).toBeUndefined();
   });
 
@@ -91,8 +118,19 @@ describe('accepted, observed, rejected', () => {
     try {
       const n = number++;
       const base = `20000000001-01-F001-${n}`;
-      const xml = sign(invoiceXml(n).replace('<cbc:ID schemeID="6" schemeName="Documento de Identidad" schemeAgencyName="PE:SUNAT"\n         schemeURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo06">20100070970</cbc:ID>', '<cbc:ID schemeID="6">2010007097</cbc:ID>'));
-      const outcome = await sendBill({ endpoint: prod.endpoints.invoices, credentials, fileName: base, zip: zipDocument(base, xml), timeoutMs: 10_000 });
+      const xml = sign(
+        invoiceXml(n).replace(
+          '<cbc:ID schemeID="6" schemeName="Documento de Identidad" schemeAgencyName="PE:SUNAT"\n         schemeURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo06">20100070970</cbc:ID>',
+          '<cbc:ID schemeID="6">2010007097</cbc:ID>',
+        ),
+      );
+      const outcome = await sendBill({
+        endpoint: prod.endpoints.invoices,
+        credentials,
+        fileName: base,
+        zip: zipDocument(base, xml),
+        timeoutMs: 10_000,
+      });
       expect(outcome).toMatchObject({ kind: 'rejected', code: '2017', source: 'cdr', httpStatus: 200 });
       expect(outcome.cdr?.outcome).toBe('rejected');
       expect(outcome.description).toContain('El numero de documento de identidad del receptor debe ser  RUC');
@@ -105,7 +143,11 @@ describe('accepted, observed, rejected', () => {
 describe('each exception family (0100–1999: not processed, the number stays free)', () => {
   it('01xx authentication: wrong SOL password', async () => {
     const doc = invoice();
-    expect(await send(doc.base, doc.zip, { password: 'secreto' })).toMatchObject({ kind: 'exception', code: '0102', description: 'Usuario o contraseña incorrectos' });
+    expect(await send(doc.base, doc.zip, { password: 'secreto' })).toMatchObject({
+      kind: 'exception',
+      code: '0102',
+      description: 'Usuario o contraseña incorrectos',
+    });
   });
 
   it('01xx authentication: a user that is not RUC+MODDATOS on beta', async () => {
@@ -114,10 +156,22 @@ describe('each exception family (0100–1999: not processed, the number stays fr
   });
 
   it('0154 with production-like accounts when the user RUC is not the file RUC', async () => {
-    const prod = await startSimulator({ credentials: { kind: 'accounts', accounts: [{ username: '20999999999FACTURA', password: 'clave' }], requireMatchingRuc: true } });
+    const prod = await startSimulator({
+      credentials: {
+        kind: 'accounts',
+        accounts: [{ username: '20999999999FACTURA', password: 'clave' }],
+        requireMatchingRuc: true,
+      },
+    });
     try {
       const doc = invoice();
-      const outcome = await sendBill({ endpoint: prod.endpoints.invoices, credentials: { username: '20999999999FACTURA', password: 'clave' }, fileName: doc.base, zip: doc.zip, timeoutMs: 10_000 });
+      const outcome = await sendBill({
+        endpoint: prod.endpoints.invoices,
+        credentials: { username: '20999999999FACTURA', password: 'clave' },
+        fileName: doc.base,
+        zip: doc.zip,
+        timeoutMs: 10_000,
+      });
       expect(outcome).toMatchObject({ kind: 'exception', code: '0154' });
     } finally {
       await prod.close();
@@ -129,9 +183,12 @@ describe('each exception family (0100–1999: not processed, the number stays fr
     expect((await send('20000000001-01-F001', doc.zip)).code).toBe('0151');
     expect((await send('20000000001-RC-20250115-1', doc.zip)).code).toBe('0152');
     expect((await send(doc.base, zipEntries({ 'dir/': new Uint8Array(0) }))).code).toBe('0155');
-    expect((await send(doc.base, Buffer.from('this is not a zip')))).toMatchObject({ kind: 'exception', code: '0156' });
+    expect(await send(doc.base, Buffer.from('this is not a zip'))).toMatchObject({ kind: 'exception', code: '0156' });
     expect((await send(doc.base, zipEntries({ 'readme.txt': 'hola' }))).code).toBe('0157');
-    expect((await send(doc.base, zipEntries({ [`${doc.base}.xml`]: doc.xml, '20000000001-01-F001-999999.xml': doc.xml }))).code).toBe('0158');
+    expect(
+      (await send(doc.base, zipEntries({ [`${doc.base}.xml`]: doc.xml, '20000000001-01-F001-999999.xml': doc.xml })))
+        .code,
+    ).toBe('0158');
     expect((await send(doc.base, zipEntries({ 'factura.xml': doc.xml }))).code).toBe('0159');
     expect((await send(doc.base, zipEntries({ [`${doc.base}.xml`]: '' }))).code).toBe('0160');
     expect((await send(doc.base, zipEntries({ '20000000001-01-F001-999999.xml': doc.xml }))).code).toBe('0161');
@@ -139,7 +196,10 @@ describe('each exception family (0100–1999: not processed, the number stays fr
 
   it('0306: unparsable XML, and XML the XSD refuses', async () => {
     const broken = invoice();
-    expect(await send(broken.base, zipDocument(broken.base, '<Invoice><cbc:ID>'))).toMatchObject({ kind: 'exception', code: '0306' });
+    expect(await send(broken.base, zipDocument(broken.base, '<Invoice><cbc:ID>'))).toMatchObject({
+      kind: 'exception',
+      code: '0306',
+    });
     const invalid = invoice((x) => x.replace('<cbc:IssueTime>', '<cbc:Foo>1</cbc:Foo><cbc:IssueTime>'));
     const outcome = await send(invalid.base, invalid.zip);
     expect(outcome).toMatchObject({ kind: 'exception', code: '0306' });
@@ -160,7 +220,11 @@ describe('each exception family (0100–1999: not processed, the number stays fr
     const base = '20000000001-40-P001-7';
     expect((await send(base, zipDocument(base, xml))).code).toBe('0302');
     const outcome = await send(base, zipDocument(base, xml), { endpoint: sim.endpoints.otrosCpe });
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', description: 'El Comprobante de Percepcion numero P001-7, ha sido aceptado' });
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      description: 'El Comprobante de Percepcion numero P001-7, ha sido aceptado',
+    });
   });
 
   it('the same number again: identical content gets the stored CDR, other content 1033', async () => {
@@ -170,7 +234,11 @@ describe('each exception family (0100–1999: not processed, the number stays fr
     expect(again.kind).toBe('accepted');
     expect(again.cdrZip!.equals(first.cdrZip!)).toBe(true);
     const other = sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0002'));
-    expect(await send(doc.base, zipDocument(doc.base, other))).toMatchObject({ kind: 'exception', code: '1033', description: expect.stringMatching(/^El comprobante fue registrado previamente con otros datos/) });
+    expect(await send(doc.base, zipDocument(doc.base, other))).toMatchObject({
+      kind: 'exception',
+      code: '1033',
+      description: expect.stringMatching(/^El comprobante fue registrado previamente con otros datos/),
+    });
     expect(sim.simulator.stats()).toMatchObject({ accepted: 1, duplicates: 1, conflicts: 1 });
   });
 });
@@ -182,13 +250,22 @@ describe('transport failures are unknown outcomes', () => {
     const outcome = await send(doc.base, doc.zip, { timeoutMs: 150 });
     expect(outcome).toMatchObject({ kind: 'unknown', code: 'TIMEOUT', source: 'transport' });
     await new Promise((r) => setTimeout(r, 700));
-    const found = await getStatusCdr({ endpoint: sim.endpoints.consult!, credentials, ruc: '20000000001', tipo: '01', serie: 'F001', numero: doc.n });
+    const found = await getStatusCdr({
+      endpoint: sim.endpoints.consult!,
+      credentials,
+      ruc: '20000000001',
+      tipo: '01',
+      serie: 'F001',
+      numero: doc.n,
+    });
     expect(found.kind).toBe('found');
   });
 
   it('HTTP 503 and HTTP 500 pages, an empty 200, a malformed 200', async () => {
     sim.simulator.faults.add({ fault: { kind: 'http-status', status: 503 } });
-    sim.simulator.faults.add({ fault: { kind: 'http-status', status: 500, body: '<html>Internal Server Error</html>' } });
+    sim.simulator.faults.add({
+      fault: { kind: 'http-status', status: 500, body: '<html>Internal Server Error</html>' },
+    });
     sim.simulator.faults.add({ fault: { kind: 'empty-200' } });
     sim.simulator.faults.add({ fault: { kind: 'malformed-200' } });
     const doc = invoice();
@@ -206,7 +283,9 @@ describe('transport failures are unknown outcomes', () => {
     const doc = invoice();
     expect(await send(doc.base, doc.zip)).toMatchObject({ kind: 'unknown', code: 'NETWORK' });
     const port = await freePort();
-    expect(await send(doc.base, doc.zip, { endpoint: `http://127.0.0.1:${port}/ol-ti-itcpfegem-beta/billService` })).toMatchObject({ kind: 'unknown', code: 'NETWORK' });
+    expect(
+      await send(doc.base, doc.zip, { endpoint: `http://127.0.0.1:${port}/ol-ti-itcpfegem-beta/billService` }),
+    ).toMatchObject({ kind: 'unknown', code: 'NETWORK' });
   });
 
   it("the caller's abort signal", async () => {
@@ -214,12 +293,18 @@ describe('transport failures are unknown outcomes', () => {
     const doc = invoice();
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    expect(await send(doc.base, doc.zip, { signal: controller.signal })).toMatchObject({ kind: 'unknown', code: 'ABORTED' });
+    expect(await send(doc.base, doc.zip, { signal: controller.signal })).toMatchObject({
+      kind: 'unknown',
+      code: 'ABORTED',
+    });
   });
 
   it('an HTTP 404 (wrong URL) is an exception: nothing was processed', async () => {
     const doc = invoice();
-    expect(await send(doc.base, doc.zip, { endpoint: `${sim.url}/ol-ti-itcpfegem-beta/billServicio` })).toMatchObject({ kind: 'exception', code: 'HTTP_404' });
+    expect(await send(doc.base, doc.zip, { endpoint: `${sim.url}/ol-ti-itcpfegem-beta/billServicio` })).toMatchObject({
+      kind: 'exception',
+      code: 'HTTP_404',
+    });
   });
 });
 
@@ -232,16 +317,24 @@ describe('SOAP faults: the code in faultcode or in faultstring', () => {
     const inString = await send(doc.base, doc.zip);
     for (const outcome of [inCode, inString]) {
       expect(outcome).toMatchObject({ kind: 'exception', code: '0130', source: 'fault', httpStatus: 500 });
-      expect(outcome.description).toBe('El sistema no puede responder su solicitud. (No se pudo obtener el ticket de proceso)');
+      expect(outcome.description).toBe(
+        'El sistema no puede responder su solicitud. (No se pudo obtener el ticket de proceso)',
+      );
     }
   });
 
   it('a fault without any number is unknown (nothing says the document was not processed)', async () => {
     // A fault from a proxy in front of SUNAT: no code anywhere.
-    const server = await fakeSoapServer('<soap-env:Envelope xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"><soap-env:Body><soap-env:Fault><faultcode>soap-env:Server</faultcode><faultstring>Internal Error</faultstring></soap-env:Fault></soap-env:Body></soap-env:Envelope>');
+    const server = await fakeSoapServer(
+      '<soap-env:Envelope xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"><soap-env:Body><soap-env:Fault><faultcode>soap-env:Server</faultcode><faultstring>Internal Error</faultstring></soap-env:Fault></soap-env:Body></soap-env:Envelope>',
+    );
     try {
       const doc = invoice();
-      expect(await send(doc.base, doc.zip, { endpoint: server.url })).toMatchObject({ kind: 'unknown', code: 'SOAP_FAULT', description: 'Internal Error' });
+      expect(await send(doc.base, doc.zip, { endpoint: server.url })).toMatchObject({
+        kind: 'unknown',
+        code: 'SOAP_FAULT',
+        description: 'Internal Error',
+      });
     } finally {
       server.close();
     }
@@ -252,10 +345,19 @@ describe('consult service and tickets', () => {
   it('getStatusCdr and getStatus answer from what was registered', async () => {
     const accepted = invoice();
     await send(accepted.base, accepted.zip);
-    const rejected = invoice((x) => x.replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">296.00'));
+    const rejected = invoice((x) =>
+      x.replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">296.00'),
+    );
     expect((await send(rejected.base, rejected.zip)).code).toBe('3280');
 
-    const consult = (n: number, tipo = '01', serie = 'F001') => ({ endpoint: sim.endpoints.consult!, credentials, ruc: '20000000001', tipo, serie, numero: n });
+    const consult = (n: number, tipo = '01', serie = 'F001') => ({
+      endpoint: sim.endpoints.consult!,
+      credentials,
+      ruc: '20000000001',
+      tipo,
+      serie,
+      numero: n,
+    });
     const found = await getStatusCdr(consult(accepted.n));
     expect(found).toMatchObject({ kind: 'found', statusCode: '0004', statusMessage: 'La constancia existe' });
     if (found.kind === 'found') expect(found.outcome).toMatchObject({ kind: 'accepted', code: '0', source: 'consult' });
@@ -266,10 +368,24 @@ describe('consult service and tickets', () => {
     expect(await getStatusCdr(consult(1, '03', 'B001'))).toMatchObject({ kind: 'no-cdr', statusCode: '0009' });
     expect(await getStatusCdr(consult(1, '01', 'B001'))).toMatchObject({ kind: 'no-cdr', statusCode: '0010' });
 
-    expect(await getConsultStatus(consult(accepted.n))).toMatchObject({ kind: 'answered', statusCode: '0001', state: 'accepted' });
-    expect(await getConsultStatus(consult(rejected.n))).toMatchObject({ kind: 'answered', statusCode: '0002', state: 'rejected' });
-    expect(await getConsultStatus(consult(999_999))).toMatchObject({ kind: 'answered', statusCode: '0011', state: 'not-found' });
-    expect(await getConsultStatus({ ...consult(accepted.n), credentials: { username: 'x', password: 'y' } })).toMatchObject({ kind: 'failed', outcome: { kind: 'exception', code: '0102' } });
+    expect(await getConsultStatus(consult(accepted.n))).toMatchObject({
+      kind: 'answered',
+      statusCode: '0001',
+      state: 'accepted',
+    });
+    expect(await getConsultStatus(consult(rejected.n))).toMatchObject({
+      kind: 'answered',
+      statusCode: '0002',
+      state: 'rejected',
+    });
+    expect(await getConsultStatus(consult(999_999))).toMatchObject({
+      kind: 'answered',
+      statusCode: '0011',
+      state: 'not-found',
+    });
+    expect(
+      await getConsultStatus({ ...consult(accepted.n), credentials: { username: 'x', password: 'y' } }),
+    ).toMatchObject({ kind: 'failed', outcome: { kind: 'exception', code: '0102' } });
   });
 
   it('sendSummary returns a ticket; getStatus answers 98 while "processing", then the CDR', async () => {
@@ -284,16 +400,31 @@ describe('consult service and tickets', () => {
       expect(await getStatus({ ...call, ticket: sent.ticket })).toEqual({ kind: 'pending', statusCode: '98' });
       expect(await getStatus({ ...call, ticket: sent.ticket })).toEqual({ kind: 'pending', statusCode: '98' });
       const done = await getStatus({ ...call, ticket: sent.ticket });
-      expect(done).toMatchObject({ kind: 'done', statusCode: '0', outcome: { kind: 'accepted', code: '0', description: 'El Resumen diario RC-20250115-1, ha sido aceptado' } });
-      expect(await getStatus({ ...call, ticket: '1234567890123' })).toMatchObject({ kind: 'failed', outcome: { kind: 'exception', code: '0127' } });
+      expect(done).toMatchObject({
+        kind: 'done',
+        statusCode: '0',
+        outcome: { kind: 'accepted', code: '0', description: 'El Resumen diario RC-20250115-1, ha sido aceptado' },
+      });
+      expect(await getStatus({ ...call, ticket: '1234567890123' })).toMatchObject({
+        kind: 'failed',
+        outcome: { kind: 'exception', code: '0127' },
+      });
       // A summary through sendBill is refused (0152), a tampered summary ends in status 99 with its CDR.
       expect((await sendBill({ ...call, fileName: base, zip: zipDocument(base, xml) })).code).toBe('0152');
       const tampered = xml.replace('118.00', '119.00');
-      const t = await sendSummary({ ...call, fileName: '20000000001-RC-20250115-2', zip: zipDocument('20000000001-RC-20250115-2', tampered.replace('RC-20250115-1', 'RC-20250115-2')) });
+      const t = await sendSummary({
+        ...call,
+        fileName: '20000000001-RC-20250115-2',
+        zip: zipDocument('20000000001-RC-20250115-2', tampered.replace('RC-20250115-1', 'RC-20250115-2')),
+      });
       if (t.kind !== 'ticket') throw new Error(JSON.stringify(t));
       await getStatus({ ...call, ticket: t.ticket });
       await getStatus({ ...call, ticket: t.ticket });
-      expect(await getStatus({ ...call, ticket: t.ticket })).toMatchObject({ kind: 'done', statusCode: '99', outcome: { kind: 'rejected', code: '2335' } });
+      expect(await getStatus({ ...call, ticket: t.ticket })).toMatchObject({
+        kind: 'done',
+        statusCode: '99',
+        outcome: { kind: 'rejected', code: '2335' },
+      });
     } finally {
       await pending.close();
     }
@@ -302,7 +433,11 @@ describe('consult service and tickets', () => {
 
 describe('the simulator speaks SUNAT on its paths', () => {
   it('answers ?wsdl on every service path', async () => {
-    for (const path of ['/ol-ti-itcpfegem-beta/billService', '/ol-ti-itemision-otroscpe-gem-beta/billService', '/ol-it-wsconscpegem/billConsultService']) {
+    for (const path of [
+      '/ol-ti-itcpfegem-beta/billService',
+      '/ol-ti-itemision-otroscpe-gem-beta/billService',
+      '/ol-it-wsconscpegem/billConsultService',
+    ]) {
       const response = await fetch(`${sim.url}${path}?wsdl`);
       expect(response.status).toBe(200);
       const text = await response.text();
@@ -318,7 +453,11 @@ describe('the simulator speaks SUNAT on its paths', () => {
       body: JSON.stringify({ fault: { kind: 'http-status', status: 503 }, times: 2 }),
     });
     expect(post.status).toBe(201);
-    const bad = await fetch(`${sim.url}/__simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: { kind: 'explode' } }) });
+    const bad = await fetch(`${sim.url}/__simulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: { kind: 'explode' } }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'fault_invalid' });
     const doc = invoice();
@@ -327,11 +466,21 @@ describe('the simulator speaks SUNAT on its paths', () => {
     expect((await send(doc.base, doc.zip)).kind).toBe('accepted');
     const stats = (await (await fetch(`${sim.url}/__simulator/stats`)).json()) as SimulatorStats;
     expect(stats).toMatchObject({ received: 1, accepted: 1, faultsInjected: 2 });
-    expect(stats.documents).toEqual([expect.objectContaining({ fileName: doc.base, receipts: 1, registered: true, status: 'accepted', code: '0' })]);
-    await fetch(`${sim.url}/__simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ fault: { kind: 'empty-200' }, times: 'always' }]) });
-    expect(((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults).toHaveLength(1);
+    expect(stats.documents).toEqual([
+      expect.objectContaining({ fileName: doc.base, receipts: 1, registered: true, status: 'accepted', code: '0' }),
+    ]);
+    await fetch(`${sim.url}/__simulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ fault: { kind: 'empty-200' }, times: 'always' }]),
+    });
+    expect(
+      ((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults,
+    ).toHaveLength(1);
     expect((await fetch(`${sim.url}/__simulator/faults`, { method: 'DELETE' })).status).toBe(200);
-    expect(((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults).toHaveLength(0);
+    expect(
+      ((await (await fetch(`${sim.url}/__simulator/faults`)).json()) as { faults: unknown[] }).faults,
+    ).toHaveLength(0);
     await fetch(`${sim.url}/__simulator/reset`, { method: 'POST' });
     expect(((await (await fetch(`${sim.url}/__simulator/stats`)).json()) as SimulatorStats).documents).toEqual([]);
   });

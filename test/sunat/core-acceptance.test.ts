@@ -23,7 +23,11 @@ function built(name: string): { xml: string; fileName: string; tipo: string } {
   const prepared = prepareDocument(loadInvoiceFixture(name), testContext());
   if (!prepared.ok) throw new Error(`${name}: ${JSON.stringify(prepared.issues)}`);
   const document = assignNumber(prepared.document, number++);
-  return { xml: buildDocumentXml(document, testIssuer), fileName: filenameOf(document, testIssuer.ruc), tipo: document.documentType };
+  return {
+    xml: buildDocumentXml(document, testIssuer),
+    fileName: filenameOf(document, testIssuer.ruc),
+    tipo: document.documentType,
+  };
 }
 
 function deliver(fileName: string, tipo: string, signedXml: string): Promise<SendOutcome> {
@@ -55,7 +59,9 @@ describe('tampering and broken totals', () => {
   it('changing one amount after signing is 2335 (document altered)', async () => {
     const doc = built('01-taxed');
     const signed = signXml(doc.xml, testKey, { assumeCanonical: true }).xml;
-    const tampered = change(signed, /(<cbc:PayableAmount currencyID="PEN">)([\d.]+)/, (v) => (Number(v) + 0.01).toFixed(2));
+    const tampered = change(signed, /(<cbc:PayableAmount currencyID="PEN">)([\d.]+)/, (v) =>
+      (Number(v) + 0.01).toFixed(2),
+    );
     const outcome = await deliver(doc.fileName, doc.tipo, tampered);
     expect(outcome).toMatchObject({ kind: 'rejected', code: '2335' });
     expect(outcome.description).toMatch(/^El documento electrónico ingresado ha sido alterado/);
@@ -66,16 +72,31 @@ describe('tampering and broken totals', () => {
     const signed = signXml(doc.xml, testKey, { assumeCanonical: true }).xml;
     const { otherKey } = await import('./helpers.ts');
     const otherCertificate = otherKey.certificatePem.replace(/-----[A-Z ]+-----|\s+/g, '');
-    const swapped = signed.replace(/<ds:X509Certificate>[^<]+<\/ds:X509Certificate>/, `<ds:X509Certificate>${otherCertificate}</ds:X509Certificate>`);
+    const swapped = signed.replace(
+      /<ds:X509Certificate>[^<]+<\/ds:X509Certificate>/,
+      `<ds:X509Certificate>${otherCertificate}</ds:X509Certificate>`,
+    );
     expect(await deliver(doc.fileName, doc.tipo, swapped)).toMatchObject({ kind: 'rejected', code: '2334' });
   });
 
   it.each([
     ['PayableAmount', /(<cbc:PayableAmount currencyID="PEN">)([\d.]+)/, '3280'],
-    ['LineExtensionAmount of the document', /(<cac:LegalMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="PEN">)([\d.]+)/, '3278'],
-    ['the header IGV base', /(<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="PEN">[\d.]+<\/cbc:TaxAmount>\s*<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">)([\d.]+)/, '3277'],
+    [
+      'LineExtensionAmount of the document',
+      /(<cac:LegalMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="PEN">)([\d.]+)/,
+      '3278',
+    ],
+    [
+      'the header IGV base',
+      /(<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="PEN">[\d.]+<\/cbc:TaxAmount>\s*<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">)([\d.]+)/,
+      '3277',
+    ],
     ['the document TaxAmount', /(<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="PEN">)([\d.]+)/, '3294'],
-    ['the IGV of the first line', /(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">[\d.]+<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="PEN">)([\d.]+)/, '3103'],
+    [
+      'the IGV of the first line',
+      /(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">[\d.]+<\/cbc:TaxableAmount>\s*<cbc:TaxAmount currencyID="PEN">)([\d.]+)/,
+      '3103',
+    ],
   ] as const)('breaking %s before signing is rejected with %s', async (_what, where, code) => {
     const doc = built('01-taxed');
     const broken = change(doc.xml, where, plusTen);

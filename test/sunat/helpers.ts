@@ -47,7 +47,9 @@ export function sign(xml: string, key: SigningKey = testKey): string {
 }
 
 /** A simulator on a free port, with the endpoints the client should use for it. */
-export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator & { endpoints: SunatEndpoints }> {
+export async function startSimulator(
+  options: StartOptions = {},
+): Promise<RunningSimulator & { endpoints: SunatEndpoints }> {
   const running = await startSunatSimulator({ now: () => NOW, ...options });
   return { ...running, endpoints: resolveSunatEndpoints({ mode: 'simulator', simulatorUrl: running.url }) };
 }

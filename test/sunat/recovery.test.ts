@@ -47,7 +47,13 @@ describe('"register then drop the response" (the lost answer)', () => {
     expect(first).toMatchObject({ kind: 'unknown', code: 'NETWORK', recovered: false });
 
     const second = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
-    expect(second).toMatchObject({ kind: 'accepted', code: '0', recovered: true, source: 'consult', alreadyRegistered: false });
+    expect(second).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      recovered: true,
+      source: 'consult',
+      alreadyRegistered: false,
+    });
     expect(second.steps).toEqual([{ action: 'consult', result: 'found' }]); // no resend at all
     // The CDR the pipeline keeps is the very zip SUNAT (the simulator) registered.
     const stored = sim.simulator.store.documents().find((d) => d.fileName === doc.base)!;
@@ -58,7 +64,7 @@ describe('"register then drop the response" (the lost answer)', () => {
     expect(sim.simulator.store.documents()).toHaveLength(1);
   });
 
-  it('a perception cannot be consulted (SUNAT 0009): the resend gets SUNAT\'s stored answer for the same document', async () => {
+  it("a perception cannot be consulted (SUNAT 0009): the resend gets SUNAT's stored answer for the same document", async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const base = '20000000001-40-P001-31';
     const zip = zipDocument(base, sign(perceptionXml(31)));
@@ -107,7 +113,13 @@ describe('the request never arrived', () => {
 describe('"registrado previamente" on a resend leads to the existing CDR', () => {
   it('1033 with a consult service: the CDR of the registered document becomes the outcome', async () => {
     const doc = invoice();
-    const original = await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: doc.base, zip: doc.zip, timeoutMs: 5_000 });
+    const original = await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: doc.base,
+      zip: doc.zip,
+      timeoutMs: 5_000,
+    });
     // The consult service is briefly unreachable on the first recovery step, so the policy resends; the resent
     // bytes differ (re-signed document: new signature value) and SUNAT answers 1033.
     sim.simulator.faults.add({ fault: { kind: 'http-status', status: 400 }, operations: ['getStatusCdr'] });
@@ -124,9 +136,17 @@ describe('"registrado previamente" on a resend leads to the existing CDR', () =>
 
   it('1033 where no consult service exists (SUNAT beta): accepted without a constancia, never an error state', async () => {
     const doc = invoice();
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: doc.base, zip: doc.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: doc.base,
+      zip: doc.zip,
+      timeoutMs: 5_000,
+    });
     const resigned = zipDocument(doc.base, sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0008')));
-    const outcome = await deliverDocument(args({ base: doc.base, zip: resigned }, { consultEndpoint: undefined, previousAttemptUnknown: true }));
+    const outcome = await deliverDocument(
+      args({ base: doc.base, zip: resigned }, { consultEndpoint: undefined, previousAttemptUnknown: true }),
+    );
     expect(outcome).toMatchObject({ kind: 'accepted', code: '0', alreadyRegistered: true, recovered: true });
     expect(outcome.cdrZip).toBeUndefined();
     expect(outcome.description).toContain('1033');
@@ -134,7 +154,13 @@ describe('"registrado previamente" on a resend leads to the existing CDR', () =>
 
   it('1033 on a FIRST send is a real conflict (another document holds the number): it stays an exception', async () => {
     const doc = invoice();
-    await sendBill({ endpoint: sim.endpoints.invoices, credentials, fileName: doc.base, zip: doc.zip, timeoutMs: 5_000 });
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: doc.base,
+      zip: doc.zip,
+      timeoutMs: 5_000,
+    });
     const other = zipDocument(doc.base, sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0007')));
     const outcome = await deliverDocument(args({ base: doc.base, zip: other }));
     expect(outcome).toMatchObject({ kind: 'exception', code: '1033', alreadyRegistered: false, recovered: false });
@@ -145,14 +171,28 @@ describe('ordinary deliveries pass straight through', () => {
   it('a first send is one sendBill, its outcome unchanged', async () => {
     const doc = invoice();
     const outcome = await deliverDocument(args(doc));
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', recovered: false, alreadyRegistered: false, steps: [{ action: 'send', result: 'outcome:accepted:0' }] });
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+      recovered: false,
+      alreadyRegistered: false,
+      steps: [{ action: 'send', result: 'outcome:accepted:0' }],
+    });
   });
 
   it('a rejection found by the consult service is the outcome (the number is spent)', async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const n = number++;
     const base = `20000000001-01-F001-${n}`;
-    const zip = zipDocument(base, sign(invoiceXml(n).replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">300.00')));
+    const zip = zipDocument(
+      base,
+      sign(
+        invoiceXml(n).replace(
+          '<cbc:PayableAmount currencyID="PEN">286.00',
+          '<cbc:PayableAmount currencyID="PEN">300.00',
+        ),
+      ),
+    );
     await deliverDocument(args({ base, zip }));
     const recovered = await deliverDocument(args({ base, zip }, { previousAttemptUnknown: true }));
     expect(recovered).toMatchObject({ kind: 'rejected', code: '3280', recovered: true, source: 'consult' });

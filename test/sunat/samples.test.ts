@@ -21,14 +21,26 @@ const openubl = fixtureText('samples', 'openubl-12345678912-01-F001-1_alterado.x
 const greenter = fixtureText('samples', 'greenter-20505310072-01-F001-00019772.xml');
 
 function send(base: string, xml: string) {
-  return sendBill({ endpoint: sim.endpoints.invoices, credentials: { username: `${base.slice(0, 11)}MODDATOS`, password: 'moddatos' }, fileName: base, zip: zipDocument(base, xml), timeoutMs: 10_000 });
+  return sendBill({
+    endpoint: sim.endpoints.invoices,
+    credentials: { username: `${base.slice(0, 11)}MODDATOS`, password: 'moddatos' },
+    fileName: base,
+    zip: zipDocument(base, xml),
+    timeoutMs: 10_000,
+  });
 }
 
 /** The OpenUBL invoice without its signature and with the FormaPago block (mandatory since 2021), re-signed. */
 function resignedOpenubl(): string {
-  const unsigned = openubl.replace(/<ext:ExtensionContent><ds:Signature[\s\S]*<\/ds:Signature><\/ext:ExtensionContent>/, '<ext:ExtensionContent></ext:ExtensionContent>');
+  const unsigned = openubl.replace(
+    /<ext:ExtensionContent><ds:Signature[\s\S]*<\/ds:Signature><\/ext:ExtensionContent>/,
+    '<ext:ExtensionContent></ext:ExtensionContent>',
+  );
   expect(unsigned).not.toBe(openubl);
-  const withTerms = unsigned.replace('    <cac:TaxTotal>', '    <cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Contado</cbc:PaymentMeansID></cac:PaymentTerms>\n    <cac:TaxTotal>');
+  const withTerms = unsigned.replace(
+    '    <cac:TaxTotal>',
+    '    <cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Contado</cbc:PaymentMeansID></cac:PaymentTerms>\n    <cac:TaxTotal>',
+  );
   expect(withTerms).not.toBe(unsigned);
   return sign(withTerms);
 }
@@ -61,7 +73,10 @@ describe('fallback: the OpenUBL invoice re-signed with the test key', () => {
 
   it('tampered with after signing, it is 2335', async () => {
     sim.simulator.reset();
-    const tampered = resignedOpenubl().replace('<cbc:PayableAmount currencyID="PEN">11.8</cbc:PayableAmount>', '<cbc:PayableAmount currencyID="PEN">11.9</cbc:PayableAmount>');
+    const tampered = resignedOpenubl().replace(
+      '<cbc:PayableAmount currencyID="PEN">11.8</cbc:PayableAmount>',
+      '<cbc:PayableAmount currencyID="PEN">11.9</cbc:PayableAmount>',
+    );
     expect(await send('12345678912-01-F001-1', tampered)).toMatchObject({ kind: 'rejected', code: '2335' });
   });
 });

@@ -15,9 +15,14 @@ export const command: CliCommand = {
       const started = Date.now();
       let last = 0;
       const result = await importPadron(db.pool, path, (rows) => {
-        if (rows - last >= 100_000) { last = rows; process.stderr.write(`  ${rows.toLocaleString('es-PE')} filas…\n`); }
+        if (rows - last >= 100_000) {
+          last = rows;
+          process.stderr.write(`  ${rows.toLocaleString('es-PE')} filas…\n`);
+        }
       });
-      process.stdout.write(`Padrón importado: ${result.rows} RUC (${result.skipped} líneas omitidas) en ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `Padrón importado: ${result.rows} RUC (${result.skipped} líneas omitidas) en ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
       return 0;
     });
   },

@@ -22,7 +22,8 @@ export async function withDatabase(run: (db: Database, config: Config) => Promis
     return reportError(error);
   }
   try {
-    if (db.mode === 'embedded-remote') process.stderr.write(`(usando la base de datos embebida del servidor en ejecución: ${db.url})\n`);
+    if (db.mode === 'embedded-remote')
+      process.stderr.write(`(usando la base de datos embebida del servidor en ejecución: ${db.url})\n`);
     return await run(db, config);
   } catch (error) {
     return reportError(error);

@@ -47,16 +47,19 @@ export const command: CliCommand = {
     }
     const port = Number(values.port);
     const polls = Number(values['summary-pending-polls']);
-    const window = values['issue-date-window-days'] === undefined ? undefined : Number(values['issue-date-window-days']);
+    const window =
+      values['issue-date-window-days'] === undefined ? undefined : Number(values['issue-date-window-days']);
     if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port inválido: ${values.port}`);
     if (values.rejections !== 'fault' && values.rejections !== 'cdr') return fail('--rejections debe ser fault o cdr');
     if (!Number.isInteger(polls) || polls < 0) return fail('--summary-pending-polls debe ser un entero ≥ 0');
-    if (window !== undefined && !(Number.isInteger(window) && window >= 0)) return fail('--issue-date-window-days debe ser un entero ≥ 0');
+    if (window !== undefined && !(Number.isInteger(window) && window >= 0))
+      return fail('--issue-date-window-days debe ser un entero ≥ 0');
     const accounts = (values.user ?? []).map((u) => {
       const at = u.indexOf(':');
       return { username: u.slice(0, at), password: u.slice(at + 1) };
     });
-    if (accounts.some((a) => !/^\d{11}\S+$/.test(a.username) || !a.password)) return fail('--user debe tener la forma RUCUSUARIO:CLAVE');
+    if (accounts.some((a) => !/^\d{11}\S+$/.test(a.username) || !a.password))
+      return fail('--user debe tener la forma RUCUSUARIO:CLAVE');
 
     // Loaded here so `facturo help` does not pay for Fastify, libxml2 and the XSD set.
     const { startSunatSimulator } = await import('../../sunat/simulator/server.ts');

@@ -28,14 +28,19 @@ export const command: CliCommand = {
       ({ values } = parseArgs({
         args: argv,
         options: {
-          ruc: { type: 'string' }, name: { type: 'string' }, subdomain: { type: 'string' },
-          email: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' },
+          ruc: { type: 'string' },
+          name: { type: 'string' },
+          subdomain: { type: 'string' },
+          email: { type: 'string' },
+          plan: { type: 'string' },
+          json: { type: 'boolean' },
         },
       }));
     } catch (error) {
       return usageError(USAGE, (error as Error).message);
     }
-    if (!values.ruc || !values.name || !values.subdomain) return usageError(USAGE, 'Faltan --ruc, --name o --subdomain.');
+    if (!values.ruc || !values.name || !values.subdomain)
+      return usageError(USAGE, 'Faltan --ruc, --name o --subdomain.');
     const planId = values.plan === undefined ? null : Number(values.plan);
     if (planId !== null && !Number.isInteger(planId)) return usageError(USAGE, '--plan debe ser un número.');
     return withDatabase(async (db, config) => {
@@ -45,20 +50,31 @@ export const command: CliCommand = {
         { ruc: values.ruc!, name: values.name!, subdomain: values.subdomain!, email: values.email ?? null, planId },
       );
       if (values.json) {
-        process.stdout.write(`${JSON.stringify({
-          id: result.tenant.id, ruc: result.tenant.ruc, name: result.tenant.name, subdomain: result.tenant.subdomain,
-          schema: result.tenant.schemaName, hostname: result.tenant.hostname, sunat_mode: result.tenant.sunatMode,
-          user_email: result.user.email, password: result.password, token: result.token,
-        })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({
+            id: result.tenant.id,
+            ruc: result.tenant.ruc,
+            name: result.tenant.name,
+            subdomain: result.tenant.subdomain,
+            schema: result.tenant.schemaName,
+            hostname: result.tenant.hostname,
+            sunat_mode: result.tenant.sunatMode,
+            user_email: result.user.email,
+            password: result.password,
+            token: result.token,
+          })}\n`,
+        );
       } else {
-        process.stdout.write([
-          `Empresa creada: ${result.tenant.name} (RUC ${result.tenant.ruc}), modo ${result.tenant.sunatMode}`,
-          `  Host:       ${result.tenant.hostname}`,
-          `  Usuario:    ${result.user.email} / ${result.password}`,
-          `  Token API:  ${result.token}`,
-          '  (el token y la contraseña no se vuelven a mostrar; rote el token con `facturo tenant:token`)',
-          '',
-        ].join('\n'));
+        process.stdout.write(
+          [
+            `Empresa creada: ${result.tenant.name} (RUC ${result.tenant.ruc}), modo ${result.tenant.sunatMode}`,
+            `  Host:       ${result.tenant.hostname}`,
+            `  Usuario:    ${result.user.email} / ${result.password}`,
+            `  Token API:  ${result.token}`,
+            '  (el token y la contraseña no se vuelven a mostrar; rote el token con `facturo tenant:token`)',
+            '',
+          ].join('\n'),
+        );
       }
       return 0;
     });

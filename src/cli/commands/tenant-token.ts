@@ -23,9 +23,13 @@ export const command: CliCommand = {
     return withDatabase(async (db) => {
       const result = await rotateTenantToken(db, values.subdomain!);
       if (values.json) {
-        process.stdout.write(`${JSON.stringify({ subdomain: result.tenant.subdomain, token: result.token, revoked: result.revoked })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ subdomain: result.tenant.subdomain, token: result.token, revoked: result.revoked })}\n`,
+        );
       } else {
-        process.stdout.write(`Nuevo token API de ${result.tenant.subdomain} (${result.revoked} revocado(s)):\n  ${result.token}\n`);
+        process.stdout.write(
+          `Nuevo token API de ${result.tenant.subdomain} (${result.revoked} revocado(s)):\n  ${result.token}\n`,
+        );
       }
       return 0;
     });

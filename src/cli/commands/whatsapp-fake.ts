@@ -15,7 +15,10 @@ export const command: CliCommand = {
         process.stdout.write(`${r.method} ${r.path} ${r.json ? JSON.stringify(r.json) : `${r.body.length} bytes`}\n`);
       }
     }, 500);
-    await new Promise<void>((resolve) => { process.once('SIGINT', resolve); process.once('SIGTERM', resolve); });
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
     clearInterval(timer);
     await fake.close();
     return 0;

@@ -65,7 +65,12 @@ const defaultIo: XmlCommandIo = {
 
 /** The calendar date in America/Lima (UTC−5, no daylight saving) for an instant. */
 export function limaDate(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Lima',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -146,7 +151,9 @@ export async function runXml(argv: string[], io: XmlCommandIo = defaultIo): Prom
     const affected = doc.note?.affectedDocument;
     if (affected && !affected.series) {
       // Resolving an external_id needs the database; the preview does not open one.
-      io.stderr('error: la vista previa no consulta la base de datos; envíe documento_afectado con serie_documento, numero_documento y codigo_tipo_documento.\n');
+      io.stderr(
+        'error: la vista previa no consulta la base de datos; envíe documento_afectado con serie_documento, numero_documento y codigo_tipo_documento.\n',
+      );
       return 1;
     }
 
@@ -162,9 +169,15 @@ export async function runXml(argv: string[], io: XmlCommandIo = defaultIo): Prom
     }
 
     const algorithm: SignatureAlgorithm = values.sha256 ? 'rsa-sha256' : 'rsa-sha1';
-    const signed = signXml(buildDocumentXml(doc, issuer), { privateKeyPem: key.privateKeyPem, certificatePem: key.certificatePem }, { algorithm, assumeCanonical: true });
+    const signed = signXml(
+      buildDocumentXml(doc, issuer),
+      { privateKeyPem: key.privateKeyPem, certificatePem: key.certificatePem },
+      { algorithm, assumeCanonical: true },
+    );
     io.stdout(signed.xml);
-    io.stderr(`archivo: ${filenameOf(doc, issuer.ruc)}.xml\nhash: ${signed.digestValue}\nqr: ${qrTextOf(doc, issuer.ruc, signed.digestValue)}\n`);
+    io.stderr(
+      `archivo: ${filenameOf(doc, issuer.ruc)}.xml\nhash: ${signed.digestValue}\nqr: ${qrTextOf(doc, issuer.ruc, signed.digestValue)}\n`,
+    );
     return 0;
   } catch (error) {
     const e = error as Error & { code?: string };

@@ -20,7 +20,12 @@ export const documentTypes = defineCatalog<DocumentTypeEntry>('01', 'Tipo de doc
   { code: '14', description: 'Recibo servicios públicos' },
   { code: '20', description: 'Comprobante de retención' },
   { code: '31', description: 'Guía de remisión transportista' },
-  { code: '40', description: 'Comprobante de percepción', printedName: 'COMPROBANTE DE PERCEPCIÓN ELECTRÓNICO', ublRoot: 'Perception' },
+  {
+    code: '40',
+    description: 'Comprobante de percepción',
+    printedName: 'COMPROBANTE DE PERCEPCIÓN ELECTRÓNICO',
+    ublRoot: 'Perception',
+  },
   { code: '41', description: 'Comprobante de percepción – venta interna (físico)' },
   { code: '56', description: 'Comprobante de pago SEAE' },
   { code: '71', description: 'Guía de remisión remitente complementaria' },

@@ -8,6 +8,14 @@ export interface IscSystemEntry extends CatalogEntry {
 
 export const iscSystems = defineCatalog<IscSystemEntry>('08', 'Sistema de cálculo del ISC', [
   { code: '01', description: 'Sistema al valor (Apéndice IV, lit. A – T.U.O IGV e ISC)', base: 'line_value' },
-  { code: '02', description: 'Aplicación del Monto Fijo (Apéndice IV, lit. B – T.U.O IGV e ISC)', base: 'fixed_amount' },
-  { code: '03', description: 'Sistema de Precios de Venta al Público (Apéndice IV, lit. C – T.U.O IGV e ISC)', base: 'public_price' },
+  {
+    code: '02',
+    description: 'Aplicación del Monto Fijo (Apéndice IV, lit. B – T.U.O IGV e ISC)',
+    base: 'fixed_amount',
+  },
+  {
+    code: '03',
+    description: 'Sistema de Precios de Venta al Público (Apéndice IV, lit. C – T.U.O IGV e ISC)',
+    base: 'public_price',
+  },
 ]);

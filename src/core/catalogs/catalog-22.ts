@@ -11,5 +11,10 @@ export interface PerceptionRegimeEntry extends CatalogEntry {
 export const perceptionRegimes = defineCatalog<PerceptionRegimeEntry>('22', 'Régimen de percepción', [
   { code: '01', description: 'Percepción venta interna', percent: '2', chargeCode: '51' },
   { code: '02', description: 'Percepción a la adquisición de combustible', percent: '1', chargeCode: '52' },
-  { code: '03', description: 'Percepción realizada al agente de percepción con tasa especial', percent: '0.5', chargeCode: '53' },
+  {
+    code: '03',
+    description: 'Percepción realizada al agente de percepción con tasa especial',
+    percent: '0.5',
+    chargeCode: '53',
+  },
 ]);

@@ -1,6 +1,13 @@
 // SUNAT catalogs as typed tables (architecture.md: catalogs carry meaning). Import from here.
 export { defineCatalog, type Catalog, type CatalogEntry } from './catalog.ts';
-export { documentTypes, SALES_DOCUMENT_TYPES, NOTE_AFFECTABLE_TYPES, GUIDE_TYPES, type SalesDocumentType, type DocumentTypeEntry } from './catalog-01.ts';
+export {
+  documentTypes,
+  SALES_DOCUMENT_TYPES,
+  NOTE_AFFECTABLE_TYPES,
+  GUIDE_TYPES,
+  type SalesDocumentType,
+  type DocumentTypeEntry,
+} from './catalog-01.ts';
 export { currencies, type CurrencyEntry } from './catalog-02.ts';
 export { taxSchemes, taxScheme, type TaxSchemeCode, type TaxSchemeEntry } from './catalog-05.ts';
 export { identityDocumentTypes, type IdentityDocumentEntry } from './catalog-06.ts';

@@ -2,7 +2,16 @@
 // (style.md): fill defaults → compute each line → sum the document → check the rules knowable in advance →
 // assemble. Each step returns new values and its own findings; nothing here mutates its input or does I/O.
 import { itemProperties } from '../catalogs/index.ts';
-import { Decimal, ZERO, canonical, formatAmount, formatDecimal, formatUnitAmount, round2, type Decimal as D } from '../money.ts';
+import {
+  Decimal,
+  ZERO,
+  canonical,
+  formatAmount,
+  formatDecimal,
+  formatUnitAmount,
+  round2,
+  type Decimal as D,
+} from '../money.ts';
 import type { Issue, Warning } from '../issues.ts';
 import { amountInWords, numberToLetter } from '../words.ts';
 import { DEFAULT_ISSUE_DATE_MAX_AGE_DAYS, type DocumentContext } from './context.ts';
@@ -22,13 +31,7 @@ import { checkPerception, checkRetention } from './rules/perception-retention.ts
 import { checkSeries } from './rules/series.ts';
 import type { DocumentBody } from './schema.ts';
 import { sumDocument, type DocumentSums } from './totals.ts';
-import type {
-  ComputedDocument,
-  DocumentAllowanceCharge,
-  DocumentLine,
-  DocumentNote,
-  DocumentTotals,
-} from './types.ts';
+import type { ComputedDocument, DocumentAllowanceCharge, DocumentLine, DocumentNote, DocumentTotals } from './types.ts';
 
 export interface ComputeResult {
   /** Present when there are no issues. */
@@ -130,14 +133,30 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
 
   // 5. Assemble the computed document (plain JSON).
   const currency = b.codigo_tipo_moneda;
-  const allowanceCharges: DocumentAllowanceCharge[] = sums.allowanceCharges.map((ac) => toAllowanceCharge(ac, currency));
+  const allowanceCharges: DocumentAllowanceCharge[] = sums.allowanceCharges.map((ac) =>
+    toAllowanceCharge(ac, currency),
+  );
   if (perception.perception) {
     const p = perception.perception;
-    allowanceCharges.push({ charge: true, code: p.code, factor: canonical(new Decimal(p.percent).div(100)), amount: p.amount, base: p.base, currency: 'PEN' });
+    allowanceCharges.push({
+      charge: true,
+      code: p.code,
+      factor: canonical(new Decimal(p.percent).div(100)),
+      amount: p.amount,
+      base: p.base,
+      currency: 'PEN',
+    });
   }
   if (retention.retention) {
     const r = retention.retention;
-    allowanceCharges.push({ charge: false, code: '62', factor: canonical(new Decimal(r.percent).div(100)), amount: r.amount, base: r.base, currency });
+    allowanceCharges.push({
+      charge: false,
+      code: '62',
+      factor: canonical(new Decimal(r.percent).div(100)),
+      amount: r.amount,
+      base: r.base,
+      currency,
+    });
   }
 
   const document: ComputedDocument = {
@@ -166,9 +185,21 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     })),
     totals: toTotals(sums, terms.pending),
     legends: legends.legends,
-    advances: sums.advances.map((a) => ({ number: a.number, documentType: a.documentType, value: formatAmount(a.value), total: formatAmount(a.total) })),
-    guides: (b.guias ?? []).map((g) => ({ number: g.numero.trim().toUpperCase(), documentType: g.codigo_tipo_documento })),
-    related: (b.relacionados ?? []).map((r) => ({ number: r.numero.trim(), documentType: r.codigo_tipo_documento, ...(r.monto !== undefined ? { amount: formatAmount(r.monto) } : {}) })),
+    advances: sums.advances.map((a) => ({
+      number: a.number,
+      documentType: a.documentType,
+      value: formatAmount(a.value),
+      total: formatAmount(a.total),
+    })),
+    guides: (b.guias ?? []).map((g) => ({
+      number: g.numero.trim().toUpperCase(),
+      documentType: g.codigo_tipo_documento,
+    })),
+    related: (b.relacionados ?? []).map((r) => ({
+      number: r.numero.trim(),
+      documentType: r.codigo_tipo_documento,
+      ...(r.monto !== undefined ? { amount: formatAmount(r.monto) } : {}),
+    })),
     ...(detraction.detraction ? { detraction: detraction.detraction } : {}),
     ...(perception.perception ? { perception: perception.perception } : {}),
     ...(retention.retention ? { retention: retention.retention } : {}),
@@ -224,7 +255,17 @@ function toAllowanceCharge(ac: WorkAllowanceCharge, currency: string): DocumentA
 function toLine(l: WorkLine, currency: string): DocumentLine {
   const item = l.item;
   const extra: Record<string, unknown> = {};
-  for (const key of ['nombre', 'nombre_secundario', 'lots', 'actualizar_descripcion', 'nombre_producto_pdf', 'dato_adicional', 'warehouse_id', 'IdLoteSelected', 'presentacion'] as const) {
+  for (const key of [
+    'nombre',
+    'nombre_secundario',
+    'lots',
+    'actualizar_descripcion',
+    'nombre_producto_pdf',
+    'dato_adicional',
+    'warehouse_id',
+    'IdLoteSelected',
+    'presentacion',
+  ] as const) {
     if (item[key] !== undefined) extra[key] = item[key];
   }
   return {
@@ -246,9 +287,34 @@ function toLine(l: WorkLine, currency: string): DocumentLine {
     igvBase: formatAmount(l.igvBase),
     igvPercent: canonical(l.igvPercent),
     igv: formatAmount(l.igv),
-    ...(l.isc ? { isc: { systemCode: l.isc.systemCode, base: formatAmount(l.isc.base), percent: canonical(l.isc.percent), amount: formatAmount(l.isc.amount) } } : {}),
-    ...(l.other ? { otherTaxes: { base: formatAmount(l.other.base), percent: canonical(l.other.percent), amount: formatAmount(l.other.amount) } } : {}),
-    ...(l.icbper ? { icbper: { bags: canonical(l.icbper.bags), rate: formatAmount(l.icbper.rate), amount: formatAmount(l.icbper.amount) } } : {}),
+    ...(l.isc
+      ? {
+          isc: {
+            systemCode: l.isc.systemCode,
+            base: formatAmount(l.isc.base),
+            percent: canonical(l.isc.percent),
+            amount: formatAmount(l.isc.amount),
+          },
+        }
+      : {}),
+    ...(l.other
+      ? {
+          otherTaxes: {
+            base: formatAmount(l.other.base),
+            percent: canonical(l.other.percent),
+            amount: formatAmount(l.other.amount),
+          },
+        }
+      : {}),
+    ...(l.icbper
+      ? {
+          icbper: {
+            bags: canonical(l.icbper.bags),
+            rate: formatAmount(l.icbper.rate),
+            amount: formatAmount(l.icbper.amount),
+          },
+        }
+      : {}),
     taxes: formatAmount(l.taxes),
     value: formatAmount(l.value),
     lineExtensionAmount: formatAmount(l.lineExtension),
@@ -299,9 +365,23 @@ function toTotals(s: DocumentSums, pending: D): DocumentTotals {
 }
 
 const HEADER_EXTRA_KEYS = [
-  'pago_anticipado', 'codigo_nota_venta', 'numero_de_placa', 'codigo_vendedor', 'terminos_condiciones', 'folio', 'dato_adicional',
-  'es_itinerante', 'codigo_consignado', 'codigo_direccion_consignado', 'consignado_ubigeo', 'consignado_direccion', 'hotel', 'transport',
-  'worker_full_name_tips', 'total_tips', 'offline_id',
+  'pago_anticipado',
+  'codigo_nota_venta',
+  'numero_de_placa',
+  'codigo_vendedor',
+  'terminos_condiciones',
+  'folio',
+  'dato_adicional',
+  'es_itinerante',
+  'codigo_consignado',
+  'codigo_direccion_consignado',
+  'consignado_ubigeo',
+  'consignado_direccion',
+  'hotel',
+  'transport',
+  'worker_full_name_tips',
+  'total_tips',
+  'offline_id',
 ] as const;
 
 function headerExtra(b: FilledBody): Record<string, unknown> {

@@ -16,5 +16,9 @@ export const DEFAULT_ISSUE_DATE_MAX_AGE_DAYS = 3;
 
 /** Whole days from `a` to `b` (YYYY-MM-DD), positive when b is later. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) - Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) / 86_400_000);
+  return Math.round(
+    (Date.UTC(+b.slice(0, 4), +b.slice(5, 7) - 1, +b.slice(8, 10)) -
+      Date.UTC(+a.slice(0, 4), +a.slice(5, 7) - 1, +a.slice(8, 10))) /
+      86_400_000,
+  );
 }

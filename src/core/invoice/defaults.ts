@@ -22,7 +22,12 @@ export function fillDefaults(body: DocumentBody): { body: FilledBody; findings: 
   if (isInvoice) {
     if (!operation) {
       operation = '0101';
-      addWarning(f, 'codigo_tipo_operacion', 'default_applied', 'Sin codigo_tipo_operacion: se asumió 0101 (venta interna).');
+      addWarning(
+        f,
+        'codigo_tipo_operacion',
+        'default_applied',
+        'Sin codigo_tipo_operacion: se asumió 0101 (venta interna).',
+      );
     }
     if (!dueDate) {
       dueDate = body.fecha_de_emision;
@@ -37,7 +42,12 @@ export function fillDefaults(body: DocumentBody): { body: FilledBody; findings: 
   if (body.codigo_condicion_de_pago === '03') {
     // Pain point 20.1 #6: "03" (crédito con cuotas, a UI-only row) silently dropped the cuotas in FacturadorPro.
     condition = '02';
-    addWarning(f, 'codigo_condicion_de_pago', 'value_normalized', 'La condición "03" (crédito con cuotas) se trató como "02" crédito.');
+    addWarning(
+      f,
+      'codigo_condicion_de_pago',
+      'value_normalized',
+      'La condición "03" (crédito con cuotas) se trató como "02" crédito.',
+    );
   }
 
   const filled: FilledBody = {

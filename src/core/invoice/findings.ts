@@ -13,7 +13,13 @@ export function newFindings(): Findings {
   return { issues: [], warnings: [] };
 }
 
-export function addIssue(f: Findings, path: string, code: IssueCode, message: string, extra: Omit<Issue, 'path' | 'code' | 'message'> = {}): void {
+export function addIssue(
+  f: Findings,
+  path: string,
+  code: IssueCode,
+  message: string,
+  extra: Omit<Issue, 'path' | 'code' | 'message'> = {},
+): void {
   f.issues.push(issue(path, code, message, extra));
 }
 
@@ -45,7 +51,12 @@ export function sentAmount(f: Findings, path: string, sent: Decimal | undefined)
   if (sent === undefined) return undefined;
   if (sent.decimalPlaces() > 2) {
     const r = round2(sent);
-    addWarning(f, path, 'amount_rounded', `Importe con más de 2 decimales: ${sent.toFixed()} se redondeó a ${r.toFixed(2)}.`);
+    addWarning(
+      f,
+      path,
+      'amount_rounded',
+      `Importe con más de 2 decimales: ${sent.toFixed()} se redondeó a ${r.toFixed(2)}.`,
+    );
     return r;
   }
   return sent;
@@ -71,7 +82,11 @@ export function reconcile(f: Findings, a: ReconcileArgs): Decimal {
     a.path,
     a.code ?? 'totals_mismatch',
     `${a.label}: se esperaba ${formatAmount(a.computed)} y se recibió ${formatAmount(sent)} (${a.sunatRule ? `regla SUNAT ${a.sunatRule}, ` : ''}${tol}).`,
-    { expected: formatAmount(a.computed), received: formatAmount(sent), ...(a.sunatRule ? { sunatRule: a.sunatRule } : {}) },
+    {
+      expected: formatAmount(a.computed),
+      received: formatAmount(sent),
+      ...(a.sunatRule ? { sunatRule: a.sunatRule } : {}),
+    },
   );
   return a.computed;
 }

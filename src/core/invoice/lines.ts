@@ -81,7 +81,13 @@ function lineAllowanceCharges(
     const p = joinPath(joinPath(path, kind), i);
     const entry = allowanceChargeCodes.get(ac.codigo)!;
     if (entry.level !== 'line' || entry.charge !== (kind === 'cargos')) {
-      addIssue(f, joinPath(p, 'codigo'), 'allowance_invalid', `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} de línea: use ${kind === 'cargos' ? '47 o 48' : '00 o 01'} (SUNAT 4268/3114).`, { sunatRule: '4268' });
+      addIssue(
+        f,
+        joinPath(p, 'codigo'),
+        'allowance_invalid',
+        `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} de línea: use ${kind === 'cargos' ? '47 o 48' : '00 o 01'} (SUNAT 4268/3114).`,
+        { sunatRule: '4268' },
+      );
       return;
     }
     const w = allowanceCharge(f, p, ac, defaultBase, '3290');
@@ -91,7 +97,13 @@ function lineAllowanceCharges(
 }
 
 /** Amount = base × factor (±1; SUNAT 3307 header, 3290 line); missing pieces are derived. */
-export function allowanceCharge(f: Findings, path: string, ac: AllowanceChargeBody, defaultBase: Decimal, rule: string): WorkAllowanceCharge | undefined {
+export function allowanceCharge(
+  f: Findings,
+  path: string,
+  ac: AllowanceChargeBody,
+  defaultBase: Decimal,
+  rule: string,
+): WorkAllowanceCharge | undefined {
   const entry = allowanceChargeCodes.get(ac.codigo)!;
   const base = sentAmount(f, joinPath(path, 'base'), ac.base) ?? defaultBase;
   const factor = ac.factor !== undefined ? ac.factor : undefined;
@@ -101,11 +113,17 @@ export function allowanceCharge(f: Findings, path: string, ac: AllowanceChargeBo
     if (factor !== undefined) {
       const expected = round2(base.times(factor));
       if (expected.minus(amount).abs().gt(1)) {
-        addIssue(f, joinPath(path, 'monto'), 'allowance_invalid', `El monto debe ser base × factor: se esperaba ${expected.toFixed(2)} y se recibió ${amount.toFixed(2)} (regla SUNAT ${rule}, tolerancia ±1.00).`, {
-          expected: expected.toFixed(2),
-          received: amount.toFixed(2),
-          sunatRule: rule,
-        });
+        addIssue(
+          f,
+          joinPath(path, 'monto'),
+          'allowance_invalid',
+          `El monto debe ser base × factor: se esperaba ${expected.toFixed(2)} y se recibió ${amount.toFixed(2)} (regla SUNAT ${rule}, tolerancia ±1.00).`,
+          {
+            expected: expected.toFixed(2),
+            received: amount.toFixed(2),
+            sunatRule: rule,
+          },
+        );
         return undefined;
       }
     }
@@ -124,16 +142,33 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
   const affectation = igvAffectations.get(item.codigo_tipo_afectacion_igv)!;
   const q = item.cantidad;
   if (q.decimalPlaces() > TEN_PLACES) {
-    addIssue(f, joinPath(path, 'cantidad'), 'validation_failed', 'La cantidad admite hasta 10 decimales (SUNAT 2025).', { sunatRule: '2025' });
+    addIssue(
+      f,
+      joinPath(path, 'cantidad'),
+      'validation_failed',
+      'La cantidad admite hasta 10 decimales (SUNAT 2025).',
+      { sunatRule: '2025' },
+    );
     return undefined;
   }
   const percent = item.porcentaje_igv ?? new Decimal(affectation.scheme === '1016' ? 4 : 18);
   if (affectation.taxed && percent.isZero()) {
-    addIssue(f, joinPath(path, 'porcentaje_igv'), 'validation_failed', 'Una línea gravada necesita una tasa de IGV mayor que 0 (SUNAT 2993).', { sunatRule: '2993' });
+    addIssue(
+      f,
+      joinPath(path, 'porcentaje_igv'),
+      'validation_failed',
+      'Una línea gravada necesita una tasa de IGV mayor que 0 (SUNAT 2993).',
+      { sunatRule: '2993' },
+    );
     return undefined;
   }
   if (affectation.scheme === '1000' && !percent.eq(18) && !percent.eq(10)) {
-    addWarning(f, joinPath(path, 'porcentaje_igv'), 'igv_rate_unusual', `Tasa de IGV ${percent.toFixed()} %: la general es 18 % (10 % Ley 31556).`);
+    addWarning(
+      f,
+      joinPath(path, 'porcentaje_igv'),
+      'igv_rate_unusual',
+      `Tasa de IGV ${percent.toFixed()} %: la general es 18 % (10 % Ley 31556).`,
+    );
   }
   const priceType = item.codigo_tipo_precio ?? affectation.priceType;
   if (priceType !== affectation.priceType) {
@@ -152,7 +187,13 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
   let icbper: WorkLine['icbper'];
   if (bagTax && bagTax.gt(0)) {
     if (!q.isInteger()) {
-      addIssue(f, joinPath(path, 'cantidad'), 'icbper_invalid', 'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).', { sunatRule: '2892' });
+      addIssue(
+        f,
+        joinPath(path, 'cantidad'),
+        'icbper_invalid',
+        'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).',
+        { sunatRule: '2892' },
+      );
       return undefined;
     }
     const rate = icbperRate(issueDate);
@@ -188,17 +229,30 @@ function onerousLine(
   let unitValue = item.valor_unitario;
   if (unitValue === undefined) {
     if (item.precio_unitario === undefined) {
-      addIssue(f, joinPath(path, 'valor_unitario'), 'validation_failed', 'Envíe valor_unitario (sin impuestos) o precio_unitario (con impuestos).');
+      addIssue(
+        f,
+        joinPath(path, 'valor_unitario'),
+        'validation_failed',
+        'Envíe valor_unitario (sin impuestos) o precio_unitario (con impuestos).',
+      );
       return undefined;
     }
     // Price includes the taxes: remove ICBPER per bag, then IGV (and ISC al valor when declared).
-    const iscFactor = item.porcentaje_isc && (item.codigo_tipo_sistema_isc ?? '01') === '01' ? ONE.plus(item.porcentaje_isc.div(100)) : ONE;
+    const iscFactor =
+      item.porcentaje_isc && (item.codigo_tipo_sistema_isc ?? '01') === '01'
+        ? ONE.plus(item.porcentaje_isc.div(100))
+        : ONE;
     const igvFactor = affectation.taxed ? ONE.plus(percent.div(100)) : ONE;
     const perBag = icbper ? icbper.rate : ZERO;
     unitValue = roundTo(item.precio_unitario.minus(perBag).div(igvFactor).div(iscFactor), TEN_PLACES);
   } else if (unitValue.decimalPlaces() > TEN_PLACES) {
     const r = roundTo(unitValue, TEN_PLACES);
-    addWarning(f, joinPath(path, 'valor_unitario'), 'amount_rounded', `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`);
+    addWarning(
+      f,
+      joinPath(path, 'valor_unitario'),
+      'amount_rounded',
+      `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`,
+    );
     unitValue = r;
   }
 
@@ -210,7 +264,12 @@ function onerousLine(
   const c47 = amountOf(charges, '47');
   const c48 = amountOf(charges, '48');
   if (d00.gt(gross.plus(c47))) {
-    addIssue(f, joinPath(path, 'descuentos'), 'allowance_invalid', 'Los descuentos 00 superan el valor de venta de la línea.');
+    addIssue(
+      f,
+      joinPath(path, 'descuentos'),
+      'allowance_invalid',
+      'Los descuentos 00 superan el valor de venta de la línea.',
+    );
     return undefined;
   }
 
@@ -225,10 +284,18 @@ function onerousLine(
 
   // ISC (catalog 08). Al valor (01) and public price (03) apply a rate to a base; fixed amount (02) is given.
   let isc: WorkLine['isc'];
-  const wantsIsc = item.codigo_tipo_sistema_isc !== undefined || (item.total_isc?.gt(0) ?? false) || (item.porcentaje_isc?.gt(0) ?? false);
+  const wantsIsc =
+    item.codigo_tipo_sistema_isc !== undefined ||
+    (item.total_isc?.gt(0) ?? false) ||
+    (item.porcentaje_isc?.gt(0) ?? false);
   if (wantsIsc) {
     if (!affectation.taxed) {
-      addIssue(f, joinPath(path, 'codigo_tipo_sistema_isc'), 'validation_failed', 'El ISC solo se aplica a líneas gravadas con IGV (10).');
+      addIssue(
+        f,
+        joinPath(path, 'codigo_tipo_sistema_isc'),
+        'validation_failed',
+        'El ISC solo se aplica a líneas gravadas con IGV (10).',
+      );
       return undefined;
     }
     const systemCode = item.codigo_tipo_sistema_isc ?? '01';
@@ -237,7 +304,12 @@ function onerousLine(
     let amount: Decimal;
     if (systemCode === '02') {
       if (item.total_isc === undefined) {
-        addIssue(f, joinPath(path, 'total_isc'), 'validation_failed', 'ISC de monto fijo (sistema 02): envíe total_isc.');
+        addIssue(
+          f,
+          joinPath(path, 'total_isc'),
+          'validation_failed',
+          'ISC de monto fijo (sistema 02): envíe total_isc.',
+        );
         return undefined;
       }
       base = sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value;
@@ -247,7 +319,14 @@ function onerousLine(
       base =
         systemCode === '03'
           ? (sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? computedBase)
-          : reconcile(f, { path: joinPath(path, 'total_base_isc'), computed: computedBase, sent: item.total_base_isc, tolerance: 1, label: 'Base del ISC (sistema al valor: el valor de venta)', sunatRule: '3108' });
+          : reconcile(f, {
+              path: joinPath(path, 'total_base_isc'),
+              computed: computedBase,
+              sent: item.total_base_isc,
+              tolerance: 1,
+              label: 'Base del ISC (sistema al valor: el valor de venta)',
+              sunatRule: '3108',
+            });
       amount = reconcile(f, {
         path: joinPath(path, 'total_isc'),
         computed: round2(base.times(iscPercent).div(100)),
@@ -290,7 +369,9 @@ function onerousLine(
     computed: affectation.taxed ? round2(igvBase.times(percent).div(100)) : ZERO,
     sent: item.total_igv,
     tolerance: affectation.taxed ? 1 : 0,
-    label: affectation.taxed ? 'IGV de la línea (base × tasa)' : `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`,
+    label: affectation.taxed
+      ? 'IGV de la línea (base × tasa)'
+      : `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`,
     sunatRule: affectation.taxed ? '3103' : '3110',
   });
   const otherAmount = other?.amount ?? ZERO;
@@ -327,7 +408,10 @@ function onerousLine(
       );
       return undefined;
     }
-    unitPrice = item.precio_unitario.decimalPlaces() > TEN_PLACES ? roundTo(item.precio_unitario, TEN_PLACES) : item.precio_unitario;
+    unitPrice =
+      item.precio_unitario.decimalPlaces() > TEN_PLACES
+        ? roundTo(item.precio_unitario, TEN_PLACES)
+        : item.precio_unitario;
   } else {
     unitPrice = untouched ? unitValue : round2(priceNumerator.div(q));
   }
@@ -404,23 +488,40 @@ function freeLine(
     base = sentBase;
     referential = roundTo(base.div(q), TEN_PLACES);
   } else {
-    const unit = item.valor_unitario?.gt(0) ? item.valor_unitario : item.precio_unitario?.gt(0) ? item.precio_unitario : undefined;
+    const unit = item.valor_unitario?.gt(0)
+      ? item.valor_unitario
+      : item.precio_unitario?.gt(0)
+        ? item.precio_unitario
+        : undefined;
     if (!unit) {
-      addIssue(f, joinPath(path, 'total_base_igv'), 'free_line_invalid', 'Línea gratuita sin valor referencial: envíe total_base_igv (valor referencial × cantidad) (SUNAT 2641).', { sunatRule: '2641' });
+      addIssue(
+        f,
+        joinPath(path, 'total_base_igv'),
+        'free_line_invalid',
+        'Línea gratuita sin valor referencial: envíe total_base_igv (valor referencial × cantidad) (SUNAT 2641).',
+        { sunatRule: '2641' },
+      );
       return undefined;
     }
     referential = roundTo(unit, TEN_PLACES);
     base = round2(referential.times(q));
   }
   if (item.valor_unitario?.gt(0)) {
-    addWarning(f, joinPath(path, 'valor_unitario'), 'value_normalized', 'Línea gratuita: el valor unitario (Price) se emite en 0 (SUNAT 2640); el valor enviado se usa como referencial.');
+    addWarning(
+      f,
+      joinPath(path, 'valor_unitario'),
+      'value_normalized',
+      'Línea gratuita: el valor unitario (Price) se emite en 0 (SUNAT 2640); el valor enviado se usa como referencial.',
+    );
   }
   const igv = reconcile(f, {
     path: joinPath(path, 'total_igv'),
     computed: affectation.taxed ? round2(base.times(percent).div(100)) : ZERO,
     sent: item.total_igv,
     tolerance: affectation.taxed ? 1 : 0,
-    label: affectation.taxed ? 'IGV referencial de la línea gratuita (base × tasa)' : 'IGV de una línea gratuita exonerada/inafecta (debe ser 0)',
+    label: affectation.taxed
+      ? 'IGV referencial de la línea gratuita (base × tasa)'
+      : 'IGV de una línea gratuita exonerada/inafecta (debe ser 0)',
     sunatRule: affectation.taxed ? '3103' : '3110',
   });
   const icbperAmount = icbper?.amount ?? ZERO;
@@ -432,13 +533,28 @@ function freeLine(
   if (sentTaxes !== undefined) {
     if (sentTaxes.minus(icbperAmount).abs().lte(1)) taxes = sentTaxes;
     else if (!sentTaxes.minus(icbperAmount.plus(igv)).abs().lte(1)) {
-      reconcile(f, { path: joinPath(path, 'total_impuestos'), computed: icbperAmount, sent: sentTaxes, tolerance: 1, label: 'Impuestos de una línea gratuita (0, o el ICBPER)', sunatRule: '3292' });
+      reconcile(f, {
+        path: joinPath(path, 'total_impuestos'),
+        computed: icbperAmount,
+        sent: sentTaxes,
+        tolerance: 1,
+        label: 'Impuestos de una línea gratuita (0, o el ICBPER)',
+        sunatRule: '3292',
+      });
       return undefined;
     }
   }
   const sentValue = sentAmount(f, joinPath(path, 'total_valor_item'), item.total_valor_item);
   if (sentValue !== undefined && !sentValue.isZero() && !sentValue.eq(base)) {
-    reconcile(f, { path: joinPath(path, 'total_valor_item'), computed: ZERO, sent: sentValue, tolerance: 0, label: 'Valor de venta de una línea gratuita (0)', code: 'free_line_invalid', sunatRule: '2640' });
+    reconcile(f, {
+      path: joinPath(path, 'total_valor_item'),
+      computed: ZERO,
+      sent: sentValue,
+      tolerance: 0,
+      label: 'Valor de venta de una línea gratuita (0)',
+      code: 'free_line_invalid',
+      sunatRule: '2640',
+    });
     return undefined;
   }
   const total = reconcile(f, {
@@ -474,7 +590,10 @@ function freeLine(
   };
 }
 
-export function computeLines(items: ItemBody[], issueDate: string): { lines: WorkLine[]; findings: Findings; complete: boolean } {
+export function computeLines(
+  items: ItemBody[],
+  issueDate: string,
+): { lines: WorkLine[]; findings: Findings; complete: boolean } {
   const f = newFindings();
   const lines: WorkLine[] = [];
   let complete = true;

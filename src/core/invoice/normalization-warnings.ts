@@ -29,7 +29,13 @@ function walk(raw: unknown, parsed: unknown, path: string, out: Warning[]): void
       const r = raw[key];
       if (!Object.hasOwn(parsed, key)) {
         if (key === 'numero_documento' && Object.hasOwn(parsed, 'numero') && !Object.hasOwn(raw, 'numero')) {
-          out.push(warning(joinPath(path, key), 'value_normalized', 'Se usó numero_documento como numero (serie-número del documento referido).'));
+          out.push(
+            warning(
+              joinPath(path, key),
+              'value_normalized',
+              'Se usó numero_documento como numero (serie-número del documento referido).',
+            ),
+          );
         }
         continue; // unknown keys are tolerated and dropped
       }
@@ -44,7 +50,10 @@ function walk(raw: unknown, parsed: unknown, path: string, out: Warning[]): void
     }
     return;
   }
-  if ((typeof raw === 'string' || typeof raw === 'number') && (typeof parsed === 'string' || typeof parsed === 'number')) {
+  if (
+    (typeof raw === 'string' || typeof raw === 'number') &&
+    (typeof parsed === 'string' || typeof parsed === 'number')
+  ) {
     const rawText = typeof raw === 'string' ? raw : String(raw);
     if (rawText !== String(parsed)) {
       out.push(warning(path, 'value_normalized', `Se normalizó ${show(raw)} a ${show(parsed)}.`));

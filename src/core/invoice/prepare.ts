@@ -16,10 +16,16 @@ export type PrepareResult = Prepared<ComputedDocument>;
 
 /** body → schema → compute, the same steps for every family of document (invoices, perceptions). */
 export function prepareWith<B, D>(
-  body: unknown, schema: z.ZodType<B>, compute: (parsed: B) => { document?: D; issues: Issue[]; warnings: Warning[] },
+  body: unknown,
+  schema: z.ZodType<B>,
+  compute: (parsed: B) => { document?: D; issues: Issue[]; warnings: Warning[] },
 ): Prepared<D> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, issues: [{ path: '', code: 'validation_failed', message: 'El cuerpo debe ser un objeto JSON.' }], warnings: [] };
+    return {
+      ok: false,
+      issues: [{ path: '', code: 'validation_failed', message: 'El cuerpo debe ser un objeto JSON.' }],
+      warnings: [],
+    };
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) return { ok: false, issues: zodIssuesToIssues(parsed.error, body), warnings: [] };

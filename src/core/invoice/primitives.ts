@@ -42,45 +42,51 @@ function outOfRangeMessage(integerDigits: number): string {
  */
 export function decimal(options: DecimalOptions = {}) {
   const what = options.what ?? 'Debe ser un número o un texto numérico (p. ej. 118.00).';
-  return z
-    .union([z.number(), z.string(), z.instanceof(Decimal)], { error: what })
-    .transform((value, ctx) => {
-      let d: Decimal;
-      if (value instanceof Decimal) d = value;
-      else if (typeof value === 'number') {
-        if (!Number.isFinite(value)) {
-          ctx.addIssue({ code: 'custom', message: what });
-          return z.NEVER;
-        }
-        // decimal.js reads a number through its shortest round-trip text, e.g. 8.3814 → 8.3814 exactly.
-        d = new Decimal(value);
-      } else {
-        const text = value.trim();
-        if (!NUMERIC.test(text)) {
-          ctx.addIssue({ code: 'custom', message: what });
-          return z.NEVER;
-        }
-        d = new Decimal(text);
-      }
-      const integerDigits = options.integerDigits ?? 12;
-      // Compared once rounded to cents: 999999999999.999 would become 1000000000000.00 in an amount column.
-      if (roundTo(d.abs(), 2).gte(new Decimal(10).pow(integerDigits))) {
-        ctx.addIssue({ code: 'custom', message: outOfRangeMessage(integerDigits), params: { code: 'amount_out_of_range', sunatRule: options.sunatRule } });
+  return z.union([z.number(), z.string(), z.instanceof(Decimal)], { error: what }).transform((value, ctx) => {
+    let d: Decimal;
+    if (value instanceof Decimal) d = value;
+    else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        ctx.addIssue({ code: 'custom', message: what });
         return z.NEVER;
       }
-      const min = options.min;
-      if (min && (min.inclusive ? d.lt(min.value) : d.lte(min.value))) {
-        ctx.addIssue({ code: 'custom', message: min.message });
+      // decimal.js reads a number through its shortest round-trip text, e.g. 8.3814 → 8.3814 exactly.
+      d = new Decimal(value);
+    } else {
+      const text = value.trim();
+      if (!NUMERIC.test(text)) {
+        ctx.addIssue({ code: 'custom', message: what });
         return z.NEVER;
       }
-      return d;
-    });
+      d = new Decimal(text);
+    }
+    const integerDigits = options.integerDigits ?? 12;
+    // Compared once rounded to cents: 999999999999.999 would become 1000000000000.00 in an amount column.
+    if (roundTo(d.abs(), 2).gte(new Decimal(10).pow(integerDigits))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: outOfRangeMessage(integerDigits),
+        params: { code: 'amount_out_of_range', sunatRule: options.sunatRule },
+      });
+      return z.NEVER;
+    }
+    const min = options.min;
+    if (min && (min.inclusive ? d.lt(min.value) : d.lte(min.value))) {
+      ctx.addIssue({ code: 'custom', message: min.message });
+      return z.NEVER;
+    }
+    return d;
+  });
 }
 
 /** An amount: ≥ 0. */
 export const amount = () => decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } });
 /** A quantity: > 0 (SUNAT 2024). */
-export const quantity = () => decimal({ min: { value: 0, inclusive: false, message: 'La cantidad debe ser mayor que cero (SUNAT 2024).' }, sunatRule: '2025' });
+export const quantity = () =>
+  decimal({
+    min: { value: 0, inclusive: false, message: 'La cantidad debe ser mayor que cero (SUNAT 2024).' },
+    sunatRule: '2025',
+  });
 /** A percentage 0–100. */
 export const percent = () =>
   decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } }).refine((d) => d.lte(100), {
@@ -91,7 +97,10 @@ export const percent = () =>
  * A code from a SUNAT catalog. Numbers and short digit strings are zero-padded to the catalog's width (10 → "10",
  * 1 → "01"); letters are upper-cased. Unknown codes fail with `catalog_code_invalid`.
  */
-export function catalogCode<T extends CatalogEntry>(catalog: Catalog<T>, options: { sunatRule?: string; allowed?: readonly string[] } = {}) {
+export function catalogCode<T extends CatalogEntry>(
+  catalog: Catalog<T>,
+  options: { sunatRule?: string; allowed?: readonly string[] } = {},
+) {
   const allowed = options.allowed;
   const list = allowed ?? catalog.codes();
   const shown = list.length <= 24 ? list.join(', ') : `${list.slice(0, 24).join(', ')}…`;
@@ -156,7 +165,9 @@ export function isoTime() {
   return z
     .string({ error: 'Debe ser una hora con formato HH:mm:ss.' })
     .transform((s) => (/^\d{2}:\d{2}$/.test(s.trim()) ? `${s.trim()}:00` : s.trim()))
-    .refine((s) => /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(s), { message: 'Debe ser una hora válida con formato HH:mm:ss (p. ej. 10:15:00).' });
+    .refine((s) => /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(s), {
+      message: 'Debe ser una hora válida con formato HH:mm:ss (p. ej. 10:15:00).',
+    });
 }
 
 /** true/false, 1/0, "true"/"false", "1"/"0", "si"/"no". */

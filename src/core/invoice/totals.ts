@@ -34,9 +34,18 @@ export interface WorkTotals {
   payable: Decimal;
 }
 
-export interface WorkAdvance { number: string; documentType: string; value: Decimal; total: Decimal }
+export interface WorkAdvance {
+  number: string;
+  documentType: string;
+  value: Decimal;
+  total: Decimal;
+}
 
-export interface WorkTaxSubtotal { scheme: TaxSchemeCode; taxableAmount?: Decimal; taxAmount: Decimal }
+export interface WorkTaxSubtotal {
+  scheme: TaxSchemeCode;
+  taxableAmount?: Decimal;
+  taxAmount: Decimal;
+}
 
 export interface DocumentSums {
   totals: WorkTotals;
@@ -49,7 +58,11 @@ export interface DocumentSums {
 
 const SCHEME_ORDER: TaxSchemeCode[] = ['1000', '1016', '2000', '9999', '9995', '9997', '9998', '9996', '7152'];
 
-interface SchemeSums { value: Decimal; base: Decimal; igv: Decimal }
+interface SchemeSums {
+  value: Decimal;
+  base: Decimal;
+  igv: Decimal;
+}
 
 /** Every per-line sum the header needs, in one pass over the lines. */
 function lineSums(lines: WorkLine[]) {
@@ -93,29 +106,51 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   const taxedLineValues = ls.of('1000').value;
   const exoneratedLineValues = ls.of('9997').value;
   const unaffectedLineValues = ls.of('9998').value;
-  const taxedRates = [...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed()))];
+  const taxedRates = [
+    ...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed())),
+  ];
   const igvRate = taxedRates.length === 1 ? new Decimal(taxedRates[0]) : new Decimal(18);
 
   // Global discounts and charges, first those that move the base (their default base is the taxed lines).
   const globals: { ac: WorkAllowanceCharge; index: number; kind: 'descuentos' | 'cargos' }[] = [];
-  const deferred: { body: NonNullable<FilledBody['descuentos']>[number]; index: number; kind: 'descuentos' | 'cargos' }[] = [];
+  const deferred: {
+    body: NonNullable<FilledBody['descuentos']>[number];
+    index: number;
+    kind: 'descuentos' | 'cargos';
+  }[] = [];
   for (const kind of ['descuentos', 'cargos'] as const) {
     (body[kind] ?? []).forEach((ac, i) => {
       const path = joinPath(kind, i);
       const entry = allowanceChargeCodes.get(ac.codigo)!;
       if (entry.level !== 'global' || entry.charge !== (kind === 'cargos')) {
-        addIssue(f, joinPath(path, 'codigo'), 'allowance_invalid', `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} global (SUNAT 4291/3114).`, { sunatRule: '4291' });
+        addIssue(
+          f,
+          joinPath(path, 'codigo'),
+          'allowance_invalid',
+          `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} global (SUNAT 4291/3114).`,
+          { sunatRule: '4291' },
+        );
         return;
       }
       if (entry.feeds === 'perception' || entry.feeds === 'retention') {
-        addIssue(f, joinPath(path, 'codigo'), 'allowance_invalid', `El código ${ac.codigo} se declara en el bloque ${entry.feeds === 'perception' ? 'percepcion' : 'retencion'}, no en ${kind}.`);
+        addIssue(
+          f,
+          joinPath(path, 'codigo'),
+          'allowance_invalid',
+          `El código ${ac.codigo} se declara en el bloque ${entry.feeds === 'perception' ? 'percepcion' : 'retencion'}, no en ${kind}.`,
+        );
         return;
       }
       if (entry.feeds === 'allowance_total' || entry.feeds === 'charge_total') {
         deferred.push({ body: ac, index: i, kind });
         return;
       }
-      const defaultBase = entry.advanceOf === 'exonerated' ? exoneratedLineValues : entry.advanceOf === 'unaffected' ? unaffectedLineValues : taxedLineValues;
+      const defaultBase =
+        entry.advanceOf === 'exonerated'
+          ? exoneratedLineValues
+          : entry.advanceOf === 'unaffected'
+            ? unaffectedLineValues
+            : taxedLineValues;
       const w = allowanceCharge(f, path, ac, defaultBase, '3307');
       if (w) globals.push({ ac: w, index: i, kind });
     });
@@ -133,23 +168,47 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     for (const a of advances) {
       const code = a.total.gt(a.value) ? '04' : exoneratedLineValues.gt(0) ? '05' : '06';
       const base = code === '04' ? taxedLineValues : code === '05' ? exoneratedLineValues : unaffectedLineValues;
-      const ac: WorkAllowanceCharge = { charge: false, code, description: `Anticipo ${a.number}`, amount: a.value, base, factor: base.gt(0) ? roundTo(a.value.div(base), 5) : undefined };
+      const ac: WorkAllowanceCharge = {
+        charge: false,
+        code,
+        description: `Anticipo ${a.number}`,
+        amount: a.value,
+        base,
+        factor: base.gt(0) ? roundTo(a.value.div(base), 5) : undefined,
+      };
       globals.push({ ac, index: -1, kind: 'descuentos' });
     }
-    addWarning(f, 'descuentos', 'prepayment_discount_added', 'Se generó el descuento global por anticipos (04/05/06) de cada anticipo (SUNAT 3287).');
+    addWarning(
+      f,
+      'descuentos',
+      'prepayment_discount_added',
+      'Se generó el descuento global por anticipos (04/05/06) de cada anticipo (SUNAT 3287).',
+    );
   } else if (advances.length > 0) {
     const discounted = sum(advanceDiscounts.map((g) => g.ac.amount));
     const values = sum(advances.map((a) => a.value));
     if (discounted.minus(values).abs().gt(1)) {
-      addIssue(f, 'descuentos', 'prepayment_mismatch', `Los descuentos por anticipos (04/05/06) suman ${discounted.toFixed(2)} pero los anticipos (monto) suman ${values.toFixed(2)} (SUNAT 3287).`, {
-        expected: values.toFixed(2),
-        received: discounted.toFixed(2),
-        sunatRule: '3287',
-      });
+      addIssue(
+        f,
+        'descuentos',
+        'prepayment_mismatch',
+        `Los descuentos por anticipos (04/05/06) suman ${discounted.toFixed(2)} pero los anticipos (monto) suman ${values.toFixed(2)} (SUNAT 3287).`,
+        {
+          expected: values.toFixed(2),
+          received: discounted.toFixed(2),
+          sunatRule: '3287',
+        },
+      );
     }
   } else if (advanceDiscounts.length > 0) {
     const first = advanceDiscounts[0];
-    addIssue(f, joinPath(joinPath('descuentos', first.index), 'codigo'), 'prepayment_mismatch', 'Un descuento por anticipos (04/05/06) requiere los anticipos deducidos en `anticipos` (SUNAT 3282).', { sunatRule: '3282' });
+    addIssue(
+      f,
+      joinPath(joinPath('descuentos', first.index), 'codigo'),
+      'prepayment_mismatch',
+      'Un descuento por anticipos (04/05/06) requiere los anticipos deducidos en `anticipos` (SUNAT 3282).',
+      { sunatRule: '3282' },
+    );
   }
 
   const amountOf = (code: string) => sum(globals.filter((g) => g.ac.code === code).map((g) => g.ac.amount));
@@ -168,7 +227,12 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     sunatRule: '3277',
   });
   if (taxed.lt(0)) {
-    addIssue(f, 'descuentos', 'allowance_invalid', 'Los descuentos globales 02/04 superan el valor de las líneas gravadas.');
+    addIssue(
+      f,
+      'descuentos',
+      'allowance_invalid',
+      'Los descuentos globales 02/04 superan el valor de las líneas gravadas.',
+    );
   }
   const exonerated = reconcile(f, {
     path: 'totales.total_operaciones_exoneradas',
@@ -335,8 +399,28 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   });
 
   const totals: WorkTotals = {
-    taxed, ivapBase, ivap, exonerated, unaffected, exportation, free, freeIgv, igv, iscBase, isc, otherTaxesBase, otherTaxes,
-    icbper, taxes, value, taxInclusive, allowanceTotal, chargeTotal, discountTotal, prepaid, payable,
+    taxed,
+    ivapBase,
+    ivap,
+    exonerated,
+    unaffected,
+    exportation,
+    free,
+    freeIgv,
+    igv,
+    iscBase,
+    isc,
+    otherTaxesBase,
+    otherTaxes,
+    icbper,
+    taxes,
+    value,
+    taxInclusive,
+    allowanceTotal,
+    chargeTotal,
+    discountTotal,
+    prepaid,
+    payable,
   };
 
   // Header subtotals: one per scheme used by a line (SUNAT 2638), ICBPER without TaxableAmount.
@@ -361,4 +445,3 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   const ordered = [...globals].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'cargos' ? 1 : -1));
   return { sums: { totals, allowanceCharges: ordered.map((g) => g.ac), advances, taxSubtotals, igvRate }, findings: f };
 }
-

@@ -219,7 +219,10 @@ export interface DocumentTotals {
   pending: DecimalString;
 }
 
-export interface DocumentLegend { code: string; value: string }
+export interface DocumentLegend {
+  code: string;
+  value: string;
+}
 
 export interface DocumentAdvance {
   /** Serie-número of the advance invoice (F001-1042). */
@@ -232,7 +235,11 @@ export interface DocumentAdvance {
   total: DecimalString;
 }
 
-export interface DocumentReference { number: string; documentType: string; amount?: DecimalString }
+export interface DocumentReference {
+  number: string;
+  documentType: string;
+  amount?: DecimalString;
+}
 
 export interface DocumentDetraction {
   /** Catalog 54. */

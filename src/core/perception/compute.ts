@@ -17,33 +17,73 @@ import type { ComputedPerception, PerceivedDocument } from './types.ts';
 
 const TOLERANCE = new Decimal('0.01');
 
-function checked(path: string, sent: Decimal | undefined, expected: Decimal, issues: Issue[], sunatRule?: string): Decimal {
+function checked(
+  path: string,
+  sent: Decimal | undefined,
+  expected: Decimal,
+  issues: Issue[],
+  sunatRule?: string,
+): Decimal {
   if (sent === undefined) return expected;
   if (sent.minus(expected).abs().lte(TOLERANCE)) return round2(sent);
-  issues.push(issue(path, 'totals_mismatch', `${path}: se esperaba ${formatAmount(expected)} y se recibió ${formatAmount(sent)}.`, {
-    expected: formatAmount(expected), received: formatAmount(sent), ...(sunatRule ? { sunatRule } : {}),
-  }));
+  issues.push(
+    issue(
+      path,
+      'totals_mismatch',
+      `${path}: se esperaba ${formatAmount(expected)} y se recibió ${formatAmount(sent)}.`,
+      {
+        expected: formatAmount(expected),
+        received: formatAmount(sent),
+        ...(sunatRule ? { sunatRule } : {}),
+      },
+    ),
+  );
   return sent;
 }
 
-export function computePerception(body: PerceptionBody, ctx: DocumentContext): { document?: ComputedPerception; issues: Issue[]; warnings: Warning[] } {
+export function computePerception(
+  body: PerceptionBody,
+  ctx: DocumentContext,
+): { document?: ComputedPerception; issues: Issue[]; warnings: Warning[] } {
   const issues: Issue[] = [];
   const warnings: Warning[] = [];
   const regime = PERCEPTION_REGIMES[body.codigo_tipo_percepcion];
   const rate = dec(regime.percent).div(HUNDRED);
 
   const age = daysBetween(body.fecha_de_emision, ctx.today);
-  if (age < 0) issues.push(issue('fecha_de_emision', 'issue_date_out_of_range', `La fecha de emisión ${body.fecha_de_emision} es posterior a hoy (${ctx.today}).`));
+  if (age < 0)
+    issues.push(
+      issue(
+        'fecha_de_emision',
+        'issue_date_out_of_range',
+        `La fecha de emisión ${body.fecha_de_emision} es posterior a hoy (${ctx.today}).`,
+      ),
+    );
 
   const receiver = body.datos_del_cliente_o_receptor;
   if (receiver.codigo_tipo_documento_identidad === '6') {
     const ruc = receiver.numero_documento.trim();
     if (!hasRucFormat(ruc)) {
-      issues.push(issue('datos_del_cliente_o_receptor.numero_documento', 'customer_ruc_invalid', `El RUC del cliente debe tener 11 dígitos; se recibió "${ruc}" (SUNAT 2679).`, { sunatRule: '2679' }));
+      issues.push(
+        issue(
+          'datos_del_cliente_o_receptor.numero_documento',
+          'customer_ruc_invalid',
+          `El RUC del cliente debe tener 11 dígitos; se recibió "${ruc}" (SUNAT 2679).`,
+          { sunatRule: '2679' },
+        ),
+      );
     } else if (!isValidRuc(ruc)) {
       const message = `El RUC del cliente ${ruc} no es válido: su dígito verificador no corresponde.`;
-      if (ctx.mode === 'production') issues.push(issue('datos_del_cliente_o_receptor.numero_documento', 'customer_ruc_invalid', message));
-      else warnings.push(warning('datos_del_cliente_o_receptor.numero_documento', 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`));
+      if (ctx.mode === 'production')
+        issues.push(issue('datos_del_cliente_o_receptor.numero_documento', 'customer_ruc_invalid', message));
+      else
+        warnings.push(
+          warning(
+            'datos_del_cliente_o_receptor.numero_documento',
+            'customer_ruc_check_digit',
+            `${message} Se acepta en modo demo.`,
+          ),
+        );
     }
   }
 
@@ -60,34 +100,87 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
       inSums,
     };
     if (daysBetween(d.fecha_de_emision, body.fecha_de_emision) < 0) {
-      issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', 'El documento relacionado no puede ser posterior a la percepción.'));
+      issues.push(
+        issue(
+          `${path}.fecha_de_emision`,
+          'validation_failed',
+          'El documento relacionado no puede ser posterior a la percepción.',
+        ),
+      );
     }
     const payment = d.pagos?.[0];
     if (!payment && !inSums) return row; // credit notes may be listed without payment (sunat.md §2)
     const paid = payment ? payment.total_pago : d.total_documento;
     if (payment && payment.codigo_tipo_moneda !== d.codigo_tipo_moneda) {
-      issues.push(issue(`${path}.pagos[0].codigo_tipo_moneda`, 'validation_failed', 'El cobro debe estar en la moneda del documento relacionado.'));
+      issues.push(
+        issue(
+          `${path}.pagos[0].codigo_tipo_moneda`,
+          'validation_failed',
+          'El cobro debe estar en la moneda del documento relacionado.',
+        ),
+      );
     }
     if (paid.gt(d.total_documento)) {
-      issues.push(issue(`${path}.pagos[0].total_pago`, 'validation_failed', `El cobro (${formatAmount(paid)}) supera el total del documento (${formatAmount(d.total_documento)}).`));
+      issues.push(
+        issue(
+          `${path}.pagos[0].total_pago`,
+          'validation_failed',
+          `El cobro (${formatAmount(paid)}) supera el total del documento (${formatAmount(d.total_documento)}).`,
+        ),
+      );
     }
     let factor = new Decimal(1);
     let exchangeRate: NonNullable<PerceivedDocument['perception']>['exchangeRate'];
     if (d.codigo_tipo_moneda !== 'PEN') {
       if (!d.tipo_de_cambio) {
-        issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', 'Falta el tipo de cambio: el documento no está en soles (SUNAT 2715).', { sunatRule: '2715' }));
+        issues.push(
+          issue(
+            `${path}.tipo_de_cambio`,
+            'validation_failed',
+            'Falta el tipo de cambio: el documento no está en soles (SUNAT 2715).',
+            { sunatRule: '2715' },
+          ),
+        );
       } else {
-        if (d.tipo_de_cambio.codigo_tipo_moneda_referencia !== d.codigo_tipo_moneda || d.tipo_de_cambio.codigo_tipo_moneda_objetivo !== 'PEN') {
-          issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', `El tipo de cambio debe ir de ${d.codigo_tipo_moneda} a PEN (SUNAT 2749/2720).`, { sunatRule: '2720' }));
+        if (
+          d.tipo_de_cambio.codigo_tipo_moneda_referencia !== d.codigo_tipo_moneda ||
+          d.tipo_de_cambio.codigo_tipo_moneda_objetivo !== 'PEN'
+        ) {
+          issues.push(
+            issue(
+              `${path}.tipo_de_cambio`,
+              'validation_failed',
+              `El tipo de cambio debe ir de ${d.codigo_tipo_moneda} a PEN (SUNAT 2749/2720).`,
+              { sunatRule: '2720' },
+            ),
+          );
         }
         if (d.tipo_de_cambio.factor.decimalPlaces() > 6 || d.tipo_de_cambio.factor.gte(10_000)) {
-          issues.push(issue(`${path}.tipo_de_cambio.factor`, 'validation_failed', 'El tipo de cambio admite hasta 4 enteros y 6 decimales (SUNAT 2716).', { sunatRule: '2716' }));
+          issues.push(
+            issue(
+              `${path}.tipo_de_cambio.factor`,
+              'validation_failed',
+              'El tipo de cambio admite hasta 4 enteros y 6 decimales (SUNAT 2716).',
+              { sunatRule: '2716' },
+            ),
+          );
         }
         factor = d.tipo_de_cambio.factor;
-        exchangeRate = { source: d.codigo_tipo_moneda, target: 'PEN', rate: d.tipo_de_cambio.factor.toFixed(6), date: d.tipo_de_cambio.fecha_tipo_de_cambio };
+        exchangeRate = {
+          source: d.codigo_tipo_moneda,
+          target: 'PEN',
+          rate: d.tipo_de_cambio.factor.toFixed(6),
+          date: d.tipo_de_cambio.fecha_tipo_de_cambio,
+        };
       }
     } else if (d.tipo_de_cambio && !d.tipo_de_cambio.factor.eq(1)) {
-      warnings.push(warning(`${path}.tipo_de_cambio.factor`, 'value_normalized', 'Documento en soles: el tipo de cambio se toma como 1.'));
+      warnings.push(
+        warning(
+          `${path}.tipo_de_cambio.factor`,
+          'value_normalized',
+          'Documento en soles: el tipo de cambio se toma como 1.',
+        ),
+      );
     }
     const basePen = round2(paid.times(factor));
     // Amounts have at most 12 integer digits (SUNAT's format; the database's columns too).
@@ -102,21 +195,45 @@ export function computePerception(body: PerceptionBody, ctx: DocumentContext): {
     checked(`${path}.total_pagado`, d.total_pagado, net, issues);
     const date = d.fecha_de_percepcion ?? body.fecha_de_emision;
     row.payment = { number: 1, amount: formatAmount(paid), date: payment?.fecha_de_pago ?? date };
-    row.perception = { amount: formatAmount(perceived), date, netCashed: formatAmount(net), basePen: formatAmount(basePen), exchangeRate };
+    row.perception = {
+      amount: formatAmount(perceived),
+      date,
+      netCashed: formatAmount(net),
+      basePen: formatAmount(basePen),
+      exchangeRate,
+    };
     return row;
   });
 
   const counted = documents.filter((d) => d.inSums && d.perception);
   const perceivedSum = sum(counted.map((d) => d.perception!.amount));
   const cashedSum = sum(counted.map((d) => d.perception!.netCashed));
-  if (counted.length === 0) issues.push(issue('documentos', 'validation_failed', 'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).'));
+  if (counted.length === 0)
+    issues.push(
+      issue(
+        'documentos',
+        'validation_failed',
+        'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).',
+      ),
+    );
   if (exceeds(cashedSum, 2)) {
     issues.push(issue('totales.total_pagado', 'amount_out_of_range', outOfRangeMessage(cashedSum)));
     return { issues, warnings };
   }
-  const totalPerceived = checked('totales.total_percibido', body.totales?.total_percibido, perceivedSum, issues, '2667');
+  const totalPerceived = checked(
+    'totales.total_percibido',
+    body.totales?.total_percibido,
+    perceivedSum,
+    issues,
+    '2667',
+  );
   const totalCashed = checked('totales.total_pagado', body.totales?.total_pagado, cashedSum, issues, '2668');
-  if (totalPerceived.lte(ZERO) && counted.length > 0) issues.push(issue('totales.total_percibido', 'totals_mismatch', 'El total percibido debe ser mayor que cero (SUNAT 2683).', { sunatRule: '2683' }));
+  if (totalPerceived.lte(ZERO) && counted.length > 0)
+    issues.push(
+      issue('totales.total_percibido', 'totals_mismatch', 'El total percibido debe ser mayor que cero (SUNAT 2683).', {
+        sunatRule: '2683',
+      }),
+    );
 
   if (issues.length > 0) return { issues, warnings };
   return {

@@ -17,6 +17,7 @@ export function preparePerception(body: unknown, ctx: DocumentContext): PrepareP
 }
 
 export function assignPerceptionNumber(doc: ComputedPerception, number: number): ComputedPerception {
-  if (!Number.isInteger(number) || number < 1 || number > 99_999_999) throw new RangeError(`invalid document number ${number}`);
+  if (!Number.isInteger(number) || number < 1 || number > 99_999_999)
+    throw new RangeError(`invalid document number ${number}`);
   return { ...doc, number };
 }

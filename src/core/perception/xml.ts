@@ -17,7 +17,9 @@ const pen = attrs({ currencyID: 'PEN' });
 function agent(w: XmlWriter, issuer: Issuer): void {
   const a = issuer.address;
   w.open('cac:AgentParty');
-  w.open('cac:PartyIdentification').leaf('cbc:ID', issuer.ruc, attrs({ schemeID: '6' })).close();
+  w.open('cac:PartyIdentification')
+    .leaf('cbc:ID', issuer.ruc, attrs({ schemeID: '6' }))
+    .close();
   if (issuer.nombreComercial) w.open('cac:PartyName').leaf('cbc:Name', issuer.nombreComercial).close();
   w.open('cac:PostalAddress')
     .leaf('cbc:ID', a.ubigeo)
@@ -26,7 +28,9 @@ function agent(w: XmlWriter, issuer: Issuer): void {
     .leaf('cbc:CityName', a.provincia)
     .leaf('cbc:CountrySubentity', a.departamento)
     .leaf('cbc:District', a.distrito)
-    .open('cac:Country').leaf('cbc:IdentificationCode', a.codigoPais || 'PE').close()
+    .open('cac:Country')
+    .leaf('cbc:IdentificationCode', a.codigoPais || 'PE')
+    .close()
     .close();
   w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', issuer.razonSocial).close();
   w.close();
@@ -35,11 +39,17 @@ function agent(w: XmlWriter, issuer: Issuer): void {
 function receiver(w: XmlWriter, doc: ComputedPerception): void {
   const r = doc.receiver;
   w.open('cac:ReceiverParty');
-  w.open('cac:PartyIdentification').leaf('cbc:ID', r.documentNumber, attrs({ schemeID: r.documentType })).close();
+  w.open('cac:PartyIdentification')
+    .leaf('cbc:ID', r.documentNumber, attrs({ schemeID: r.documentType }))
+    .close();
   if (r.tradeName) w.open('cac:PartyName').leaf('cbc:Name', r.tradeName).close();
   if (r.address || r.ubigeo) {
-    w.open('cac:PostalAddress').optionalLeaf('cbc:ID', r.ubigeo).optionalLeaf('cbc:StreetName', r.address)
-      .open('cac:Country').leaf('cbc:IdentificationCode', r.countryCode).close()
+    w.open('cac:PostalAddress')
+      .optionalLeaf('cbc:ID', r.ubigeo)
+      .optionalLeaf('cbc:StreetName', r.address)
+      .open('cac:Country')
+      .leaf('cbc:IdentificationCode', r.countryCode)
+      .close()
       .close();
   }
   w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', r.name).close();
@@ -51,7 +61,9 @@ export function buildPerceptionXml(doc: ComputedPerception, issuer: Issuer): str
   const w = new XmlWriter(XML_DECLARATION).openRoot('Perception', ROOT_NAMESPACES);
   w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', '1.0');
   writeSignaturePointer(w, issuer);
-  w.leaf('cbc:ID', `${doc.series}-${doc.number}`).leaf('cbc:IssueDate', doc.issueDate).leaf('cbc:IssueTime', doc.issueTime);
+  w.leaf('cbc:ID', `${doc.series}-${doc.number}`)
+    .leaf('cbc:IssueDate', doc.issueDate)
+    .leaf('cbc:IssueTime', doc.issueTime);
   agent(w, issuer);
   receiver(w, doc);
   w.leaf('sac:SUNATPerceptionSystemCode', doc.regime)

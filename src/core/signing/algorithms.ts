@@ -7,7 +7,11 @@ export const EXC_C14N_NS = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 export const ENVELOPED_SIGNATURE = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 export const C14N_INCLUSIVE = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 
-export interface CanonicalizationSpec { uri: string; mode: 'inclusive' | 'exclusive' | 'c14n11'; withComments: boolean }
+export interface CanonicalizationSpec {
+  uri: string;
+  mode: 'inclusive' | 'exclusive' | 'c14n11';
+  withComments: boolean;
+}
 
 const canonicalizations: CanonicalizationSpec[] = [
   { uri: C14N_INCLUSIVE, mode: 'inclusive', withComments: false },
@@ -48,7 +52,11 @@ export function signatureHashByUri(uri: string): string | undefined {
 }
 
 /** What each SignOptions.algorithm writes into SignedInfo. */
-export interface SigningSuite { hash: string; signatureMethod: string; digestMethod: string }
+export interface SigningSuite {
+  hash: string;
+  signatureMethod: string;
+  digestMethod: string;
+}
 export const signingSuites: Record<'rsa-sha1' | 'rsa-sha256', SigningSuite> = {
   'rsa-sha1': {
     hash: 'sha1',

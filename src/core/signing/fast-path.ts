@@ -12,7 +12,10 @@ import { SigningError, type SignedXml, type SigningKey } from './types.ts';
 const CANONICAL_REFERENCES = new Set(['amp', 'lt', 'gt', 'quot', '#xD', '#x9', '#xA']);
 
 function refuse(detail: string): never {
-  throw new SigningError('not_c14n_ready', `El XML no está en la forma "C14N-ready" que exige la firma rápida: ${detail}. Use la firma general.`);
+  throw new SigningError(
+    'not_c14n_ready',
+    `El XML no está en la forma "C14N-ready" que exige la firma rápida: ${detail}. Use la firma general.`,
+  );
 }
 
 interface RootInfo {
@@ -34,10 +37,12 @@ export function inspectC14nReady(xml: string): RootInfo {
   let rootStart = 0;
   if (xml.startsWith('<?xml')) {
     const declEnd = xml.indexOf('?>');
-    if (declEnd < 0 || xml.charCodeAt(declEnd + 2) !== 0x0a) refuse('la declaración XML debe ir sola en la primera línea');
+    if (declEnd < 0 || xml.charCodeAt(declEnd + 2) !== 0x0a)
+      refuse('la declaración XML debe ir sola en la primera línea');
     rootStart = declEnd + 3;
   }
-  if (xml.charCodeAt(rootStart) !== 0x3c /* < */) refuse('el elemento raíz debe empezar justo después de la declaración');
+  if (xml.charCodeAt(rootStart) !== 0x3c /* < */)
+    refuse('el elemento raíz debe empezar justo después de la declaración');
   if (xml.indexOf('<!', rootStart) >= 0) refuse('contiene CDATA, comentarios o DOCTYPE');
   if (xml.indexOf('<?', rootStart) >= 0) refuse('contiene instrucciones de procesamiento');
   if (xml.indexOf('\r') >= 0) refuse('contiene retornos de carro sin escapar');
@@ -45,7 +50,8 @@ export function inspectC14nReady(xml: string): RootInfo {
   if (xml.indexOf("='", rootStart) >= 0) refuse('contiene atributos entre comillas simples');
   for (let k = xml.indexOf('&', rootStart); k >= 0; k = xml.indexOf('&', k + 1)) {
     const semi = xml.indexOf(';', k);
-    if (semi < 0 || !CANONICAL_REFERENCES.has(xml.slice(k + 1, semi))) refuse(`contiene la referencia ${xml.slice(k, Math.max(semi + 1, k + 8))} que C14N no escribe`);
+    if (semi < 0 || !CANONICAL_REFERENCES.has(xml.slice(k + 1, semi)))
+      refuse(`contiene la referencia ${xml.slice(k, Math.max(semi + 1, k + 8))} que C14N no escribe`);
   }
 
   const tag = readStartTag(xml, rootStart);
@@ -55,16 +61,19 @@ export function inspectC14nReady(xml: string): RootInfo {
     namespaces.push([name === 'xmlns' ? '' : name.slice(6), value]);
   }
   for (let k = 1; k < namespaces.length; k++) {
-    if (!(namespaces[k - 1][0] < namespaces[k][0])) refuse('las declaraciones de espacios de nombres de la raíz no están en orden C14N');
+    if (!(namespaces[k - 1][0] < namespaces[k][0]))
+      refuse('las declaraciones de espacios de nombres de la raíz no están en orden C14N');
   }
   if (namespaces.length && namespaces[0][0] === '' && namespaces[0][1] === '') refuse('la raíz declara xmlns=""');
   const canonicalTag = `<${tag.qname}${namespaces.map(([p, v]) => (p ? ` xmlns:${p}="${v}"` : ` xmlns="${v}"`)).join('')}>`;
-  if (xml.slice(rootStart, tag.end + 1) !== canonicalTag) refuse('la etiqueta del elemento raíz no está en forma canónica');
+  if (xml.slice(rootStart, tag.end + 1) !== canonicalTag)
+    refuse('la etiqueta del elemento raíz no está en forma canónica');
   if (xml.indexOf('xmlns', tag.end) >= 0) refuse('declara espacios de nombres fuera del elemento raíz');
 
   let rootEnd = xml.length;
   if (xml.charCodeAt(rootEnd - 1) === 0x0a) rootEnd--;
-  if (!xml.startsWith(`</${tag.qname}>`, rootEnd - tag.qname.length - 3)) refuse('hay contenido después del elemento raíz');
+  if (!xml.startsWith(`</${tag.qname}>`, rootEnd - tag.qname.length - 3))
+    refuse('hay contenido después del elemento raíz');
   return { rootStart, rootEnd, tagEnd: tag.end, namespaces };
 }
 
@@ -73,13 +82,19 @@ export function signFast(xml: string, key: SigningKey, suite: SigningSuite, sign
 
   const extPrefix = root.namespaces.find(([p, v]) => p !== '' && unescapeAttribute(v) === EXT_NS)?.[0];
   if (extPrefix === undefined) {
-    throw new SigningError('signature_home_missing', 'El elemento raíz no declara el espacio de nombres ext (CommonExtensionComponents-2).');
+    throw new SigningError(
+      'signature_home_missing',
+      'El elemento raíz no declara el espacio de nombres ext (CommonExtensionComponents-2).',
+    );
   }
   const openTag = `<${extPrefix}:ExtensionContent>`;
   const at = xml.indexOf(openTag + `</${extPrefix}:ExtensionContent>`, root.tagEnd);
   if (at < 0) {
     if (xml.indexOf(`<${extPrefix}:ExtensionContent/>`) >= 0) refuse('ext:ExtensionContent está autocerrado');
-    throw new SigningError('signature_home_missing', 'El XML no tiene un ext:ExtensionContent vacío donde colocar la firma.');
+    throw new SigningError(
+      'signature_home_missing',
+      'El XML no tiene un ext:ExtensionContent vacío donde colocar la firma.',
+    );
   }
   // xml:* attributes on the ancestors would be inherited by ds:SignedInfo in C14N; we write none, so refuse them.
   if (xml.slice(root.tagEnd, at).indexOf(' xml:') >= 0) refuse('un ancestro de la firma tiene atributos xml:*');
@@ -92,11 +107,15 @@ export function signFast(xml: string, key: SigningKey, suite: SigningSuite, sign
   // the root's declarations plus ds when the root does not bind it (it is then declared on ds:Signature),
   // default namespace first, then by prefix.
   const dsOnRoot = root.namespaces.some(([p, v]) => p === 'ds' && unescapeAttribute(v) === DSIG_NS);
-  const inScope = dsOnRoot ? root.namespaces : [...root.namespaces.filter(([p]) => p !== 'ds'), ['ds', DSIG_NS] as [string, string]];
+  const inScope = dsOnRoot
+    ? root.namespaces
+    : [...root.namespaces.filter(([p]) => p !== 'ds'), ['ds', DSIG_NS] as [string, string]];
   if (!dsOnRoot) inScope.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const declarations = inScope.map(([p, v]) => (p ? ` xmlns:${p}="${v}"` : ` xmlns="${v}"`)).join('');
   const canonicalSignedInfo = `<ds:SignedInfo${declarations}>${content}</ds:SignedInfo>`;
-  const signatureValue = sign(suite.hash, Buffer.from(canonicalSignedInfo, 'utf8'), prepared.privateKey).toString('base64');
+  const signatureValue = sign(suite.hash, Buffer.from(canonicalSignedInfo, 'utf8'), prepared.privateKey).toString(
+    'base64',
+  );
 
   const signature = signatureElement({
     id: signatureId,

@@ -28,7 +28,12 @@ export function signGeneral(xml: string, key: SigningKey, suite: SigningSuite, s
 
   const content = signedInfoContent(suite, digestValue);
   const declareDs = !home.dsInScope;
-  const parts = { id: signatureId, declareDs, signedInfoContent: content, certificateBase64: prepared.certificateBase64 };
+  const parts = {
+    id: signatureId,
+    declareDs,
+    signedInfoContent: content,
+    certificateBase64: prepared.certificateBase64,
+  };
   const canonicalSignedInfo = canonicalSignedInfoInContext(home, signatureElement({ ...parts, signatureValue: '' }));
   const signatureValue = sign(suite.hash, canonicalSignedInfo, prepared.privateKey).toString('base64');
   const signature = signatureElement({ ...parts, signatureValue });
@@ -46,7 +51,12 @@ export function splice(xml: string, home: SignatureHome, signature: string): str
  */
 function canonicalSignedInfoInContext(home: SignatureHome, signature: string): Buffer {
   const context =
-    home.ancestorStartTags.join('') + signature + home.ancestorNames.map((n) => `</${n}>`).reverse().join('');
+    home.ancestorStartTags.join('') +
+    signature +
+    home.ancestorNames
+      .map((n) => `</${n}>`)
+      .reverse()
+      .join('');
   const doc = parseOrThrow(context);
   try {
     const signedInfo = doc.get('//ds:Signature/ds:SignedInfo', { ds: DSIG_NS });

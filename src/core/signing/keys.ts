@@ -2,7 +2,10 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { SigningError, type SigningKey } from './types.ts';
 
-export interface PreparedKey { privateKey: KeyObject; certificateBase64: string }
+export interface PreparedKey {
+  privateKey: KeyObject;
+  certificateBase64: string;
+}
 
 const MAX_KEYS = 64;
 // privateKeyPem → certificatePem → prepared key. Two levels so that a caller passing the same PEM strings

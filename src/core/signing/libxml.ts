@@ -4,14 +4,20 @@ import { XmlC14NMode, XmlDocument, type XmlNode } from 'libxml2-wasm';
 import { canonicalizeDocument } from 'libxml2-wasm/lib/c14n.mjs';
 import type { CanonicalizationSpec } from './algorithms.ts';
 
-export interface C14nOptions { spec: CanonicalizationSpec; withComments?: boolean; inclusivePrefixes?: string[] }
+export interface C14nOptions {
+  spec: CanonicalizationSpec;
+  withComments?: boolean;
+  inclusivePrefixes?: string[];
+}
 
 type C14nMode = (typeof XmlC14NMode)[keyof typeof XmlC14NMode];
 
 function modeOf(spec: CanonicalizationSpec): C14nMode {
-  return spec.mode === 'exclusive' ? XmlC14NMode.XML_C14N_EXCLUSIVE_1_0
-    : spec.mode === 'c14n11' ? XmlC14NMode.XML_C14N_1_1
-    : XmlC14NMode.XML_C14N_1_0;
+  return spec.mode === 'exclusive'
+    ? XmlC14NMode.XML_C14N_EXCLUSIVE_1_0
+    : spec.mode === 'c14n11'
+      ? XmlC14NMode.XML_C14N_1_1
+      : XmlC14NMode.XML_C14N_1_0;
 }
 
 export function parseXml(xml: string | Uint8Array): XmlDocument {
@@ -35,7 +41,11 @@ export function hashCanonicalDocument(doc: XmlDocument, options: C14nOptions, ha
       },
     },
     doc,
-    { mode: modeOf(options.spec), withComments: options.withComments ?? options.spec.withComments, inclusiveNamespacePrefixes: options.inclusivePrefixes },
+    {
+      mode: modeOf(options.spec),
+      withComments: options.withComments ?? options.spec.withComments,
+      inclusiveNamespacePrefixes: options.inclusivePrefixes,
+    },
   );
   return h.digest();
 }

@@ -146,7 +146,13 @@ function splitQName(qname: string): [string, string] {
   return colon < 0 ? ['', qname] : [qname.slice(0, colon), qname.slice(colon + 1)];
 }
 
-interface StartTag { qname: string; end: number; selfClosing: boolean; ns: Map<string, string> | null; attributes: [string, string][] }
+interface StartTag {
+  qname: string;
+  end: number;
+  selfClosing: boolean;
+  ns: Map<string, string> | null;
+  attributes: [string, string][];
+}
 
 /** Reads `<name attr="v" …>` starting at `lt`; `end` is the index of its '>'. Attribute values stay raw (escaped). */
 export function readStartTag(xml: string, lt: number): StartTag {

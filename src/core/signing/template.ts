@@ -9,7 +9,10 @@ const NCNAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 export function assertSignatureId(id: string): void {
   // ds:Signature/@Id is an xsd:ID (an NCName); SUNAT 2084 also asks for at least 2 characters.
   if (!NCNAME.test(id) || id.length < 2 || id.length > 3000) {
-    throw new SigningError('signature_id_invalid', `El Id de la firma "${id}" no es válido: use letras, dígitos, '.', '-' o '_' (mínimo 2 caracteres, sin espacios).`);
+    throw new SigningError(
+      'signature_id_invalid',
+      `El Id de la firma "${id}" no es válido: use letras, dígitos, '.', '-' o '_' (mínimo 2 caracteres, sin espacios).`,
+    );
   }
 }
 

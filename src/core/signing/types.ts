@@ -1,6 +1,9 @@
 // Public types of the signing module (contracts §1). Re-exported by src/core/signing.ts.
 
-export interface SigningKey { privateKeyPem: string; certificatePem: string }
+export interface SigningKey {
+  privateKeyPem: string;
+  certificatePem: string;
+}
 export type SignatureAlgorithm = 'rsa-sha1' | 'rsa-sha256'; // default 'rsa-sha1' (SUNAT's reference libraries)
 export interface SignOptions {
   algorithm?: SignatureAlgorithm;
@@ -9,7 +12,11 @@ export interface SignOptions {
   /** The caller guarantees the "C14N-ready" form (contracts §1) → fast path: no DOM, no c14n library. */
   assumeCanonical?: boolean;
 }
-export interface SignedXml { xml: string; digestValue: string; signatureValue: string }
+export interface SignedXml {
+  xml: string;
+  digestValue: string;
+  signatureValue: string;
+}
 
 export type VerifyResult =
   | {
@@ -36,13 +43,13 @@ export interface VerifyOptions {
 }
 
 export type SigningErrorCode =
-  | 'xml_malformed'              // not well-formed, or has a DOCTYPE (refused: entities could change what is signed)
-  | 'signature_home_missing'     // no empty ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent
-  | 'not_c14n_ready'             // fast path refused the input: it is not in the "C14N-ready" form
-  | 'signature_id_invalid'       // ds:Signature/@Id must be an XML NCName
+  | 'xml_malformed' // not well-formed, or has a DOCTYPE (refused: entities could change what is signed)
+  | 'signature_home_missing' // no empty ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent
+  | 'not_c14n_ready' // fast path refused the input: it is not in the "C14N-ready" form
+  | 'signature_id_invalid' // ds:Signature/@Id must be an XML NCName
   | 'algorithm_unsupported'
-  | 'key_invalid'                // private key or certificate PEM unreadable
-  | 'key_certificate_mismatch';  // the private key does not belong to the certificate
+  | 'key_invalid' // private key or certificate PEM unreadable
+  | 'key_certificate_mismatch'; // the private key does not belong to the certificate
 
 export class SigningError extends Error {
   code: SigningErrorCode;

@@ -37,7 +37,10 @@ const BASE64 = /^[A-Za-z0-9+/=\s]{2,}$/; // SUNAT 2098/2100: "[A-Za-z0-9+/=\s]{2
 const PRESENT = /^(?!\s*$).{2,3000}$/s; // SUNAT's "^(?!\s*$).{2,3000}" for @Id and @Algorithm
 
 class Rejection extends Error {
-  constructor(readonly code: string, readonly reason: string) {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -73,7 +76,11 @@ export function verifyXmlSignature(xml: string | Uint8Array, options: VerifyOpti
   } catch (error) {
     if (error instanceof Rejection) return { valid: false, code: error.code, reason: error.reason };
     const detail = error instanceof Error ? error.message : String(error);
-    return { valid: false, code: '2336', reason: `Ocurrió un error en el proceso de validación de la firma digital: ${detail}` };
+    return {
+      valid: false,
+      code: '2336',
+      reason: `Ocurrió un error en el proceso de validación de la firma digital: ${detail}`,
+    };
   } finally {
     doc.dispose();
   }
@@ -85,9 +92,12 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   if (!signature && options.anyLocation) signature = doc.get('//ds:Signature', NS) as XmlElement | null;
   if (!signature) {
     const elsewhere = doc.get('//ds:Signature', NS) !== null;
-    reject('2085', elsewhere
-      ? 'La firma (ds:Signature) no está en ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent.'
-      : 'El XML no contiene firma digital (ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent/ds:Signature/@Id).');
+    reject(
+      '2085',
+      elsewhere
+        ? 'La firma (ds:Signature) no está en ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent.'
+        : 'El XML no contiene firma digital (ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent/ds:Signature/@Id).',
+    );
   }
   const sig = signature!;
   const id = sig.attr('Id')?.value;
@@ -95,10 +105,20 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   if (!PRESENT.test(id!)) reject('2084', 'ds:Signature/@Id no cumple con el estándar.');
 
   const signedInfo = child(sig, 'SignedInfo');
-  const c14nUri = algorithmOf(signedInfo && child(signedInfo, 'CanonicalizationMethod'), '2087', 'ds:SignedInfo/ds:CanonicalizationMethod/@Algorithm');
-  const signedInfoC14n = canonicalizationByUri(c14nUri) ?? reject('2086', `Algoritmo de canonicalización no soportado: ${c14nUri}.`);
-  const signatureMethod = algorithmOf(signedInfo && child(signedInfo, 'SignatureMethod'), '2089', 'ds:SignedInfo/ds:SignatureMethod/@Algorithm');
-  const signatureHash = signatureHashByUri(signatureMethod) ?? reject('2088', `Algoritmo de firma no soportado: ${signatureMethod}.`);
+  const c14nUri = algorithmOf(
+    signedInfo && child(signedInfo, 'CanonicalizationMethod'),
+    '2087',
+    'ds:SignedInfo/ds:CanonicalizationMethod/@Algorithm',
+  );
+  const signedInfoC14n =
+    canonicalizationByUri(c14nUri) ?? reject('2086', `Algoritmo de canonicalización no soportado: ${c14nUri}.`);
+  const signatureMethod = algorithmOf(
+    signedInfo && child(signedInfo, 'SignatureMethod'),
+    '2089',
+    'ds:SignedInfo/ds:SignatureMethod/@Algorithm',
+  );
+  const signatureHash =
+    signatureHashByUri(signatureMethod) ?? reject('2088', `Algoritmo de firma no soportado: ${signatureMethod}.`);
 
   const references = signedInfo ? children(signedInfo, 'Reference') : [];
   if (references.length === 0) reject('2091', 'El XML no contiene el tag ds:SignedInfo/ds:Reference/@URI.');
@@ -126,7 +146,10 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   }
 
   // SignedInfo is canonicalised before the enveloped transform removes the signature from the tree.
-  const signedInfoBytes = canonicalSubtree(signedInfo!, { spec: signedInfoC14n, inclusivePrefixes: inclusivePrefixesOf(child(signedInfo!, 'CanonicalizationMethod')!) });
+  const signedInfoBytes = canonicalSubtree(signedInfo!, {
+    spec: signedInfoC14n,
+    inclusivePrefixes: inclusivePrefixesOf(child(signedInfo!, 'CanonicalizationMethod')!),
+  });
   const signatureBytes = Buffer.from(signatureValueText.replace(/\s+/g, ''), 'base64');
 
   // Same-document "#id" references without the enveloped transform first, then those that need the signature removed.
@@ -138,7 +161,10 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   }
   for (const plan of plans) {
     if (computed.get(plan) !== plan.digestValue.replace(/\s+/g, '')) {
-      reject('2335', `El documento electrónico ingresado ha sido alterado: el DigestValue de la referencia "${plan.uri}" no coincide (calculado ${computed.get(plan)}).`);
+      reject(
+        '2335',
+        `El documento electrónico ingresado ha sido alterado: el DigestValue de la referencia "${plan.uri}" no coincide (calculado ${computed.get(plan)}).`,
+      );
     }
   }
 
@@ -148,7 +174,11 @@ function check(doc: XmlDocument, options: VerifyOptions): VerifyResult {
   } catch {
     ok = false;
   }
-  if (!ok) reject('2334', 'El documento electrónico ingresado ha sido alterado: la firma (SignatureValue) no corresponde a ds:SignedInfo y al certificado.');
+  if (!ok)
+    reject(
+      '2334',
+      'El documento electrónico ingresado ha sido alterado: la firma (SignatureValue) no corresponde a ds:SignedInfo y al certificado.',
+    );
 
   const first = plans[0];
   return {
@@ -168,11 +198,13 @@ function planReference(reference: XmlElement, index: number): ReferencePlan {
   if (uri === undefined) reject('2091', 'El XML no contiene el tag ds:SignedInfo/ds:Reference/@URI.');
   // SUNAT 2090 "Debe estar vacío para id": the document reference is URI="". Further references (XAdES
   // SignedProperties) may point to an element by "#id".
-  if (index === 0 ? uri !== '' : !/^#[^\s#]+$/.test(uri!)) reject('2090', `ds:Reference/@URI debe estar vacío (se recibió "${uri}").`);
+  if (index === 0 ? uri !== '' : !/^#[^\s#]+$/.test(uri!))
+    reject('2090', `ds:Reference/@URI debe estar vacío (se recibió "${uri}").`);
 
   const transformsElement = child(reference, 'Transforms');
   const transforms = transformsElement ? children(transformsElement, 'Transform') : [];
-  if (transforms.length === 0) reject('2093', 'El XML no contiene el tag ds:Reference/ds:Transforms/ds:Transform@Algorithm.');
+  if (transforms.length === 0)
+    reject('2093', 'El XML no contiene el tag ds:Reference/ds:Transforms/ds:Transform@Algorithm.');
   let enveloped = false;
   let c14n: CanonicalizationSpec | undefined;
   let inclusivePrefixes: string[] | undefined;
@@ -188,7 +220,8 @@ function planReference(reference: XmlElement, index: number): ReferencePlan {
     inclusivePrefixes = inclusivePrefixesOf(transform);
   }
   const digestMethod = algorithmOf(child(reference, 'DigestMethod'), '2095', 'ds:Reference/ds:DigestMethod/@Algorithm');
-  const digestHash = digestHashByUri(digestMethod) ?? reject('2094', `Algoritmo de resumen no soportado: ${digestMethod}.`);
+  const digestHash =
+    digestHashByUri(digestMethod) ?? reject('2094', `Algoritmo de resumen no soportado: ${digestMethod}.`);
   const digestValueElement = child(reference, 'DigestValue');
   if (!digestValueElement) reject('2097', 'El XML no contiene el tag ds:Reference/ds:DigestValue.');
   const digestValue = digestValueElement!.content;
@@ -226,7 +259,10 @@ function algorithmOf(element: XmlElement | null, missingCode: string, what: stri
 function inclusivePrefixesOf(element: XmlElement): string[] | undefined {
   const list = (element.get('ec:InclusiveNamespaces', NS) as XmlElement | null)?.attr('PrefixList')?.value;
   if (list === undefined) return undefined;
-  return list.split(/\s+/).filter(Boolean).map((p) => (p === '#default' ? '' : p));
+  return list
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => (p === '#default' ? '' : p));
 }
 
 function child(parent: XmlElement, localName: string): XmlElement | null {
@@ -253,6 +289,9 @@ function xpathLiteral(value: string): string {
 }
 
 function toPem(der: Buffer): string {
-  const b64 = der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '');
+  const b64 = der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '');
   return `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`;
 }

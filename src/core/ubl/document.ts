@@ -25,7 +25,8 @@ import { writeDocumentTaxTotal } from './fragments/tax-total.ts';
 export const MAX_FREE_NOTE = 500;
 
 function header(w: XmlWriter, doc: ComputedDocument): void {
-  if (doc.number === null) throw new Error('buildDocumentXml: the document has no number yet ("#"); call assignNumber() first');
+  if (doc.number === null)
+    throw new Error('buildDocumentXml: the document has no number yet ("#"); call assignNumber() first');
   w.raw(SIGNATURE_HOME)
     .leaf('cbc:UBLVersionID', '2.1')
     .leaf('cbc:CustomizationID', '2.0')
@@ -36,7 +37,8 @@ function header(w: XmlWriter, doc: ComputedDocument): void {
 
 function notes(w: XmlWriter, doc: ComputedDocument): void {
   for (const l of doc.legends) w.leaf('cbc:Note', l.value, A.legend(l.code));
-  if (doc.additionalInformation && doc.additionalInformation.length <= MAX_FREE_NOTE) w.leaf('cbc:Note', doc.additionalInformation);
+  if (doc.additionalInformation && doc.additionalInformation.length <= MAX_FREE_NOTE)
+    w.leaf('cbc:Note', doc.additionalInformation);
   w.leaf('cbc:DocumentCurrencyCode', doc.currency, A.currencyCode);
 }
 

@@ -17,7 +17,8 @@ export function rootNamespaces(defaultNs: string): string {
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** The signature's home: the first, empty ext:ExtensionContent (sunat.md §0 step 1). */
-export const SIGNATURE_HOME = '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
+export const SIGNATURE_HOME =
+  '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
 
 /** Id of ds:Signature and the #URI of cac:Signature (contracts §1). */
 export const SIGNATURE_ID = 'SignatureSP';

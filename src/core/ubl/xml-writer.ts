@@ -4,7 +4,8 @@
 
 /** Characters XML 1.0 cannot carry at all (C0 controls except TAB/LF/CR, U+FFFE/U+FFFF, lone surrogates). */
 // eslint-disable-next-line no-control-regex
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_CHARS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const TEXT_SPECIALS = /[&<>\r]/;
 const ATTR_SPECIALS = /[&<"\t\n\r]/;
 

@@ -11,71 +11,140 @@ import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
 import { downloadLinks } from '../documents/presenter.ts';
 
-const SearchBody = z.object({
-  ruc_emisor: z.string().regex(/^\d{11}$/, { message: 'El RUC del emisor tiene 11 dígitos.' }).optional().describe('RUC del emisor'),
-  tenant_slug: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]{1,253}$/, { message: 'Subdominio o dominio inválido.' }).optional()
-    .describe('Subdominio del emisor en Facturo (o su dominio completo)'),
-  series: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4}$/, { message: 'La serie tiene 4 caracteres (F001, B001…).' }).describe('Serie del comprobante'),
-  number: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).refine((v) => /^\d{1,8}$/.test(v) && Number(v) > 0, { message: 'Número entero de 1 a 8 dígitos.' })
-    .transform(Number).describe('Número del comprobante'),
-  customer_number: z.string().trim().min(1).max(15).describe('Número de documento del cliente (RUC, DNI…)'),
-  total: z.union([z.string(), z.number()]).transform((v) => Number(v)).refine((v) => Number.isFinite(v) && v >= 0 && v < 1e12, { message: 'Importe total inválido.' })
-    .describe('Importe total del comprobante (±0.01)'),
-  date_of_issue: z.string().refine(isValidIsoDate, { message: 'Fecha de emisión válida con formato AAAA-MM-DD.' }).describe('Fecha de emisión'),
-}).refine((b) => b.ruc_emisor || b.tenant_slug, { message: 'Envíe ruc_emisor o tenant_slug.', path: ['ruc_emisor'] }).meta({ id: 'ConsultaSearchBody' });
+const SearchBody = z
+  .object({
+    ruc_emisor: z
+      .string()
+      .regex(/^\d{11}$/, { message: 'El RUC del emisor tiene 11 dígitos.' })
+      .optional()
+      .describe('RUC del emisor'),
+    tenant_slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/, { message: 'Subdominio o dominio inválido.' })
+      .optional()
+      .describe('Subdominio del emisor en Facturo (o su dominio completo)'),
+    series: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{4}$/, { message: 'La serie tiene 4 caracteres (F001, B001…).' })
+      .describe('Serie del comprobante'),
+    number: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .refine((v) => /^\d{1,8}$/.test(v) && Number(v) > 0, { message: 'Número entero de 1 a 8 dígitos.' })
+      .transform(Number)
+      .describe('Número del comprobante'),
+    customer_number: z.string().trim().min(1).max(15).describe('Número de documento del cliente (RUC, DNI…)'),
+    total: z
+      .union([z.string(), z.number()])
+      .transform((v) => Number(v))
+      .refine((v) => Number.isFinite(v) && v >= 0 && v < 1e12, { message: 'Importe total inválido.' })
+      .describe('Importe total del comprobante (±0.01)'),
+    date_of_issue: z
+      .string()
+      .refine(isValidIsoDate, { message: 'Fecha de emisión válida con formato AAAA-MM-DD.' })
+      .describe('Fecha de emisión'),
+  })
+  .refine((b) => b.ruc_emisor || b.tenant_slug, { message: 'Envíe ruc_emisor o tenant_slug.', path: ['ruc_emisor'] })
+  .meta({ id: 'ConsultaSearchBody' });
 
-const SearchResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(z.object({
-    number: z.string(), total: z.string(), date_of_issue: z.string(), state_type_id: z.string(), state_type_description: z.string(),
-    download_pdf: z.string(), download_xml: z.string(), download_cdr: z.string(),
-  })),
-}).meta({ id: 'ConsultaSearchResponse' });
+const SearchResponse = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.array(
+      z.object({
+        number: z.string(),
+        total: z.string(),
+        date_of_issue: z.string(),
+        state_type_id: z.string(),
+        state_type_description: z.string(),
+        download_pdf: z.string(),
+        download_xml: z.string(),
+        download_cdr: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ConsultaSearchResponse' });
 
 const NOT_FOUND = 'No se encontró un comprobante con los datos ingresados.';
 
 export const consultasRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/consultas/search', {
-    config: { auth: 'none', rateLimit: { max: app.platform.config.consultasRateLimit, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Consulta pública de un comprobante (todos los datos deben coincidir)',
-      body: SearchBody,
-      response: { 200: SearchResponse, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema },
-    },
-  }, async (request) => {
-    const b = request.body;
-    const { central } = app.platform.db;
-    const slug = b.tenant_slug;
-    const tenant = b.ruc_emisor
-      ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: { hostnames: true } })
-      : slug && slug.includes('.')
-        ? (await central.hostname.findUnique({ where: { hostname: slug }, include: { tenant: { include: { hostnames: true } } } }))?.tenant ?? null
-        : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: { hostnames: true } });
-    if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);
-    if (tenant.lockedTenant) throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
-    const db = app.platform.db.tenant(tenant.schemaName);
-    const docs = await db.document.findMany({
-      where: {
-        serie: b.series, number: b.number, issueDate: new Date(`${b.date_of_issue}T00:00:00Z`), customerDocNumber: b.customer_number,
-        total: { gte: (b.total - 0.01).toFixed(2), lte: (b.total + 0.01).toFixed(2) },
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/consultas/search',
+    {
+      config: { auth: 'none', rateLimit: { max: app.platform.config.consultasRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Consulta pública de un comprobante (todos los datos deben coincidir)',
+        body: SearchBody,
+        response: {
+          200: SearchResponse,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
-      select: { externalId: true, documentType: true, serie: true, number: true, total: true, issueDate: true, stateTypeId: true },
-    });
-    if (docs.length === 0) throw errors.notFound('document_not_found', NOT_FOUND);
-    const host = tenant.hostnames[0]?.hostname ?? `${tenant.subdomain}.${app.platform.config.appDomain}`;
-    const base = `${request.protocol}://${host}`;
-    return {
-      success: true as const,
-      message: 'Comprobante encontrado',
-      data: docs.map((d) => {
-        const links = downloadLinks(base, d.documentType === '40' ? 'perception' : 'document', d.externalId, true);
-        return {
-          number: `${d.serie}-${d.number}`, total: d.total.toFixed(2), date_of_issue: d.issueDate.toISOString().slice(0, 10),
-          state_type_id: d.stateTypeId, state_type_description: stateDescription(d.stateTypeId),
-          download_pdf: links.pdf, download_xml: links.xml, download_cdr: d.stateTypeId === '05' || d.stateTypeId === '07' ? links.cdr : '',
-        };
-      }),
-    };
-  });
+    },
+    async (request) => {
+      const b = request.body;
+      const { central } = app.platform.db;
+      const slug = b.tenant_slug;
+      const tenant = b.ruc_emisor
+        ? await central.tenant.findUnique({ where: { ruc: b.ruc_emisor }, include: { hostnames: true } })
+        : slug && slug.includes('.')
+          ? ((
+              await central.hostname.findUnique({
+                where: { hostname: slug },
+                include: { tenant: { include: { hostnames: true } } },
+              })
+            )?.tenant ?? null)
+          : await central.tenant.findUnique({ where: { subdomain: slug ?? '' }, include: { hostnames: true } });
+      if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);
+      if (tenant.lockedTenant)
+        throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
+      const db = app.platform.db.tenant(tenant.schemaName);
+      const docs = await db.document.findMany({
+        where: {
+          serie: b.series,
+          number: b.number,
+          issueDate: new Date(`${b.date_of_issue}T00:00:00Z`),
+          customerDocNumber: b.customer_number,
+          total: { gte: (b.total - 0.01).toFixed(2), lte: (b.total + 0.01).toFixed(2) },
+        },
+        select: {
+          externalId: true,
+          documentType: true,
+          serie: true,
+          number: true,
+          total: true,
+          issueDate: true,
+          stateTypeId: true,
+        },
+      });
+      if (docs.length === 0) throw errors.notFound('document_not_found', NOT_FOUND);
+      const host = tenant.hostnames[0]?.hostname ?? `${tenant.subdomain}.${app.platform.config.appDomain}`;
+      const base = `${request.protocol}://${host}`;
+      return {
+        success: true as const,
+        message: 'Comprobante encontrado',
+        data: docs.map((d) => {
+          const links = downloadLinks(base, d.documentType === '40' ? 'perception' : 'document', d.externalId, true);
+          return {
+            number: `${d.serie}-${d.number}`,
+            total: d.total.toFixed(2),
+            date_of_issue: d.issueDate.toISOString().slice(0, 10),
+            state_type_id: d.stateTypeId,
+            state_type_description: stateDescription(d.stateTypeId),
+            download_pdf: links.pdf,
+            download_xml: links.xml,
+            download_cdr: d.stateTypeId === '05' || d.stateTypeId === '07' ? links.cdr : '',
+          };
+        }),
+      };
+    },
+  );
 };

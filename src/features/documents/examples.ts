@@ -10,7 +10,9 @@ function shift(today: string, days: number): string {
 }
 
 export function loadExamples(file: 'invoices' | 'perceptions', today = limaToday()): OpenApiExamples {
-  const text = readFileSync(new URL(`./examples/${file}.json`, import.meta.url), 'utf8')
-    .replace(/\$\{TODAY(?:([+-])(\d+))?\}/g, (_m, sign?: string, n?: string) => (sign ? shift(today, (sign === '+' ? 1 : -1) * Number(n)) : today));
+  const text = readFileSync(new URL(`./examples/${file}.json`, import.meta.url), 'utf8').replace(
+    /\$\{TODAY(?:([+-])(\d+))?\}/g,
+    (_m, sign?: string, n?: string) => (sign ? shift(today, (sign === '+' ? 1 : -1) * Number(n)) : today),
+  );
   return JSON.parse(text) as OpenApiExamples;
 }

@@ -21,23 +21,38 @@ export interface IssueRouteOptions {
 }
 
 export function registerIssueRoute(app: FastifyInstance, kind: DocumentKind<any>, options: IssueRouteOptions): void {
-  app.post(options.url, {
-    config: { hostKind: 'tenant', auth: 'tenant', idempotent: true, planLimit: 'documents', openapiExamples: options.examples },
-    schema: {
-      summary: options.summary,
-      description: options.description,
-      body: kind.bodySchema,
-      response: { 200: IssueResponseSchema, ...tenantErrorResponses },
+  app.post(
+    options.url,
+    {
+      config: {
+        hostKind: 'tenant',
+        auth: 'tenant',
+        idempotent: true,
+        planLimit: 'documents',
+        openapiExamples: options.examples,
+      },
+      schema: {
+        summary: options.summary,
+        description: options.description,
+        body: kind.bodySchema,
+        response: { 200: IssueResponseSchema, ...tenantErrorResponses },
+      },
+      // The kind validates (prepare): a pass-through here keeps one set of messages and paths.
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
+      serializerCompiler: plainJsonSerializer,
     },
-    // The kind validates (prepare): a pass-through here keeps one set of messages and paths.
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    serializerCompiler: plainJsonSerializer,
-  }, async (request) => {
-    const tenant = request.tenant;
-    if (tenant.lockedEmission) {
-      throw errors.forbidden('emission_locked', 'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).');
-    }
-    const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, { actor: `user:${tenant.user.id}` });
-    return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
-  });
+    async (request) => {
+      const tenant = request.tenant;
+      if (tenant.lockedEmission) {
+        throw errors.forbidden(
+          'emission_locked',
+          'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).',
+        );
+      }
+      const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, {
+        actor: `user:${tenant.user.id}`,
+      });
+      return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+    },
+  );
 }

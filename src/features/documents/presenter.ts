@@ -7,11 +7,17 @@ export type DownloadSegment = 'document' | 'perception';
 
 export function downloadLinks(baseUrl: string, segment: DownloadSegment, externalId: string, hasCdr: boolean) {
   const base = `${baseUrl}/downloads/${segment}`;
-  return { xml: `${base}/xml/${externalId}`, pdf: `${base}/pdf/${externalId}`, cdr: hasCdr ? `${base}/cdr/${externalId}` : '' };
+  return {
+    xml: `${base}/xml/${externalId}`,
+    pdf: `${base}/pdf/${externalId}`,
+    cdr: hasCdr ? `${base}/cdr/${externalId}` : '',
+  };
 }
 
 /** SUNAT's answer as FacturadorPro shows it; `[]` when the document was never answered. */
-export function responseOf(doc: Pick<IssuedDocument, 'sunatResponse'>): { code: string; description: string; notes: string[] } | [] {
+export function responseOf(
+  doc: Pick<IssuedDocument, 'sunatResponse'>,
+): { code: string; description: string; notes: string[] } | [] {
   return doc.sunatResponse ?? [];
 }
 

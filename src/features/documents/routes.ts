@@ -9,7 +9,12 @@ import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { loadExamples } from './examples.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
 import {
-  ListParamsSchema, ListQuerySchema, ListResponseSchema, SendBodySchema, SendResponseSchema, UpdateStatusBodySchema,
+  ListParamsSchema,
+  ListQuerySchema,
+  ListResponseSchema,
+  SendBodySchema,
+  SendResponseSchema,
+  UpdateStatusBodySchema,
 } from './schemas.ts';
 import { listLatest, listRange, sendNow, updateStatus } from './service.ts';
 
@@ -17,55 +22,94 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
   registerIssueRoute(app, invoiceKind, {
     url: '/api/documents',
     summary: 'Emitir factura, boleta, nota de crédito o nota de débito',
-    description: 'Valida y calcula, asigna el número ("#" = siguiente de la serie), firma, guarda y envía a SUNAT '
-      + '(salvo acciones.enviar_xml_firmado = false). Cabecera opcional Idempotency-Key.',
+    description:
+      'Valida y calcula, asigna el número ("#" = siguiente de la serie), firma, guarda y envía a SUNAT ' +
+      '(salvo acciones.enviar_xml_firmado = false). Cabecera opcional Idempotency-Key.',
     examples: loadExamples('invoices'),
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/documents/send', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    schema: {
-      summary: 'Enviar a SUNAT un comprobante registrado (01)',
-      body: SendBodySchema,
-      response: { 200: SendResponseSchema, ...tenantErrorResponses },
+  typed.post(
+    '/api/documents/send',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      schema: {
+        summary: 'Enviar a SUNAT un comprobante registrado (01)',
+        body: SendBodySchema,
+        response: { 200: SendResponseSchema, ...tenantErrorResponses },
+      },
     },
-  }, async (request) => sendNow(
-    pipelineDepsOf(app, request.log), tenantRefOf(request.tenant), request.body.external_id, `user:${request.tenant.user.id}`,
-    invoiceKind.documentTypes, 'document', baseUrlOf(request),
-  ));
+    async (request) =>
+      sendNow(
+        pipelineDepsOf(app, request.log),
+        tenantRefOf(request.tenant),
+        request.body.external_id,
+        `user:${request.tenant.user.id}`,
+        invoiceKind.documentTypes,
+        'document',
+        baseUrlOf(request),
+      ),
+  );
 
-  typed.post('/api/documents/updatedocumentstatus', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    schema: {
-      summary: 'Cambiar el estado registrado de un comprobante (sin llamar a SUNAT)',
-      body: UpdateStatusBodySchema,
-      response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+  typed.post(
+    '/api/documents/updatedocumentstatus',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      schema: {
+        summary: 'Cambiar el estado registrado de un comprobante (sin llamar a SUNAT)',
+        body: UpdateStatusBodySchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+      },
     },
-  }, async (request) => {
-    const externalId = request.body.externail_id ?? request.body.external_id;
-    if (!externalId) {
-      throw errors.validation([{ path: 'externail_id', code: 'validation_failed', message: 'Envíe externail_id o external_id.' }]);
-    }
-    const change = await updateStatus(tenantRefOf(request.tenant), externalId, request.body.state_type_id, `user:${request.tenant.user.id}`);
-    return { success: true as const, message: `Estado del documento actualizado correctamente (${change.from} → ${change.to})` };
-  });
-
-  typed.get('/api/documents/lists', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    serializerCompiler: plainJsonSerializer,
-    schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
-  }, async (request) => listLatest(tenantRefOf(request.tenant), baseUrlOf(request)));
-
-  typed.get('/api/documents/lists/:inicio/:fin', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    serializerCompiler: plainJsonSerializer,
-    schema: {
-      summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
-      params: ListParamsSchema,
-      querystring: ListQuerySchema,
-      response: { 200: ListResponseSchema, ...tenantErrorResponses },
+    async (request) => {
+      const externalId = request.body.externail_id ?? request.body.external_id;
+      if (!externalId) {
+        throw errors.validation([
+          { path: 'externail_id', code: 'validation_failed', message: 'Envíe externail_id o external_id.' },
+        ]);
+      }
+      const change = await updateStatus(
+        tenantRefOf(request.tenant),
+        externalId,
+        request.body.state_type_id,
+        `user:${request.tenant.user.id}`,
+      );
+      return {
+        success: true as const,
+        message: `Estado del documento actualizado correctamente (${change.from} → ${change.to})`,
+      };
     },
-  }, async (request) => listRange(tenantRefOf(request.tenant), { from: request.params.inicio, to: request.params.fin }, request.query, baseUrlOf(request)));
+  );
+
+  typed.get(
+    '/api/documents/lists',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      serializerCompiler: plainJsonSerializer,
+      schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
+    },
+    async (request) => listLatest(tenantRefOf(request.tenant), baseUrlOf(request)),
+  );
+
+  typed.get(
+    '/api/documents/lists/:inicio/:fin',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
+        params: ListParamsSchema,
+        querystring: ListQuerySchema,
+        response: { 200: ListResponseSchema, ...tenantErrorResponses },
+      },
+    },
+    async (request) =>
+      listRange(
+        tenantRefOf(request.tenant),
+        { from: request.params.inicio, to: request.params.fin },
+        request.query,
+        baseUrlOf(request),
+      ),
+  );
 };

@@ -2,52 +2,80 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../../core/index.ts';
 
-const uuid = z.string().trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'Debe ser un external_id (UUID).' });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
+const uuid = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+    message: 'Debe ser un external_id (UUID).',
+  });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
   .refine(isValidIsoDate, { message: 'Fecha inexistente (AAAA-MM-DD, desde 1900).' });
 
-export const SunatResponseSchema = z.union([
-  z.object({ code: z.string(), description: z.string(), notes: z.array(z.string()) }),
-  z.array(z.never()).length(0),
-]).describe('Respuesta de SUNAT (código, descripción y observaciones), o [] si aún no se envió.');
+export const SunatResponseSchema = z
+  .union([
+    z.object({ code: z.string(), description: z.string(), notes: z.array(z.string()) }),
+    z.array(z.never()).length(0),
+  ])
+  .describe('Respuesta de SUNAT (código, descripción y observaciones), o [] si aún no se envió.');
 
 export const WarningSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
 
-export const IssueResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    number: z.string().describe('Serie-número, p. ej. F001-26'),
-    filename: z.string().describe('RUC-TT-SERIE-NUMERO'),
-    external_id: z.string().describe('Identificador del comprobante (UUID v4) para descargas, envío y consultas'),
-    state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado…'),
-    state_type_description: z.string(),
-    number_to_letter: z.string(),
-    hash: z.string().describe('DigestValue de la firma'),
-    qr: z.string().describe('Código QR en PNG (base64)'),
-    qr_text: z.string(),
-    was_duplicate: z.boolean().optional().describe('true si el mismo comprobante ya existía (mismo número y mismos datos)'),
-  }),
-  links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
-  response: SunatResponseSchema,
-  warnings: z.array(WarningSchema),
-}).meta({ id: 'IssueResponse' });
+export const IssueResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      number: z.string().describe('Serie-número, p. ej. F001-26'),
+      filename: z.string().describe('RUC-TT-SERIE-NUMERO'),
+      external_id: z.string().describe('Identificador del comprobante (UUID v4) para descargas, envío y consultas'),
+      state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado…'),
+      state_type_description: z.string(),
+      number_to_letter: z.string(),
+      hash: z.string().describe('DigestValue de la firma'),
+      qr: z.string().describe('Código QR en PNG (base64)'),
+      qr_text: z.string(),
+      was_duplicate: z
+        .boolean()
+        .optional()
+        .describe('true si el mismo comprobante ya existía (mismo número y mismos datos)'),
+    }),
+    links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
+    response: SunatResponseSchema,
+    warnings: z.array(WarningSchema),
+  })
+  .meta({ id: 'IssueResponse' });
 
 export const SendBodySchema = z.object({ external_id: uuid }).meta({ id: 'SendDocumentBody' });
 
-export const SendResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    number: z.string(), filename: z.string(), external_id: z.string(), state_type_id: z.string(), state_type_description: z.string(),
-  }),
-  links: z.object({ cdr: z.string() }),
-  response: SunatResponseSchema,
-}).meta({ id: 'SendDocumentResponse' });
+export const SendResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      number: z.string(),
+      filename: z.string(),
+      external_id: z.string(),
+      state_type_id: z.string(),
+      state_type_description: z.string(),
+    }),
+    links: z.object({ cdr: z.string() }),
+    response: SunatResponseSchema,
+  })
+  .meta({ id: 'SendDocumentResponse' });
 
-export const UpdateStatusBodySchema = z.object({
-  externail_id: uuid.optional().describe('external_id del comprobante (nombre con la errata que envían los clientes existentes)'),
-  external_id: uuid.optional().describe('external_id del comprobante'),
-  state_type_id: z.string().regex(/^\d{2}$/, { message: 'Código de estado de dos dígitos.' }).describe('Nuevo estado: 01, 03, 05, 07, 09, 11 o 13'),
-}).meta({ id: 'UpdateDocumentStatusBody' });
+export const UpdateStatusBodySchema = z
+  .object({
+    externail_id: uuid
+      .optional()
+      .describe('external_id del comprobante (nombre con la errata que envían los clientes existentes)'),
+    external_id: uuid.optional().describe('external_id del comprobante'),
+    state_type_id: z
+      .string()
+      .regex(/^\d{2}$/, { message: 'Código de estado de dos dígitos.' })
+      .describe('Nuevo estado: 01, 03, 05, 07, 09, 11 o 13'),
+  })
+  .meta({ id: 'UpdateDocumentStatusBody' });
 
 export const ListParamsSchema = z.object({ inicio: isoDate, fin: isoDate });
 export const ListQuerySchema = z.object({
@@ -85,7 +113,9 @@ export const ListRowSchema = z.object({
   created_at: z.string(),
 });
 
-export const ListResponseSchema = z.object({
-  data: z.array(ListRowSchema),
-  next_cursor: z.string().nullable().optional(),
-}).meta({ id: 'DocumentList' });
+export const ListResponseSchema = z
+  .object({
+    data: z.array(ListRowSchema),
+    next_cursor: z.string().nullable().optional(),
+  })
+  .meta({ id: 'DocumentList' });

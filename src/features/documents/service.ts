@@ -13,15 +13,32 @@ import { downloadLinks, type DownloadSegment } from './presenter.ts';
 const SALES_TYPES = ['01', '03', '07', '08'];
 
 function notFound(externalId: string) {
-  return errors.notFound('document_not_found', `El documento con código externo ${externalId} no se encuentra registrado.`);
+  return errors.notFound(
+    'document_not_found',
+    `El documento con código externo ${externalId} no se encuentra registrado.`,
+  );
 }
 
 /** POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09 → 409. */
-export async function sendNow(deps: PipelineDeps, tenant: TenantRef, externalId: string, actor: string, types: readonly string[], segment: DownloadSegment, baseUrl: string) {
-  const doc = await tenant.db.document.findUnique({ where: { externalId }, select: { id: true, documentType: true, stateTypeId: true } });
+export async function sendNow(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  externalId: string,
+  actor: string,
+  types: readonly string[],
+  segment: DownloadSegment,
+  baseUrl: string,
+) {
+  const doc = await tenant.db.document.findUnique({
+    where: { externalId },
+    select: { id: true, documentType: true, stateTypeId: true },
+  });
   if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
   if (doc.stateTypeId === '09') {
-    throw errors.conflict('document_rejected', 'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).');
+    throw errors.conflict(
+      'document_rejected',
+      'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).',
+    );
   }
   if (doc.stateTypeId === '11' || doc.stateTypeId === '13') {
     throw errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
@@ -29,7 +46,15 @@ export async function sendNow(deps: PipelineDeps, tenant: TenantRef, externalId:
   if (doc.stateTypeId === '01') await sendStoredDocument(deps, tenant, doc.id, { actor, force: true });
   const after = await tenant.db.document.findUniqueOrThrow({
     where: { id: doc.id },
-    select: { serie: true, number: true, filename: true, externalId: true, stateTypeId: true, sunatResponse: true, files: { select: { kind: true } } },
+    select: {
+      serie: true,
+      number: true,
+      filename: true,
+      externalId: true,
+      stateTypeId: true,
+      sunatResponse: true,
+      files: { select: { kind: true } },
+    },
   });
   const response = after.sunatResponse as { code: string; description: string; notes?: string[] } | null;
   return {
@@ -42,32 +67,56 @@ export async function sendNow(deps: PipelineDeps, tenant: TenantRef, externalId:
       state_type_description: stateDescription(after.stateTypeId),
     },
     links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
-    response: response ? { code: String(response.code), description: String(response.description), notes: response.notes ?? [] } : ([] as []),
+    response: response
+      ? { code: String(response.code), description: String(response.description), notes: response.notes ?? [] }
+      : ([] as []),
   };
 }
 
 /** POST /api/documents/updatedocumentstatus: records the state the ERP says (no SUNAT call), with history. */
-export async function updateStatus(tenant: TenantRef, externalId: string, state: string, actor: string): Promise<{ from: string; to: string }> {
+export async function updateStatus(
+  tenant: TenantRef,
+  externalId: string,
+  state: string,
+  actor: string,
+): Promise<{ from: string; to: string }> {
   if (!(state in STATE_DESCRIPTIONS)) {
-    throw errors.unprocessable('state_type_invalid', `El estado ${state} no existe. Estados: ${Object.keys(STATE_DESCRIPTIONS).join(', ')}.`, [
-      { path: 'state_type_id', code: 'state_type_invalid', message: 'Estado desconocido.' },
-    ]);
+    throw errors.unprocessable(
+      'state_type_invalid',
+      `El estado ${state} no existe. Estados: ${Object.keys(STATE_DESCRIPTIONS).join(', ')}.`,
+      [{ path: 'state_type_id', code: 'state_type_invalid', message: 'Estado desconocido.' }],
+    );
   }
   return tenant.db.$transaction(async (tx) => {
     const rows = await tx.$queryRawUnsafe<{ id: number; state_type_id: string }[]>(
-      `SELECT id, state_type_id FROM ${quoteIdent(tenant.schema)}."documents" WHERE external_id = $1::uuid FOR UPDATE`, externalId,
+      `SELECT id, state_type_id FROM ${quoteIdent(tenant.schema)}."documents" WHERE external_id = $1::uuid FOR UPDATE`,
+      externalId,
     );
     const doc = rows[0];
     if (!doc) throw notFound(externalId);
     if (doc.state_type_id !== state) {
-      await tx.document.update({ where: { id: doc.id }, data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null } });
-      await tx.documentStateHistory.create({ data: { documentId: doc.id, fromState: doc.state_type_id, toState: state, actor, reason: 'updatedocumentstatus' } });
+      await tx.document.update({
+        where: { id: doc.id },
+        data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null },
+      });
+      await tx.documentStateHistory.create({
+        data: {
+          documentId: doc.id,
+          fromState: doc.state_type_id,
+          toState: state,
+          actor,
+          reason: 'updatedocumentstatus',
+        },
+      });
     }
     return { from: doc.state_type_id, to: state };
   });
 }
 
-export interface ListRange { from: string; to: string }
+export interface ListRange {
+  from: string;
+  to: string;
+}
 
 const MAX_RANGE_DAYS = 366;
 /** Without paging, a range may hold this many documents (else 422: use limit/cursor). */
@@ -89,10 +138,26 @@ function decodeCursor(cursor: string): { date: Date; id: number } {
 }
 
 const LIST_SELECT = {
-  id: true, externalId: true, documentType: true, serie: true, number: true, filename: true, issueDate: true,
-  customerDocNumber: true, customerName: true, currency: true, totalExportation: true, totalFree: true,
-  totalUnaffected: true, totalExonerated: true, totalTaxed: true, totalIgv: true, total: true, stateTypeId: true,
-  createdAt: true, files: { select: { kind: true } },
+  id: true,
+  externalId: true,
+  documentType: true,
+  serie: true,
+  number: true,
+  filename: true,
+  issueDate: true,
+  customerDocNumber: true,
+  customerName: true,
+  currency: true,
+  totalExportation: true,
+  totalFree: true,
+  totalUnaffected: true,
+  totalExonerated: true,
+  totalTaxed: true,
+  totalIgv: true,
+  total: true,
+  stateTypeId: true,
+  createdAt: true,
+  files: { select: { kind: true } },
 } satisfies Prisma.DocumentSelect;
 
 type ListedDocument = Prisma.DocumentGetPayload<{ select: typeof LIST_SELECT }>;
@@ -143,7 +208,12 @@ export async function listLatest(tenant: TenantRef, baseUrl: string) {
 }
 
 /** An inclusive issue-date range, ordered by issue date then number; paged when `limit` is given. */
-export async function listRange(tenant: TenantRef, range: ListRange, page: { limit?: number; cursor?: string }, baseUrl: string) {
+export async function listRange(
+  tenant: TenantRef,
+  range: ListRange,
+  page: { limit?: number; cursor?: string },
+  baseUrl: string,
+) {
   const from = new Date(`${range.from}T00:00:00Z`);
   const to = new Date(`${range.to}T00:00:00Z`);
   if (to < from) {
@@ -162,11 +232,18 @@ export async function listRange(tenant: TenantRef, range: ListRange, page: { lim
     where.OR = [{ issueDate: { gt: c.date } }, { issueDate: c.date, id: { gt: c.id } }];
   }
   const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
-  const docs = await tenant.db.document.findMany({ where, orderBy: [{ issueDate: 'asc' }, { id: 'asc' }], take, select: LIST_SELECT });
+  const docs = await tenant.db.document.findMany({
+    where,
+    orderBy: [{ issueDate: 'asc' }, { id: 'asc' }],
+    take,
+    select: LIST_SELECT,
+  });
   if (!page.limit && docs.length > MAX_UNPAGED_ROWS) {
-    throw errors.unprocessable('list_too_large', `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`, [
-      { path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' },
-    ]);
+    throw errors.unprocessable(
+      'list_too_large',
+      `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
+      [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
+    );
   }
   const more = page.limit !== undefined && docs.length > page.limit;
   const pageDocs = more ? docs.slice(0, page.limit) : docs;

@@ -25,15 +25,25 @@ export function defaultPdfFormat(doc: Pick<StoredForPdf, 'documentType' | 'compu
   return kind?.pdfFormat?.(doc.computed) === 'ticket' ? 'ticket' : 'a4';
 }
 
-export async function pdfForDocument(deps: Pick<PipelineDeps, 'storage'>, tenant: TenantRef, doc: StoredForPdf, format: PdfFormat): Promise<Buffer> {
+export async function pdfForDocument(
+  deps: Pick<PipelineDeps, 'storage'>,
+  tenant: TenantRef,
+  doc: StoredForPdf,
+  format: PdfFormat,
+): Promise<Buffer> {
   const key = pdfStorageKey(doc.filename, format);
   // A rejected or voided document prints with a watermark: its cached copy must match its current state.
-  const stateKey = doc.stateTypeId === '09' || doc.stateTypeId === '11' ? key.replace(/\.pdf$/, `-${doc.stateTypeId}.pdf`) : key;
+  const stateKey =
+    doc.stateTypeId === '09' || doc.stateTypeId === '11' ? key.replace(/\.pdf$/, `-${doc.stateTypeId}.pdf`) : key;
   const cached = await deps.storage.get(tenant.schema, stateKey);
   if (cached) return cached;
   const kind = kindOfType(doc.documentType);
   if (!kind || !doc.computed) throw new Error(`no printed representation for document type ${doc.documentType}`);
-  const model = kind.printModel(doc.computed, issuerOf(tenant.company), { hash: doc.hash ?? '', qrText: doc.qrText, state: doc.stateTypeId });
+  const model = kind.printModel(doc.computed, issuerOf(tenant.company), {
+    hash: doc.hash ?? '',
+    qrText: doc.qrText,
+    state: doc.stateTypeId,
+  });
   const pdf = await renderPdf(model, format);
   await deps.storage.put(tenant.schema, stateKey, pdf);
   await recordFile(tenant.db, doc.id, format === 'ticket' ? 'pdf-ticket' : 'pdf', stateKey, pdf);

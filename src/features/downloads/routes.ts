@@ -26,15 +26,29 @@ function notFound() {
 }
 
 export const downloadsRoutes: FastifyPluginAsync = async (app) => {
-  const handler = async (request: { params: Params; tenant: import('../../platform/http/tenant-context.ts').TenantContext; log: import('fastify').FastifyBaseLogger },
-    reply: import('fastify').FastifyReply) => {
+  const handler = async (
+    request: {
+      params: Params;
+      tenant: import('../../platform/http/tenant-context.ts').TenantContext;
+      log: import('fastify').FastifyBaseLogger;
+    },
+    reply: import('fastify').FastifyReply,
+  ) => {
     const { segment, file, format } = request.params;
     const externalId = request.params.externalId.toLowerCase();
     if (!UUID.test(externalId)) throw notFound();
     const tenant = tenantRefOf(request.tenant);
     const doc = await tenant.db.document.findUnique({
       where: { externalId },
-      select: { id: true, documentType: true, filename: true, stateTypeId: true, hash: true, qrText: true, computed: true },
+      select: {
+        id: true,
+        documentType: true,
+        filename: true,
+        stateTypeId: true,
+        hash: true,
+        qrText: true,
+        computed: true,
+      },
     });
     if (!doc || !SEGMENT_TYPES[segment].includes(doc.documentType)) throw notFound();
     const deps = pipelineDepsOf(app, request.log);
@@ -42,28 +56,50 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
       if (format) throw notFound();
       let xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
       xml ??= Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
-      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${doc.filename}.xml"`).send(xml);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${doc.filename}.xml"`)
+        .send(xml);
     }
     if (file === 'cdr') {
       if (format) throw notFound();
       const zip = await deps.storage.get(tenant.schema, cdrKey(doc.filename));
-      if (!zip) throw errors.notFound('cdr_not_available', 'El comprobante aún no tiene constancia de recepción (CDR) de SUNAT.');
-      return reply.type('application/zip').header('content-disposition', `attachment; filename="R-${doc.filename}.zip"`).send(zip);
+      if (!zip)
+        throw errors.notFound(
+          'cdr_not_available',
+          'El comprobante aún no tiene constancia de recepción (CDR) de SUNAT.',
+        );
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="R-${doc.filename}.zip"`)
+        .send(zip);
     }
     const pdfFormat = format ?? defaultPdfFormat(doc);
     const pdf = await pdfForDocument(deps, tenant, doc, pdfFormat);
-    return reply.type('application/pdf')
+    return reply
+      .type('application/pdf')
       .header('content-disposition', `inline; filename="${doc.filename}${pdfFormat === 'ticket' ? '-ticket' : ''}.pdf"`)
       .send(pdf);
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const config = { hostKind: 'tenant' as const, auth: 'none' as const };
-  typed.get('/downloads/:segment/:file/:externalId', {
-    config,
-    schema: { summary: 'Descargar el XML firmado, el PDF o el CDR de un comprobante (sin token: el external_id es la llave)', params: FileParams },
-  }, handler);
-  typed.get('/downloads/:segment/:file/:externalId/:format', {
-    config,
-    schema: { summary: 'Descargar el PDF en formato a4 o ticket', params: FormatParams },
-  }, handler);
+  typed.get(
+    '/downloads/:segment/:file/:externalId',
+    {
+      config,
+      schema: {
+        summary: 'Descargar el XML firmado, el PDF o el CDR de un comprobante (sin token: el external_id es la llave)',
+        params: FileParams,
+      },
+    },
+    handler,
+  );
+  typed.get(
+    '/downloads/:segment/:file/:externalId/:format',
+    {
+      config,
+      schema: { summary: 'Descargar el PDF en formato a4 o ticket', params: FormatParams },
+    },
+    handler,
+  );
 };

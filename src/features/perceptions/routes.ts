@@ -14,15 +14,30 @@ export const perceptionsRoutes: FastifyPluginAsync = async (app) => {
   registerIssueRoute(app, perceptionKind, {
     url: '/api/perceptions',
     summary: 'Emitir un comprobante de percepción (40)',
-    description: 'Calcula y comprueba la percepción de cada documento cobrado (tasa del catálogo 22), numera, firma y '
-      + 'envía al servicio "otros CPE" de SUNAT. Cabecera opcional Idempotency-Key.',
+    description:
+      'Calcula y comprueba la percepción de cada documento cobrado (tasa del catálogo 22), numera, firma y ' +
+      'envía al servicio "otros CPE" de SUNAT. Cabecera opcional Idempotency-Key.',
     examples: loadExamples('perceptions'),
   });
-  app.withTypeProvider<ZodTypeProvider>().post('/api/perceptions/send', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    schema: { summary: 'Enviar a SUNAT una percepción registrada (01)', body: SendBodySchema, response: { 200: SendResponseSchema, ...tenantErrorResponses } },
-  }, async (request) => sendNow(
-    pipelineDepsOf(app, request.log), tenantRefOf(request.tenant), request.body.external_id, `user:${request.tenant.user.id}`,
-    perceptionKind.documentTypes, 'perception', baseUrlOf(request),
-  ));
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/perceptions/send',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      schema: {
+        summary: 'Enviar a SUNAT una percepción registrada (01)',
+        body: SendBodySchema,
+        response: { 200: SendResponseSchema, ...tenantErrorResponses },
+      },
+    },
+    async (request) =>
+      sendNow(
+        pipelineDepsOf(app, request.log),
+        tenantRefOf(request.tenant),
+        request.body.external_id,
+        `user:${request.tenant.user.id}`,
+        perceptionKind.documentTypes,
+        'perception',
+        baseUrlOf(request),
+      ),
+  );
 };

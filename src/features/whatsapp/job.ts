@@ -14,9 +14,15 @@ class RetryLater extends Error {}
 async function credentialsFor(deps: PipelineDeps, schema: string | null): Promise<WhatsappCredentials | null> {
   const { config } = deps;
   if (schema) {
-    const company = await deps.db.tenant(schema).company.findFirst({ select: { whatsappPhoneNumberId: true, whatsappTokenEnc: true } });
+    const company = await deps.db
+      .tenant(schema)
+      .company.findFirst({ select: { whatsappPhoneNumberId: true, whatsappTokenEnc: true } });
     if (company?.whatsappPhoneNumberId && company.whatsappTokenEnc) {
-      return { apiUrl: config.whatsappApiUrl, phoneNumberId: company.whatsappPhoneNumberId, token: deps.secrets.open(company.whatsappTokenEnc) };
+      return {
+        apiUrl: config.whatsappApiUrl,
+        phoneNumberId: company.whatsappPhoneNumberId,
+        token: deps.secrets.open(company.whatsappTokenEnc),
+      };
     }
   }
   if (config.whatsappToken && config.whatsappPhoneNumberId) {
@@ -25,15 +31,23 @@ async function credentialsFor(deps: PipelineDeps, schema: string | null): Promis
   return null;
 }
 
-async function deliver(deps: PipelineDeps, creds: WhatsappCredentials, kind: string, to: string, p: OutboxPayload & { schema?: string | null }): Promise<WhatsappOutcome> {
-  if (kind === 'text') return sendMessage(creds, to, { type: 'text', text: { body: p.message ?? '', preview_url: false } });
+async function deliver(
+  deps: PipelineDeps,
+  creds: WhatsappCredentials,
+  kind: string,
+  to: string,
+  p: OutboxPayload & { schema?: string | null },
+): Promise<WhatsappOutcome> {
+  if (kind === 'text')
+    return sendMessage(creds, to, { type: 'text', text: { body: p.message ?? '', preview_url: false } });
   const type = kind === 'pdf' ? 'document' : (p.mediaType ?? 'document');
   const media: Record<string, unknown> = {};
   if (p.mediaUrl) {
     media.link = p.mediaUrl;
   } else {
     const file = await deps.storage.get(p.schema ?? SYSTEM_FOLDER, p.fileKey ?? '');
-    if (!file) return { kind: 'permanent', code: 'FILE_MISSING', message: 'El archivo del mensaje ya no está disponible.' };
+    if (!file)
+      return { kind: 'permanent', code: 'FILE_MISSING', message: 'El archivo del mensaje ya no está disponible.' };
     const uploaded = await uploadMedia(creds, file, p.mimetype ?? 'application/pdf', p.filename ?? 'documento.pdf');
     if (uploaded.kind !== 'sent') return uploaded.kind === 'ambiguous' ? { ...uploaded, kind: 'transient' } : uploaded;
     media.id = uploaded.id;
@@ -56,18 +70,33 @@ export const whatsappJob: JobDefinition = {
     const creds = await credentialsFor(deps, p.schema ?? null);
     const outcome: WhatsappOutcome = creds
       ? await deliver(deps, creds, msg.kind, msg.toNumber, p)
-      : { kind: 'permanent', code: 'NOT_CONFIGURED', message: 'No hay un número de WhatsApp configurado (empresa o sistema).' };
+      : {
+          kind: 'permanent',
+          code: 'NOT_CONFIGURED',
+          message: 'No hay un número de WhatsApp configurado (empresa o sistema).',
+        };
     if (outcome.kind === 'sent') {
-      await central.whatsappMessage.update({ where: { id: msg.id }, data: { status: 'sent', attempts, providerMessageId: outcome.id, errorCode: null, lastError: null } });
+      await central.whatsappMessage.update({
+        where: { id: msg.id },
+        data: { status: 'sent', attempts, providerMessageId: outcome.id, errorCode: null, lastError: null },
+      });
       return;
     }
     if (outcome.kind === 'transient' && attempts < MAX_ATTEMPTS) {
-      await central.whatsappMessage.update({ where: { id: msg.id }, data: { attempts, errorCode: outcome.code, lastError: outcome.message } });
+      await central.whatsappMessage.update({
+        where: { id: msg.id },
+        data: { attempts, errorCode: outcome.code, lastError: outcome.message },
+      });
       throw new RetryLater(`transient ${outcome.code}: ${outcome.message}`); // the worker reschedules with backoff
     }
     await central.whatsappMessage.update({
       where: { id: msg.id },
-      data: { status: outcome.kind === 'ambiguous' ? 'unknown' : 'failed', attempts, errorCode: outcome.code, lastError: outcome.message },
+      data: {
+        status: outcome.kind === 'ambiguous' ? 'unknown' : 'failed',
+        attempts,
+        errorCode: outcome.code,
+        lastError: outcome.message,
+      },
     });
   },
 };

@@ -8,7 +8,10 @@ export const WHATSAPP_JOB = 'whatsapp-deliver';
 /** Storage folder of messages sent with the system token (tenants use their schema's folder). */
 export const SYSTEM_FOLDER = 'central';
 
-export interface OutboxSender { tenantId: number | null; schema: string | null }
+export interface OutboxSender {
+  tenantId: number | null;
+  schema: string | null;
+}
 
 export interface OutboxPayload {
   message?: string;
@@ -23,16 +26,34 @@ export interface OutboxPayload {
   fileKey?: string;
 }
 
-export async function queueMessage(deps: PipelineDeps, sender: OutboxSender, kind: 'text' | 'pdf' | 'media', to: string, payload: OutboxPayload, file?: Buffer) {
+export async function queueMessage(
+  deps: PipelineDeps,
+  sender: OutboxSender,
+  kind: 'text' | 'pdf' | 'media',
+  to: string,
+  payload: OutboxPayload,
+  file?: Buffer,
+) {
   const id = randomUUID();
   if (file) {
     payload.fileKey = `whatsapp/${id}.bin`;
     await deps.storage.put(sender.schema ?? SYSTEM_FOLDER, payload.fileKey, file);
   }
   await deps.db.central.whatsappMessage.create({
-    data: { id, tenantId: sender.tenantId, kind, toNumber: to, payload: { ...payload, schema: sender.schema } as object },
+    data: {
+      id,
+      tenantId: sender.tenantId,
+      kind,
+      toNumber: to,
+      payload: { ...payload, schema: sender.schema } as object,
+    },
   });
-  await enqueue(deps.db.pool, WHATSAPP_JOB, { messageId: id }, { dedupeKey: `${WHATSAPP_JOB}:${id}`, tenantId: sender.tenantId ?? undefined });
+  await enqueue(
+    deps.db.pool,
+    WHATSAPP_JOB,
+    { messageId: id },
+    { dedupeKey: `${WHATSAPP_JOB}:${id}`, tenantId: sender.tenantId ?? undefined },
+  );
   deps.wakeWorker?.();
   return { id, status: 'queued' as const };
 }

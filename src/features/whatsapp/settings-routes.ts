@@ -5,28 +5,50 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 
-const Body = z.object({
-  phone_number_id: z.string().regex(/^\d{5,30}$/, { message: 'El phone_number_id de la Cloud API es numérico.' }).nullable()
-    .describe('phone_number_id del número de WhatsApp Business (null para usar el del sistema)'),
-  token: z.string().min(20).max(1000).nullable().optional().describe('Token de acceso de la Cloud API (no se devuelve nunca)'),
-}).meta({ id: 'CompanyWhatsappBody' });
+const Body = z
+  .object({
+    phone_number_id: z
+      .string()
+      .regex(/^\d{5,30}$/, { message: 'El phone_number_id de la Cloud API es numérico.' })
+      .nullable()
+      .describe('phone_number_id del número de WhatsApp Business (null para usar el del sistema)'),
+    token: z
+      .string()
+      .min(20)
+      .max(1000)
+      .nullable()
+      .optional()
+      .describe('Token de acceso de la Cloud API (no se devuelve nunca)'),
+  })
+  .meta({ id: 'CompanyWhatsappBody' });
 
 export const whatsappSettingsRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/company/whatsapp', {
-    config: { hostKind: 'tenant', auth: 'tenant' },
-    schema: {
-      summary: 'Configurar el número de WhatsApp Business propio de la empresa',
-      body: Body,
-      response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/company/whatsapp',
+    {
+      config: { hostKind: 'tenant', auth: 'tenant' },
+      schema: {
+        summary: 'Configurar el número de WhatsApp Business propio de la empresa',
+        body: Body,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+      },
     },
-  }, async (request) => {
-    const { phone_number_id: phone, token } = request.body;
-    await request.tenant.db.company.update({
-      where: { id: 1 },
-      data: phone === null
-        ? { whatsappPhoneNumberId: null, whatsappTokenEnc: null }
-        : { whatsappPhoneNumberId: phone, ...(token ? { whatsappTokenEnc: app.platform.secrets.seal(token) } : {}) },
-    });
-    return { success: true as const, message: phone === null ? 'Se usará el número del sistema.' : 'Número de WhatsApp de la empresa configurado.' };
-  });
+    async (request) => {
+      const { phone_number_id: phone, token } = request.body;
+      await request.tenant.db.company.update({
+        where: { id: 1 },
+        data:
+          phone === null
+            ? { whatsappPhoneNumberId: null, whatsappTokenEnc: null }
+            : {
+                whatsappPhoneNumberId: phone,
+                ...(token ? { whatsappTokenEnc: app.platform.secrets.seal(token) } : {}),
+              },
+      });
+      return {
+        success: true as const,
+        message: phone === null ? 'Se usará el número del sistema.' : 'Número de WhatsApp de la empresa configurado.',
+      };
+    },
+  );
 };

@@ -32,7 +32,11 @@ export class TenantClientCache {
   private readonly clients = new Map<string, TenantClient>();
   private readonly pending = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly pool: pg.Pool, private readonly capacity: number, private readonly evictionGraceMs = 30_000) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly capacity: number,
+    private readonly evictionGraceMs = 30_000,
+  ) {}
 
   get(schema: string): TenantClient {
     const existing = this.clients.get(schema);

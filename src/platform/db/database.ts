@@ -3,7 +3,12 @@
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { createCentralClient, TenantClientCache, type CentralClient, type TenantClient } from './clients.ts';
-import { EmbeddedDatabaseBusyError, readEmbeddedOwner, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import {
+  EmbeddedDatabaseBusyError,
+  readEmbeddedOwner,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded.ts';
 import { createPool, type PoolLogger } from './pool.ts';
 
 export interface Database {

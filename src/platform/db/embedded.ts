@@ -26,7 +26,10 @@ export interface EmbeddedOwner {
 }
 
 export class EmbeddedDatabaseBusyError extends Error {
-  constructor(readonly dataDir: string, readonly owner: EmbeddedOwner) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: EmbeddedOwner,
+  ) {
     super(
       `La base de datos embebida en ${dataDir} está abierta por otro proceso (pid ${owner.pid}${owner.url ? '' : ', iniciando'}). ` +
         'Detenga ese proceso o use DATABASE_URL con un servidor PostgreSQL.',
@@ -115,7 +118,11 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   let server: PgliteWireServer | null = null;
   try {
     db = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
-    server = new PgliteWireServer(db, { host: '127.0.0.1', port: options.port ?? 0, maxConnections: options.maxConnections ?? 32 });
+    server = new PgliteWireServer(db, {
+      host: '127.0.0.1',
+      port: options.port ?? 0,
+      maxConnections: options.maxConnections ?? 32,
+    });
     const port = await server.start();
     const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
     if (dataDir) {

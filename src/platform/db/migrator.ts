@@ -24,7 +24,11 @@ export interface Migration {
 }
 
 export class MigrationError extends Error {
-  constructor(message: string, readonly schema: string, readonly migration?: string) {
+  constructor(
+    message: string,
+    readonly schema: string,
+    readonly migration?: string,
+  ) {
     super(message);
     this.name = 'MigrationError';
   }
@@ -65,7 +69,10 @@ export async function loadMigrations(dir: string, options: { fresh?: boolean } =
   const cached = cache.get(dir);
   if (cached && !options.fresh) return cached;
   if (!existsSync(dir)) throw new Error(`migrations directory not found: ${dir}`);
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrations: Migration[] = [];
   for (const name of entries) {
     const file = join(dir, name, 'migration.sql');
@@ -85,7 +92,10 @@ function ledgerDdl(schema: string): string {
 )`;
 }
 
-interface LedgerRow { name: string; checksum: string }
+interface LedgerRow {
+  name: string;
+  checksum: string;
+}
 
 function verifyLedger(schema: string, rows: LedgerRow[], migrations: Migration[]): void {
   const byName = new Map(migrations.map((m) => [m.name, m]));
@@ -94,25 +104,29 @@ function verifyLedger(schema: string, rows: LedgerRow[], migrations: Migration[]
     if (!migration) {
       throw new MigrationError(
         `Schema ${schema}: the applied migration ${row.name} has no file in this version of Facturo (downgrade?). Refusing to start.`,
-        schema, row.name,
+        schema,
+        row.name,
       );
     }
     if (migration.checksum !== row.checksum.trim()) {
       throw new MigrationError(
         `Schema ${schema}: migration ${row.name} was modified after it was applied (checksum ${row.checksum.trim().slice(0, 12)}… ≠ ${migration.checksum.slice(0, 12)}…). ` +
           'Restore the original file and put the change in a new migration. Refusing to start.',
-        schema, row.name,
+        schema,
+        row.name,
       );
     }
   }
 }
 
 async function readLedger(client: pg.ClientBase, schema: string): Promise<LedgerRow[] | null> {
-  const exists = await client.query<{ present: boolean }>(
-    `SELECT to_regclass($1) IS NOT NULL AS present`, [`${quoteIdent(schema)}."_migrations"`],
-  );
+  const exists = await client.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+    `${quoteIdent(schema)}."_migrations"`,
+  ]);
   if (!exists.rows[0].present) return null;
-  const result = await client.query<LedgerRow>(`SELECT name, checksum FROM ${quoteIdent(schema)}."_migrations" ORDER BY name`);
+  const result = await client.query<LedgerRow>(
+    `SELECT name, checksum FROM ${quoteIdent(schema)}."_migrations" ORDER BY name`,
+  );
   return result.rows;
 }
 
@@ -120,14 +134,21 @@ async function readLedger(client: pg.ClientBase, schema: string): Promise<Ledger
  * Applies the pending migrations inside a transaction the caller already opened on `client` (tenant
  * provisioning: the central rows, the schema and the company commit together). The schema must be new.
  */
-export async function applyMigrationsInTransaction(client: pg.ClientBase, schema: string, migrations: Migration[]): Promise<void> {
+export async function applyMigrationsInTransaction(
+  client: pg.ClientBase,
+  schema: string,
+  migrations: Migration[],
+): Promise<void> {
   assertSchemaName(schema);
   await client.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
   await client.query(ledgerDdl(schema));
   await client.query(`SET LOCAL search_path TO ${quoteIdent(schema)}`);
   for (const migration of migrations) {
     await client.query(migration.sql);
-    await client.query(`INSERT INTO ${quoteIdent(schema)}."_migrations" (name, checksum) VALUES ($1, $2)`, [migration.name, migration.checksum]);
+    await client.query(`INSERT INTO ${quoteIdent(schema)}."_migrations" (name, checksum) VALUES ($1, $2)`, [
+      migration.name,
+      migration.checksum,
+    ]);
   }
 }
 
@@ -152,26 +173,35 @@ export async function migrateSchema(pool: pg.Pool, schema: string, migrations: M
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
       await client.query(ledgerDdl(schema));
-      const done = new Set((await readLedger(client, schema) ?? []).map((r) => r.name));
+      const done = new Set(((await readLedger(client, schema)) ?? []).map((r) => r.name));
       for (const migration of migrations) {
         if (done.has(migration.name)) continue;
         await client.query('BEGIN');
         try {
           // Re-checked inside the transaction: on PGlite the advisory lock is shared by every connection
           // (one session), but transactions are serialised, so this check is what keeps two runners apart.
-          const again = await client.query(`SELECT 1 FROM ${quoteIdent(schema)}."_migrations" WHERE name = $1`, [migration.name]);
+          const again = await client.query(`SELECT 1 FROM ${quoteIdent(schema)}."_migrations" WHERE name = $1`, [
+            migration.name,
+          ]);
           if (again.rowCount) {
             await client.query('ROLLBACK');
             continue;
           }
           await client.query(`SET LOCAL search_path TO ${quoteIdent(schema)}`);
           await client.query(migration.sql);
-          await client.query(`INSERT INTO ${quoteIdent(schema)}."_migrations" (name, checksum) VALUES ($1, $2)`, [migration.name, migration.checksum]);
+          await client.query(`INSERT INTO ${quoteIdent(schema)}."_migrations" (name, checksum) VALUES ($1, $2)`, [
+            migration.name,
+            migration.checksum,
+          ]);
           await client.query('COMMIT');
           applied.push(migration.name);
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
-          throw new MigrationError(`Schema ${schema}: migration ${migration.name} failed: ${(error as Error).message}`, schema, migration.name);
+          throw new MigrationError(
+            `Schema ${schema}: migration ${migration.name} failed: ${(error as Error).message}`,
+            schema,
+            migration.name,
+          );
         }
       }
       verifyLedger(schema, (await readLedger(client, schema)) ?? [], migrations);

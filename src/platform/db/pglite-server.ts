@@ -51,7 +51,10 @@ export class PgliteWireServer {
   private idleTimer: NodeJS.Timeout | null = null;
   port = 0;
 
-  constructor(private readonly db: PGlite, private readonly options: PgliteServerOptions = {}) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly options: PgliteServerOptions = {},
+  ) {}
 
   async start(): Promise<number> {
     await this.db.waitReady;
@@ -85,7 +88,15 @@ export class PgliteWireServer {
       return;
     }
     socket.setNoDelay(true);
-    const conn: Connection = { id: this.nextId++, socket, buffer: Buffer.alloc(0), started: false, batches: [], pending: [], closed: false };
+    const conn: Connection = {
+      id: this.nextId++,
+      socket,
+      buffer: Buffer.alloc(0),
+      started: false,
+      batches: [],
+      pending: [],
+      closed: false,
+    };
     this.connections.add(conn);
     socket.on('data', (chunk) => this.receive(conn, chunk));
     socket.on('error', () => this.close(conn));
@@ -157,9 +168,13 @@ export class PgliteWireServer {
         if (conn.batches.length === 0) this.ready.splice(this.ready.indexOf(conn), 1);
         const target = conn;
         try {
-          await this.db.runExclusive(() => this.db.execProtocolRawStream(batch.data, {
-            onRawData: (data) => { if (!target.closed) target.socket.write(data); },
-          }));
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(batch.data, {
+              onRawData: (data) => {
+                if (!target.closed) target.socket.write(data);
+              },
+            }),
+          );
         } catch {
           target.socket.destroy();
         }

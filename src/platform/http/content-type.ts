@@ -8,7 +8,9 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Exactly what Fastify's JSON parser takes: `application/vnd.api+json` and other +json types have no parser.
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 
-interface Parses { safeParse(value: unknown): { success: boolean } }
+interface Parses {
+  safeParse(value: unknown): { success: boolean };
+}
 
 const optionalBodies = new WeakMap<object, boolean>();
 
@@ -38,9 +40,11 @@ export function installContentTypeCheck(app: FastifyInstance): void {
     const type = request.headers['content-type'];
     if (!hasBody(request) && !type) {
       if (bodyIsOptional(schema.body)) return payload;
-      throw errors.badRequest('body_missing', 'Falta el cuerpo de la solicitud: envíe un objeto JSON con Content-Type: application/json', [
-        { path: '', code: 'body_missing', message: 'Falta el cuerpo de la solicitud.' },
-      ]);
+      throw errors.badRequest(
+        'body_missing',
+        'Falta el cuerpo de la solicitud: envíe un objeto JSON con Content-Type: application/json',
+        [{ path: '', code: 'body_missing', message: 'Falta el cuerpo de la solicitud.' }],
+      );
     }
     if (!type || !JSON_TYPE.test(type)) throw errors.unsupportedMediaType(type);
     return payload;

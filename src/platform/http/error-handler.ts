@@ -17,7 +17,10 @@ export interface ErrorBody {
 }
 
 function fromInstancePath(instancePath: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   return formatPath(parts);
 }
 
@@ -34,11 +37,23 @@ export function toAppError(error: unknown, bodyLimit: number, contentType?: stri
     return errors.validation(zodIssuesToErrorItems(error.issues));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return errors.validation(error.validation.map((v) => ({ path: fromInstancePath(v.instancePath), code: 'validation_failed', message: v.message ?? 'Valor inválido' })));
+    return errors.validation(
+      error.validation.map((v) => ({
+        path: fromInstancePath(v.instancePath),
+        code: 'validation_failed',
+        message: v.message ?? 'Valor inválido',
+      })),
+    );
   }
   const fe = error as Partial<FastifyError>;
   if (Array.isArray(fe.validation)) {
-    return errors.validation(fe.validation.map((v) => ({ path: fromInstancePath(v.instancePath ?? ''), code: 'validation_failed', message: v.message ?? 'Valor inválido' })));
+    return errors.validation(
+      fe.validation.map((v) => ({
+        path: fromInstancePath(v.instancePath ?? ''),
+        code: 'validation_failed',
+        message: v.message ?? 'Valor inválido',
+      })),
+    );
   }
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -50,7 +65,10 @@ export function toAppError(error: unknown, bodyLimit: number, contentType?: stri
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return errors.unsupportedMediaType(contentType);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return errors.badRequest('invalid_content_length', 'La cabecera Content-Length no coincide con el cuerpo enviado');
+      return errors.badRequest(
+        'invalid_content_length',
+        'La cabecera Content-Length no coincide con el cuerpo enviado',
+      );
     case 'FST_ERR_BAD_URL':
       return errors.badRequest('bad_url', 'La URL de la solicitud no es válida');
     case 'FST_ERR_MAX_PARAM_LENGTH':
@@ -83,7 +101,11 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     }
     // Refused before its body arrived (401 of a large upload, 415…): closing the connection spares reading it.
     if (!request.raw.complete) void reply.header('connection', 'close');
-    void reply.status(appError.status).headers(appError.headers).type('application/json; charset=utf-8').send(renderError(appError));
+    void reply
+      .status(appError.status)
+      .headers(appError.headers)
+      .type('application/json; charset=utf-8')
+      .send(renderError(appError));
   });
 }
 
@@ -94,13 +116,19 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
 export function renderFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error, 0);
   request.log.info({ code: appError.code, status: appError.status, err: error }, appError.message);
-  void reply.status(appError.status).header('x-request-id', request.id).headers(appError.headers)
-    .type('application/json; charset=utf-8').send(renderError(appError));
+  void reply
+    .status(appError.status)
+    .header('x-request-id', request.id)
+    .headers(appError.headers)
+    .type('application/json; charset=utf-8')
+    .send(renderError(appError));
 }
 
 function clientErrorOf(code: string | undefined): AppError {
-  if (code === 'HPE_HEADER_OVERFLOW') return new AppError(431, 'headers_too_large', 'Las cabeceras o la URL de la solicitud superan 16 KB');
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError(408, 'request_timeout', 'La solicitud no llegó completa a tiempo');
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new AppError(431, 'headers_too_large', 'Las cabeceras o la URL de la solicitud superan 16 KB');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new AppError(408, 'request_timeout', 'La solicitud no llegó completa a tiempo');
   return errors.badRequest('bad_request', 'La solicitud HTTP está mal formada');
 }
 
@@ -114,8 +142,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (socket.writable) {
     const appError = clientErrorOf(error.code);
     const body = JSON.stringify(renderError(appError));
-    socket.write(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\nX-Request-Id: ${randomUUID()}\r\n`
-      + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nConnection: close\r\nX-Request-Id: ${randomUUID()}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -18,7 +18,10 @@ export interface Feature {
   defaults: { hostKind?: HostKind; auth?: RouteAuth };
 }
 
-interface FeatureOptions { prefix?: string; name?: string }
+interface FeatureOptions {
+  prefix?: string;
+  name?: string;
+}
 
 function feature(plugin: FastifyPluginAsync, defaults: Feature['defaults'], options: FeatureOptions): Feature {
   return { name: options.name ?? (plugin.name || 'feature'), plugin, prefix: options.prefix, defaults };
@@ -41,9 +44,12 @@ export function anyHostFeature(plugin: FastifyPluginAsync, options: FeatureOptio
 
 export async function registerFeatures(app: FastifyInstance, list: readonly Feature[]): Promise<void> {
   for (const f of list) {
-    await app.register(async (scope) => {
-      scope.addHook('onRoute', (route) => normalizeRouteHost(route, f.defaults));
-      await scope.register(f.plugin);
-    }, { prefix: f.prefix });
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRoute', (route) => normalizeRouteHost(route, f.defaults));
+        await scope.register(f.plugin);
+      },
+      { prefix: f.prefix },
+    );
   }
 }

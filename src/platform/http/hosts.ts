@@ -53,7 +53,9 @@ export function createHostKindStrategy(settings: HostSettings): ConstraintStrate
       const handlers = new Map<HostKind, unknown>();
       return {
         get: (kind: HostKind) => (handlers.get(kind) ?? null) as never,
-        set: (kind: HostKind, store: unknown) => { handlers.set(kind, store); },
+        set: (kind: HostKind, store: unknown) => {
+          handlers.set(kind, store);
+        },
       };
     },
     validate(value: unknown) {
@@ -94,7 +96,11 @@ export class HostResolver {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inflight = new Map<string, Promise<ResolvedTenant | null>>();
 
-  constructor(private readonly central: CentralClient, private readonly ttlMs: number, private readonly capacity = 10_000) {}
+  constructor(
+    private readonly central: CentralClient,
+    private readonly ttlMs: number,
+    private readonly capacity = 10_000,
+  ) {}
 
   async resolve(hostname: string): Promise<ResolvedTenant | null> {
     const now = Date.now();

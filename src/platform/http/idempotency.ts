@@ -22,7 +22,10 @@ function keyOf(request: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!KEY.test(key)) {
-    throw errors.badRequest('idempotency_key_invalid', 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles (ASCII).');
+    throw errors.badRequest(
+      'idempotency_key_invalid',
+      'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres visibles (ASCII).',
+    );
   }
   return key;
 }
@@ -34,18 +37,34 @@ export function installIdempotency(app: FastifyInstance): void {
     if (key === null) return;
     const { schema, db } = request.tenant;
     const table = `${quoteIdent(schema)}."idempotency_keys"`;
-    const fingerprint = fingerprintOf({ method: request.method, url: request.routeOptions.url, body: request.body ?? null });
+    const fingerprint = fingerprintOf({
+      method: request.method,
+      url: request.routeOptions.url,
+      body: request.body ?? null,
+    });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const inserted = await db.$queryRawUnsafe<{ id: number }[]>(
         `INSERT INTO ${table} (key, fingerprint, status, updated_at) VALUES ($1, $2, 'in_flight', now()) ON CONFLICT (key) DO NOTHING RETURNING id`,
-        key, fingerprint,
+        key,
+        fingerprint,
       );
       if (inserted[0]) {
         (request as unknown as WithSlot)[kSlot] = { id: inserted[0].id, schema };
         return;
       }
-      const rows = await db.$queryRawUnsafe<{ id: number; fingerprint: string; status: string; response_status: number | null; response_body: unknown; created_at: Date; updated_at: Date }[]>(
-        `SELECT id, fingerprint, status, response_status, response_body, created_at, updated_at FROM ${table} WHERE key = $1`, key,
+      const rows = await db.$queryRawUnsafe<
+        {
+          id: number;
+          fingerprint: string;
+          status: string;
+          response_status: number | null;
+          response_body: unknown;
+          created_at: Date;
+          updated_at: Date;
+        }[]
+      >(
+        `SELECT id, fingerprint, status, response_status, response_body, created_at, updated_at FROM ${table} WHERE key = $1`,
+        key,
       );
       const existing = rows[0];
       if (!existing) continue; // released meanwhile: take it
@@ -57,17 +76,25 @@ export function installIdempotency(app: FastifyInstance): void {
         continue;
       }
       if (existing.fingerprint !== fingerprint) {
-        throw errors.unprocessable('idempotency_key_reused', 'La Idempotency-Key ya se usó con otra solicitud: use una clave nueva para otro comprobante.', [
-          { path: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'Clave usada con otro cuerpo.' },
-        ]);
+        throw errors.unprocessable(
+          'idempotency_key_reused',
+          'La Idempotency-Key ya se usó con otra solicitud: use una clave nueva para otro comprobante.',
+          [{ path: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'Clave usada con otro cuerpo.' }],
+        );
       }
       if (existing.status !== 'done') {
-        throw errors.conflict('idempotency_in_flight', 'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.');
+        throw errors.conflict(
+          'idempotency_in_flight',
+          'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.',
+        );
       }
       reply.header('idempotent-replayed', 'true');
       return reply.code(existing.response_status ?? 200).send(existing.response_body);
     }
-    throw errors.conflict('idempotency_in_flight', 'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.');
+    throw errors.conflict(
+      'idempotency_in_flight',
+      'Una solicitud con la misma Idempotency-Key aún se está procesando. Reintente en unos segundos.',
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -80,7 +107,9 @@ export function installIdempotency(app: FastifyInstance): void {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
         await db.$executeRawUnsafe(
           `UPDATE ${table} SET status = 'done', response_status = $2, response_body = $3::jsonb, updated_at = now() WHERE id = $1`,
-          slot.id, reply.statusCode, payload,
+          slot.id,
+          reply.statusCode,
+          payload,
         );
       } else {
         await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, slot.id);

@@ -23,20 +23,30 @@ export function installMetrics(app: FastifyInstance): Registry {
 
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label: a scan of random paths must not create unbounded series.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: String(reply.statusCode),
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', {
-    schema: {
-      tags: ['health'],
-      summary: 'Métricas Prometheus (formato de texto)',
-      response: { 200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } } },
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Métricas Prometheus (formato de texto)',
+        response: {
+          200: { description: 'Exposición de texto de Prometheus', content: { 'text/plain': { schema: z.string() } } },
+        },
+      },
     },
-  }, async (_request, reply) => {
-    void reply.type(registry.contentType);
-    return registry.metrics();
-  });
+    async (_request, reply) => {
+      void reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
   return registry;
 }

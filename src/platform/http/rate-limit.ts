@@ -12,10 +12,15 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?
 export function createPostgresStore(central: CentralClient) {
   let calls = 0;
   const prune = () =>
-    central.$executeRaw`DELETE FROM "central"."rate_limit_hits" WHERE window_end < now() - interval '1 hour'`.catch(() => undefined);
+    central.$executeRaw`DELETE FROM "central"."rate_limit_hits" WHERE window_end < now() - interval '1 hour'`.catch(
+      () => undefined,
+    );
 
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
-    constructor(_globalParams: unknown, private readonly prefix = 'global:') {}
+    constructor(
+      _globalParams: unknown,
+      private readonly prefix = 'global:',
+    ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const fullKey = (this.prefix + key).slice(0, 255);
@@ -26,16 +31,18 @@ export function createPostgresStore(central: CentralClient) {
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN "rate_limit_hits".window_end <= now() THEN 1 ELSE "rate_limit_hits".count + 1 END,
           window_end = CASE WHEN "rate_limit_hits".window_end <= now() THEN EXCLUDED.window_end ELSE "rate_limit_hits".window_end END
-        RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_end - now())) * 1000))::int AS ttl`
-        .then((rows) => {
+        RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_end - now())) * 1000))::int AS ttl`.then(
+        (rows) => {
           if (++calls % 500 === 0) void prune();
           callback(null, { current: Number(rows[0].count), ttl: Number(rows[0].ttl) });
-        }, (error: Error) => callback(error));
+        },
+        (error: Error) => callback(error),
+      );
     }
 
     child(options: ChildOptions): FastifyRateLimitStore {
       const info = (options.routeInfo ?? {}) as { method?: string | string[]; url?: string };
-      const method = Array.isArray(info.method) ? info.method.join(',') : info.method ?? '';
+      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
       return new PostgresRateLimitStore(undefined, `${method}:${info.url ?? ''}:`);
     }
   };

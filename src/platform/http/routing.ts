@@ -9,7 +9,14 @@ import FindMyWay from 'find-my-way';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { errors } from '../errors.ts';
-import { classifyHost, createHostKindStrategy, HOST_KINDS, normalizeHost, type HostKind, type HostSettings } from './hosts.ts';
+import {
+  classifyHost,
+  createHostKindStrategy,
+  HOST_KINDS,
+  normalizeHost,
+  type HostKind,
+  type HostSettings,
+} from './hosts.ts';
 import type { RouteAuth, RouteEntry } from './types.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -43,7 +50,10 @@ function isHostKind(value: unknown): value is HostKind {
 }
 
 /** Makes `config.hostKind` and `constraints.hostKind` agree (a route may declare either). Idempotent. */
-export function normalizeRouteHost(route: RouteOptions, defaults: { hostKind?: HostKind; auth?: RouteAuth } = {}): void {
+export function normalizeRouteHost(
+  route: RouteOptions,
+  defaults: { hostKind?: HostKind; auth?: RouteAuth } = {},
+): void {
   const config = (route.config ??= {});
   const constrained = route.constraints?.hostKind;
   let hostKind = config.hostKind ?? (isHostKind(constrained) ? constrained : undefined) ?? defaults.hostKind;
@@ -81,12 +91,20 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
   // contexts run after ours and may still set the host constraint).
   let mirror: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | null = null;
   const buildMirror = () => {
-    const router = FindMyWay({ constraints: { hostKind: createHostKindStrategy(settings) }, ignoreTrailingSlash: false });
+    const router = FindMyWay({
+      constraints: { hostKind: createHostKindStrategy(settings) },
+      ignoreTrailingSlash: false,
+    });
     for (const route of registered) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         try {
-          router.on(method as FindMyWay.HTTPMethod, route.url, { constraints: route.constraints ?? {} }, () => undefined);
+          router.on(
+            method as FindMyWay.HTTPMethod,
+            route.url,
+            { constraints: route.constraints ?? {} },
+            () => undefined,
+          );
         } catch {
           // duplicate (e.g. an automatic HEAD route): already known
         }
@@ -101,7 +119,8 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
   };
 
   app.setNotFoundHandler(async (request) => {
-    if (badUrls.has(request.raw)) throw errors.badRequest('bad_url', 'La URL de la solicitud no es válida (secuencia % mal formada)');
+    if (badUrls.has(request.raw))
+      throw errors.badRequest('bad_url', 'La URL de la solicitud no es válida (secuencia % mal formada)');
     const path = request.url.split('?')[0];
     const allowed = allowedMethods(path, request.hostKind);
     if (allowed.length > 0) throw errors.methodNotAllowed(allowed);
@@ -125,4 +144,3 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
     },
   };
 }
-

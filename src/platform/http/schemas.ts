@@ -6,26 +6,35 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 
 /** A row id sent by a client: a positive int4 (a larger one is a 422, not a database error). */
-export const rowId = () => z.number().int().positive().max(INT4_MAX, { message: `El id debe ser un entero entre 1 y ${INT4_MAX}.` });
+export const rowId = () =>
+  z
+    .number()
+    .int()
+    .positive()
+    .max(INT4_MAX, { message: `El id debe ser un entero entre 1 y ${INT4_MAX}.` });
 
 /** A page number of a paginated list (far beyond any real page, well inside what a query offset takes). */
 export const pageNumber = () => z.coerce.number().int().min(1).max(1_000_000).default(1);
 
-export const ErrorItemSchema = z.object({
-  path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
-  code: z.string().describe('Código estable snake_case (docs/errors.md)'),
-  message: z.string().describe('Mensaje en español para mostrar al usuario'),
-  expected: z.string().optional(),
-  received: z.string().optional(),
-  sunat_rule: z.string().optional().describe('Código de regla SUNAT, si existe'),
-}).meta({ id: 'ErrorItem' });
+export const ErrorItemSchema = z
+  .object({
+    path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
+    code: z.string().describe('Código estable snake_case (docs/errors.md)'),
+    message: z.string().describe('Mensaje en español para mostrar al usuario'),
+    expected: z.string().optional(),
+    received: z.string().optional(),
+    sunat_rule: z.string().optional().describe('Código de regla SUNAT, si existe'),
+  })
+  .meta({ id: 'ErrorItem' });
 
-export const ErrorBodySchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(ErrorItemSchema),
-}).meta({ id: 'Error', description: 'Forma de todo error (api.md § Errors)' });
+export const ErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    errors: z.array(ErrorItemSchema),
+  })
+  .meta({ id: 'Error', description: 'Forma de todo error (api.md § Errors)' });
 
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {

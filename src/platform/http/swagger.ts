@@ -15,7 +15,11 @@ const HOST_LABEL = {
   other: 'Host no registrado',
 } as const;
 
-interface OperationLike { description?: string; summary?: string; tags?: string[] }
+interface OperationLike {
+  description?: string;
+  summary?: string;
+  tags?: string[];
+}
 
 export async function installSwagger(app: FastifyInstance, config: Config): Promise<void> {
   const bodyExamples = new Map<string, unknown>();
@@ -27,12 +31,19 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
         version: '1.0.0',
         description:
           'API de comprobantes electrónicos SUNAT (facturas, boletas, notas, percepciones) compatible con el dialecto JSON ' +
-          'de FacturadorPro. Cada empresa tiene su host `{subdominio}.' + config.appDomain + '`; la administración usa `' +
-          config.adminHost + '`. Los errores siguen la forma `Error`.',
+          'de FacturadorPro. Cada empresa tiene su host `{subdominio}.' +
+          config.appDomain +
+          '`; la administración usa `' +
+          config.adminHost +
+          '`. Los errores siguen la forma `Error`.',
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token API de la empresa (Authorization: Bearer <token>)' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Token API de la empresa (Authorization: Bearer <token>)',
+          },
         },
       },
       tags: [
@@ -55,24 +66,37 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
       // Scenario examples of a request body (the Swagger UI's drop-down), placed on the media type afterwards.
       if (config?.openapiExamples) {
         const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
-        for (const method of methods) bodyExamples.set(`${method.toLowerCase()} ${result.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, config.openapiExamples);
+        for (const method of methods)
+          bodyExamples.set(
+            `${method.toLowerCase()} ${result.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+            config.openapiExamples,
+          );
       }
       // Same method + path on another host, documented earlier: keep both visible in one operation.
       const openapiPath = result.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
-      const paths = ((input as { openapiObject?: { paths?: unknown } }).openapiObject?.paths ?? {}) as Record<string, Record<string, OperationLike> | undefined>;
+      const paths = ((input as { openapiObject?: { paths?: unknown } }).openapiObject?.paths ?? {}) as Record<
+        string,
+        Record<string, OperationLike> | undefined
+      >;
       for (const method of methods) {
         const previous = paths[openapiPath]?.[method.toLowerCase()];
         if (previous) {
-          schema.description = [schema.description, `También existe en otro host: ${previous.description ?? previous.summary ?? ''}`]
-            .filter(Boolean).join('\n\n');
+          schema.description = [
+            schema.description,
+            `También existe en otro host: ${previous.description ?? previous.summary ?? ''}`,
+          ]
+            .filter(Boolean)
+            .join('\n\n');
           schema.tags = [...new Set([...(schema.tags ?? []), ...(previous.tags ?? [])])];
         }
       }
       return { ...result, schema };
     },
     transformObject: (input) => {
-      const document = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { examples?: unknown }> } }>> };
+      const document = jsonSchemaTransformObject(input) as {
+        paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { examples?: unknown }> } }>>;
+      };
       for (const [key, examples] of bodyExamples) {
         const [method, path] = key.split(' ');
         const media = document.paths?.[path]?.[method]?.requestBody?.content?.['application/json'];

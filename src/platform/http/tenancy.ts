@@ -26,7 +26,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 class Memo<T> {
   private readonly entries = new Map<string, { value: T; expires: number }>();
-  constructor(private readonly ttlMs: number, private readonly capacity = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly capacity = 10_000,
+  ) {}
   get(key: string): T | undefined {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
@@ -51,7 +54,16 @@ export async function authenticate(request: FastifyRequest, db: Database, tenant
   const s = quoteIdent(tenant.schemaName);
   // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. Every
   // request runs this, so it is one raw round trip (token and user joined), naming the tenant's schema.
-  const { rows } = await db.pool.query<{ id: number; token_hash: string; revoked_at: Date | null; last_used_at: Date | null; user_id: number; name: string; email: string; role: string }>(
+  const { rows } = await db.pool.query<{
+    id: number;
+    token_hash: string;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+    user_id: number;
+    name: string;
+    email: string;
+    role: string;
+  }>(
     `SELECT t.id, t.token_hash, t.revoked_at, t.last_used_at, u.id AS user_id, u.name, u.email, u.role
      FROM ${s}."api_tokens" t JOIN ${s}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hash],
@@ -71,7 +83,10 @@ export function installTenancy(app: FastifyInstance, db: Database, hosts: HostRe
   app.decorateRequest('tenant', {
     getter(this: FastifyRequest) {
       const ctx = (this as unknown as WithTenantSlot)[kTenant];
-      if (!ctx) throw new Error(`request.tenant used on ${this.method} ${this.routeOptions.url ?? this.url}, which is not a tenant-host route`);
+      if (!ctx)
+        throw new Error(
+          `request.tenant used on ${this.method} ${this.routeOptions.url ?? this.url}, which is not a tenant-host route`,
+        );
       return ctx;
     },
   });

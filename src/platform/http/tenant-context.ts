@@ -59,5 +59,4 @@ export class TenantContext {
   table(name: string): TenantPrisma.Sql {
     return tenantTable(this.schema, name);
   }
-
 }

@@ -19,9 +19,15 @@ export function uploadSlots(max: number, threshold: number): onRequestAsyncHookH
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers['content-length'] === '0' || declaredLength(request) <= threshold) return;
     if (inUse >= max) {
-      throw new AppError(503, 'upload_busy', `El servidor está recibiendo otros archivos grandes: intente nuevamente en ${RETRY_AFTER_SECONDS} segundos.`, [], {
-        'retry-after': String(RETRY_AFTER_SECONDS),
-      });
+      throw new AppError(
+        503,
+        'upload_busy',
+        `El servidor está recibiendo otros archivos grandes: intente nuevamente en ${RETRY_AFTER_SECONDS} segundos.`,
+        [],
+        {
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        },
+      );
     }
     inUse += 1;
     reply.raw.once('close', () => {

@@ -30,7 +30,11 @@ export function zodIssuesToErrorItems(issues: readonly z.core.$ZodIssue[]): Erro
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        items.push({ path: formatPath([...issue.path, key]), code: 'validation_failed', message: 'Campo no permitido' });
+        items.push({
+          path: formatPath([...issue.path, key]),
+          code: 'validation_failed',
+          message: 'Campo no permitido',
+        });
       }
       continue;
     }
@@ -48,17 +52,22 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data);
-  if (result.success) return { value: result.data };
-  return { error: new RequestValidationError(result.error.issues) };
-};
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues) };
+  };
 
 // NUL cannot be stored in PostgreSQL text or jsonb, nor written in XML 1.0; a lone UTF-16 surrogate is not a
 // character at all (it becomes U+FFFD or an encoding error further down). Either is refused wherever it appears.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export interface UnstorableText { path: string; message: string }
+export interface UnstorableText {
+  path: string;
+  message: string;
+}
 
 function describeUnstorable(text: string): string | null {
   const found = UNSTORABLE.exec(text);
@@ -82,7 +91,11 @@ export function findUnstorableText(value: unknown): UnstorableText | null {
     } else if (node !== null && typeof node === 'object' && !Buffer.isBuffer(node)) {
       for (const key of Object.keys(node)) {
         const message = describeUnstorable(key);
-        if (message) return { path: formatPath([...path, key]), message: `El nombre de campo: ${message.charAt(0).toLowerCase()}${message.slice(1)}` };
+        if (message)
+          return {
+            path: formatPath([...path, key]),
+            message: `El nombre de campo: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+          };
         stack.push({ node: (node as Record<string, unknown>)[key], path: [...path, key] });
       }
     }
@@ -99,7 +112,10 @@ export function installTextGuard(app: FastifyInstance): void {
     const hasBodySchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
     for (const part of [request.params, request.query, hasBodySchema ? request.body : undefined]) {
       const found = findUnstorableText(part);
-      if (found) throw errors.unprocessable('invalid_text', found.message, [{ path: found.path, code: 'invalid_text', message: found.message }]);
+      if (found)
+        throw errors.unprocessable('invalid_text', found.message, [
+          { path: found.path, code: 'invalid_text', message: found.message },
+        ]);
     }
   });
 }

@@ -13,7 +13,11 @@ export function installPlanLimits(app: FastifyInstance, central: CentralClient):
     const hit = plans.get(id);
     if (hit && hit.expires > Date.now()) return hit;
     const plan = await central.plan.findUnique({ where: { id }, select: { limitDocuments: true, limitUsers: true } });
-    const value = { limitDocuments: plan?.limitDocuments ?? 0, limitUsers: plan?.limitUsers ?? 0, expires: Date.now() + PLAN_CACHE_MS };
+    const value = {
+      limitDocuments: plan?.limitDocuments ?? 0,
+      limitUsers: plan?.limitUsers ?? 0,
+      expires: Date.now() + PLAN_CACHE_MS,
+    };
     plans.set(id, value);
     return value;
   }
@@ -28,7 +32,10 @@ export function installPlanLimits(app: FastifyInstance, central: CentralClient):
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const used = await tenant.db.document.count({ where: { createdAt: { gte: monthStart } } });
     if (used >= plan.limitDocuments) {
-      throw errors.forbidden('plan_limit_reached', `Alcanzó el límite de ${plan.limitDocuments} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`);
+      throw errors.forbidden(
+        'plan_limit_reached',
+        `Alcanzó el límite de ${plan.limitDocuments} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`,
+      );
     }
   });
 }

@@ -5,7 +5,10 @@ import type { Company } from '../../generated/tenant/client.ts';
 import type { SecretBox } from '../secrets.ts';
 
 export class CompanySecretMissingError extends Error {
-  constructor(readonly what: 'signing_key' | 'sol_credentials', readonly ruc: string) {
+  constructor(
+    readonly what: 'signing_key' | 'sol_credentials',
+    readonly ruc: string,
+  ) {
     super(`company ${ruc} has no ${what === 'signing_key' ? 'certificate' : 'SOL credentials'} stored`);
     this.name = 'CompanySecretMissingError';
   }
@@ -18,7 +21,10 @@ export function openSigningKey(company: Pick<Company, 'ruc' | 'signingKeyEnc'>, 
 }
 
 /** SOL user as stored (`MODDATOS` for demo tenants, the SOL user for production) and its password. */
-export function openSolCredentials(company: Pick<Company, 'ruc' | 'solUser' | 'solPasswordEnc'>, secrets: SecretBox): { user: string; password: string } {
+export function openSolCredentials(
+  company: Pick<Company, 'ruc' | 'solUser' | 'solPasswordEnc'>,
+  secrets: SecretBox,
+): { user: string; password: string } {
   if (!company.solUser || !company.solPasswordEnc) throw new CompanySecretMissingError('sol_credentials', company.ruc);
   return { user: company.solUser, password: secrets.open(company.solPasswordEnc) };
 }

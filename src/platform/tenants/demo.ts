@@ -25,10 +25,21 @@ export async function ensureDemoTenant(deps: ProvisionDeps, dataDir: string): Pr
   const tokenFile = demoTokenFile(dataDir);
   const count = await deps.db.central.tenant.count();
   if (count > 0) {
-    const demo = await deps.db.central.tenant.findUnique({ where: { subdomain: DEMO_SUBDOMAIN }, include: { hostnames: true } });
+    const demo = await deps.db.central.tenant.findUnique({
+      where: { subdomain: DEMO_SUBDOMAIN },
+      include: { hostnames: true },
+    });
     if (!demo) return null;
-    const token = await readFile(tokenFile, 'utf8').then((t) => t.trim(), () => null);
-    return { created: false, hostname: demo.hostnames[0]?.hostname ?? `${DEMO_SUBDOMAIN}.${deps.config.appDomain}`, token, tokenFile };
+    const token = await readFile(tokenFile, 'utf8').then(
+      (t) => t.trim(),
+      () => null,
+    );
+    return {
+      created: false,
+      hostname: demo.hostnames[0]?.hostname ?? `${DEMO_SUBDOMAIN}.${deps.config.appDomain}`,
+      token,
+      tokenFile,
+    };
   }
   const result = await provisionTenant(deps, {
     ruc: DEMO_RUC,

@@ -51,7 +51,15 @@ export interface ProvisionTenantInput {
 }
 
 export interface ProvisionedTenant {
-  tenant: { id: number; ruc: string; name: string; subdomain: string; schemaName: string; hostname: string; sunatMode: TenantSunatMode };
+  tenant: {
+    id: number;
+    ruc: string;
+    name: string;
+    subdomain: string;
+    schemaName: string;
+    hostname: string;
+    sunatMode: TenantSunatMode;
+  };
   user: { id: number; name: string; email: string };
   /** The API token, shown once (only its SHA-256 is stored). */
   token: string;
@@ -93,44 +101,105 @@ export const DEFAULT_ADDRESS: CompanyAddress = {
 /** SUNAT's beta service credentials (user = RUC + MODDATOS). */
 export const DEMO_SOL = { user: 'MODDATOS', password: 'moddatos' };
 
-const RESERVED_SUBDOMAINS = new Set(['admin', 'www', 'api', 'app', 'mail', 'smtp', 'ftp', 'static', 'assets', 'cdn', 'docs', 'documentation', 'status', 'metrics', 'health']);
+const RESERVED_SUBDOMAINS = new Set([
+  'admin',
+  'www',
+  'api',
+  'app',
+  'mail',
+  'smtp',
+  'ftp',
+  'static',
+  'assets',
+  'cdn',
+  'docs',
+  'documentation',
+  'status',
+  'metrics',
+  'health',
+]);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function validate(input: ProvisionTenantInput, config: ProvisionDeps['config']): { subdomain: string; mode: TenantSunatMode } {
+function validate(
+  input: ProvisionTenantInput,
+  config: ProvisionDeps['config'],
+): { subdomain: string; mode: TenantSunatMode } {
   const problems: ErrorItem[] = [];
   const subdomain = input.subdomain.trim().toLowerCase();
   const mode = input.sunatMode ?? 'demo';
   if (!/^\d{11}$/.test(input.ruc)) {
     problems.push({ path: 'ruc', code: 'ruc_invalid', message: 'El RUC debe tener 11 dígitos' });
   } else if (!isValidRuc(input.ruc)) {
-    problems.push({ path: 'ruc', code: 'ruc_invalid', message: `El RUC ${input.ruc} no es válido (prefijo o dígito verificador incorrecto)` });
+    problems.push({
+      path: 'ruc',
+      code: 'ruc_invalid',
+      message: `El RUC ${input.ruc} no es válido (prefijo o dígito verificador incorrecto)`,
+    });
   }
   if (!SUBDOMAIN_PATTERN.test(subdomain)) {
-    problems.push({ path: 'subdomain', code: 'subdomain_invalid', message: 'El subdominio debe tener de 1 a 40 caracteres: letras minúsculas, números y guiones (sin guion al inicio ni al final)' });
+    problems.push({
+      path: 'subdomain',
+      code: 'subdomain_invalid',
+      message:
+        'El subdominio debe tener de 1 a 40 caracteres: letras minúsculas, números y guiones (sin guion al inicio ni al final)',
+    });
   } else if (RESERVED_SUBDOMAINS.has(subdomain) || `${subdomain}.${config.appDomain}` === config.adminHost) {
-    problems.push({ path: 'subdomain', code: 'subdomain_reserved', message: `El subdominio ${subdomain} está reservado` });
+    problems.push({
+      path: 'subdomain',
+      code: 'subdomain_reserved',
+      message: `El subdominio ${subdomain} está reservado`,
+    });
   }
   if (!input.name.trim() || input.name.length > 200) {
-    problems.push({ path: 'name', code: 'validation_failed', message: 'La razón social es obligatoria (máximo 200 caracteres)' });
+    problems.push({
+      path: 'name',
+      code: 'validation_failed',
+      message: 'La razón social es obligatoria (máximo 200 caracteres)',
+    });
   }
-  for (const [path, value] of [['email', input.email], ['user.email', input.user?.email]] as const) {
-    if (value && !EMAIL.test(value)) problems.push({ path, code: 'validation_failed', message: 'Correo electrónico inválido' });
+  for (const [path, value] of [
+    ['email', input.email],
+    ['user.email', input.user?.email],
+  ] as const) {
+    if (value && !EMAIL.test(value))
+      problems.push({ path, code: 'validation_failed', message: 'Correo electrónico inválido' });
   }
   if (input.address?.ubigeo !== undefined && !/^\d{6}$/.test(input.address.ubigeo)) {
-    problems.push({ path: 'address.ubigeo', code: 'validation_failed', message: 'El código ubigeo debe contener 6 dígitos' });
+    problems.push({
+      path: 'address.ubigeo',
+      code: 'validation_failed',
+      message: 'El código ubigeo debe contener 6 dígitos',
+    });
   }
   if (mode === 'production') {
-    if (!input.certificate) problems.push({ path: 'certificate', code: 'certificate_required', message: 'Una empresa en producción necesita su certificado digital' });
+    if (!input.certificate)
+      problems.push({
+        path: 'certificate',
+        code: 'certificate_required',
+        message: 'Una empresa en producción necesita su certificado digital',
+      });
     if (!input.solUser || !input.solPassword) {
-      problems.push({ path: 'soap_username', code: 'sol_credentials_required', message: 'Una empresa en producción necesita su usuario y clave SOL' });
+      problems.push({
+        path: 'soap_username',
+        code: 'sol_credentials_required',
+        message: 'Una empresa en producción necesita su usuario y clave SOL',
+      });
     }
   }
   if (input.user?.password !== undefined && input.user.password.length < 8) {
-    problems.push({ path: 'user.password', code: 'validation_failed', message: 'La contraseña debe tener al menos 8 caracteres' });
+    problems.push({
+      path: 'user.password',
+      code: 'validation_failed',
+      message: 'La contraseña debe tener al menos 8 caracteres',
+    });
   }
   if (problems.length) {
     const codes = new Set(problems.map((p) => p.code));
-    throw errors.unprocessable(codes.size === 1 ? problems[0].code : 'validation_failed', problems[0].message, problems);
+    throw errors.unprocessable(
+      codes.size === 1 ? problems[0].code : 'validation_failed',
+      problems[0].message,
+      problems,
+    );
   }
   return { subdomain, mode };
 }
@@ -142,7 +211,11 @@ function conflictFor(constraint: string | undefined, input: { ruc: string; subdo
     ]);
   }
   return errors.conflict('subdomain_already_registered', 'El subdominio ya se encuentra registrado', [
-    { path: 'subdomain', code: 'subdomain_already_registered', message: `El subdominio ${input.subdomain} ya se encuentra registrado` },
+    {
+      path: 'subdomain',
+      code: 'subdomain_already_registered',
+      message: `El subdominio ${input.subdomain} ya se encuentra registrado`,
+    },
   ]);
 }
 
@@ -165,15 +238,21 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
   const existing = await central.tenant.findFirst({ where: { OR: [{ ruc }, { subdomain }] }, select: { ruc: true } });
   if (existing) throw conflictFor(existing.ruc === ruc ? 'ruc' : 'subdomain', { ruc, subdomain });
   if (input.planId != null && !(await central.plan.findUnique({ where: { id: input.planId }, select: { id: true } }))) {
-    throw errors.unprocessable('plan_not_found', `No existe el plan ${input.planId}`, [{ path: 'plan_id', code: 'plan_not_found', message: `No existe el plan ${input.planId}` }]);
+    throw errors.unprocessable('plan_not_found', `No existe el plan ${input.planId}`, [
+      { path: 'plan_id', code: 'plan_not_found', message: `No existe el plan ${input.planId}` },
+    ]);
   }
 
   // The slow parts (key generation, password hashing) happen before the transaction: on the embedded
   // database an open transaction holds every other connection.
   const certificate = input.certificate ?? generateSelfSignedCertificate({ ruc, name });
-  const signingKeyEnc = deps.secrets.seal(JSON.stringify({ privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem }));
+  const signingKeyEnc = deps.secrets.seal(
+    JSON.stringify({ privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem }),
+  );
   const solUser = mode === 'demo' ? (input.solUser ?? DEMO_SOL.user) : input.solUser!;
-  const solPasswordEnc = deps.secrets.seal(mode === 'demo' ? (input.solPassword ?? DEMO_SOL.password) : input.solPassword!);
+  const solPasswordEnc = deps.secrets.seal(
+    mode === 'demo' ? (input.solPassword ?? DEMO_SOL.password) : input.solPassword!,
+  );
   const password = input.user?.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const issued = issueToken();
@@ -194,16 +273,37 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
         [ruc, subdomain, schema, name, input.email ?? null, input.planId ?? null, input.resellerId ?? null, mode],
       );
       const tenantId = tenantRow.rows[0].id;
-      await client.query(`INSERT INTO "central"."hostnames" (hostname, tenant_id) VALUES ($1, $2)`, [hostname, tenantId]);
+      await client.query(`INSERT INTO "central"."hostnames" (hostname, tenant_id) VALUES ($1, $2)`, [
+        hostname,
+        tenantId,
+      ]);
       await applyMigrationsInTransaction(client, schema, migrations);
       await client.query(
         `INSERT INTO ${t}."company" (id, ruc, razon_social, nombre_comercial, ubigeo, codigo_establecimiento, direccion, urbanizacion,
            provincia, departamento, distrito, codigo_pais, email, telefono, sunat_mode, sol_user, sol_password_enc, signing_key_enc,
            certificate_subject, certificate_not_after)
          VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-        [ruc, name, input.tradeName ?? null, address.ubigeo, address.codigoEstablecimiento, address.direccion, address.urbanizacion ?? null,
-          address.provincia, address.departamento, address.distrito, address.codigoPais, input.email ?? null, input.telefono ?? null,
-          mode, solUser, solPasswordEnc, signingKeyEnc, certInfo.subject, certInfo.notAfter],
+        [
+          ruc,
+          name,
+          input.tradeName ?? null,
+          address.ubigeo,
+          address.codigoEstablecimiento,
+          address.direccion,
+          address.urbanizacion ?? null,
+          address.provincia,
+          address.departamento,
+          address.distrito,
+          address.codigoPais,
+          input.email ?? null,
+          input.telefono ?? null,
+          mode,
+          solUser,
+          solPasswordEnc,
+          signingKeyEnc,
+          certInfo.subject,
+          certInfo.notAfter,
+        ],
       );
       await client.query(
         `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[])`,
@@ -214,7 +314,10 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
         [userName, userEmail, passwordHash],
       );
       const userId = userRow.rows[0].id;
-      await client.query(`INSERT INTO ${t}."api_tokens" (user_id, name, token_hash, prefix) VALUES ($1, 'default', $2, $3)`, [userId, issued.hash, issued.prefix]);
+      await client.query(
+        `INSERT INTO ${t}."api_tokens" (user_id, name, token_hash, prefix) VALUES ($1, 'default', $2, $3)`,
+        [userId, issued.hash, issued.prefix],
+      );
       await client.query('COMMIT');
       deps.hosts?.invalidate(hostname);
       return {
@@ -228,7 +331,10 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
       const pgError = error as { code?: string; constraint?: string };
       if (pgError.code === '23505') throw conflictFor(pgError.constraint, { ruc, subdomain });
       if (pgError.code === '42P06') {
-        throw errors.conflict('tenant_schema_exists', `El esquema ${schema} ya existe en la base de datos: elija otro subdominio`);
+        throw errors.conflict(
+          'tenant_schema_exists',
+          `El esquema ${schema} ya existe en la base de datos: elija otro subdominio`,
+        );
       }
       throw error;
     }

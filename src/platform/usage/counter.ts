@@ -6,13 +6,19 @@ import type pg from 'pg';
 
 const FLUSH_MS = 5_000;
 
-const limaFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' });
+const limaFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Lima',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 let cachedMonth = { until: 0, month: '' };
 
 /** YYYY-MM in Lima, recomputed at most once a minute (Intl formatting is not free on every request). */
 function limaMonth(): string {
   const now = Date.now();
-  if (now >= cachedMonth.until) cachedMonth = { until: now + 60_000, month: limaFormat.format(new Date(now)).slice(0, 7) };
+  if (now >= cachedMonth.until)
+    cachedMonth = { until: now + 60_000, month: limaFormat.format(new Date(now)).slice(0, 7) };
   return cachedMonth.month;
 }
 
@@ -25,12 +31,18 @@ export class UsageCounter {
   count(tenantId: number): void {
     const key = `${tenantId}|${limaMonth()}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    this.timer ??= setTimeout(() => { this.timer = null; void this.flush().catch(() => undefined); }, FLUSH_MS);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush().catch(() => undefined);
+    }, FLUSH_MS);
     this.timer.unref?.();
   }
 
   async flush(): Promise<void> {
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
@@ -39,7 +51,9 @@ export class UsageCounter {
     const counts: number[] = [];
     for (const [key, n] of batch) {
       const [id, month] = key.split('|');
-      ids.push(Number(id)); months.push(month); counts.push(n);
+      ids.push(Number(id));
+      months.push(month);
+      counts.push(n);
     }
     try {
       await this.pool.query(
@@ -61,9 +75,17 @@ export function installUsageCounter(app: FastifyInstance, pool: Pick<pg.Pool, 'q
   const counter = new UsageCounter(pool);
   app.addHook('onResponse', async (request) => {
     if (request.routeOptions.config.hostKind !== 'tenant') return;
-    const tenant = (() => { try { return request.tenant; } catch { return null; } })();
+    const tenant = (() => {
+      try {
+        return request.tenant;
+      } catch {
+        return null;
+      }
+    })();
     if (tenant?.isAuthenticated) counter.count(tenant.id);
   });
-  app.addHook('onClose', async () => { await counter.flush().catch(() => undefined); });
+  app.addHook('onClose', async () => {
+    await counter.flush().catch(() => undefined);
+  });
   return counter;
 }

@@ -10,7 +10,13 @@ import { verifyXmlSignature, type SigningKey } from '../../core/signing.ts';
 import { baseName, type DocumentName, type SummaryName } from '../document-name.ts';
 import { serviceForDocumentType, type ServiceKind } from '../endpoints.ts';
 import { consultStatusMessages, sunatMessage } from '../error-codes.ts';
-import { billServiceResponse, consultServiceResponse, faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
+import {
+  billServiceResponse,
+  consultServiceResponse,
+  faultEnvelope,
+  parseSoapRequest,
+  type SoapRequest,
+} from '../soap.ts';
 import { childByLocal, deepText, escapeXml, parseXml, type XmlElement } from '../xml.ts';
 import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
@@ -39,7 +45,10 @@ export interface EngineOptions {
   issueDateWindowDays?: number;
 }
 
-export interface SoapReply { status: number; body: string }
+export interface SoapReply {
+  status: number;
+  body: string;
+}
 
 export type Operation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'consultGetStatus' | 'unknown';
 
@@ -73,7 +82,10 @@ export interface SimulatorStats {
 const SERVER_SIDE = /^(01[0-3]\d|02\d\d)$/;
 
 class Exception {
-  constructor(readonly code: string, readonly detail?: string) {}
+  constructor(
+    readonly code: string,
+    readonly detail?: string,
+  ) {}
 }
 
 interface Verdict {
@@ -85,16 +97,26 @@ interface Verdict {
 
 function names(tipo: string, id: string): string {
   switch (tipo) {
-    case '01': return `La Factura numero ${id}, ha sido aceptada`;
-    case '03': return `La Boleta numero ${id}, ha sido aceptada`;
-    case '07': return `La Nota de Credito numero ${id}, ha sido aceptada`;
-    case '08': return `La Nota de Debito numero ${id}, ha sido aceptada`;
-    case '20': return `El Comprobante de Retencion numero ${id}, ha sido aceptado`;
-    case '40': return `El Comprobante de Percepcion numero ${id}, ha sido aceptado`;
-    case 'RC': return `El Resumen diario ${id}, ha sido aceptado`;
-    case 'RA': return `La Comunicacion de baja ${id}, ha sido aceptada`;
-    case 'RR': return `El Resumen de reversiones ${id}, ha sido aceptado`;
-    default: return `El comprobante ${id}, ha sido aceptado`;
+    case '01':
+      return `La Factura numero ${id}, ha sido aceptada`;
+    case '03':
+      return `La Boleta numero ${id}, ha sido aceptada`;
+    case '07':
+      return `La Nota de Credito numero ${id}, ha sido aceptada`;
+    case '08':
+      return `La Nota de Debito numero ${id}, ha sido aceptada`;
+    case '20':
+      return `El Comprobante de Retencion numero ${id}, ha sido aceptado`;
+    case '40':
+      return `El Comprobante de Percepcion numero ${id}, ha sido aceptado`;
+    case 'RC':
+      return `El Resumen diario ${id}, ha sido aceptado`;
+    case 'RA':
+      return `La Comunicacion de baja ${id}, ha sido aceptada`;
+    case 'RR':
+      return `El Resumen de reversiones ${id}, ha sido aceptado`;
+    default:
+      return `El comprobante ${id}, ha sido aceptado`;
   }
 }
 
@@ -105,8 +127,25 @@ function info(hit: RuleHit): string {
 export class SimulatorEngine {
   private sequence = 0;
   private counters = {
-    requests: { sendBill: 0, sendSummary: 0, getStatus: 0, getStatusCdr: 0, consultGetStatus: 0, unknown: 0, wsdl: 0, invalid: 0 } as SimulatorStats['requests'],
-    received: 0, accepted: 0, observed: 0, rejected: 0, exceptions: 0, duplicates: 0, conflicts: 0, faultsInjected: 0, lostResponses: 0,
+    requests: {
+      sendBill: 0,
+      sendSummary: 0,
+      getStatus: 0,
+      getStatusCdr: 0,
+      consultGetStatus: 0,
+      unknown: 0,
+      wsdl: 0,
+      invalid: 0,
+    } as SimulatorStats['requests'],
+    received: 0,
+    accepted: 0,
+    observed: 0,
+    rejected: 0,
+    exceptions: 0,
+    duplicates: 0,
+    conflicts: 0,
+    faultsInjected: 0,
+    lostResponses: 0,
   };
 
   constructor(readonly options: EngineOptions) {}
@@ -114,7 +153,8 @@ export class SimulatorEngine {
   /** The operation a request asks for, by service (the consult service's getStatus is a different operation). */
   static operationOf(service: ServiceKind, request: SoapRequest): Operation {
     const op = request.operation;
-    if (service === 'consult') return op === 'getStatusCdr' ? 'getStatusCdr' : op === 'getStatus' ? 'consultGetStatus' : 'unknown';
+    if (service === 'consult')
+      return op === 'getStatusCdr' ? 'getStatusCdr' : op === 'getStatus' ? 'consultGetStatus' : 'unknown';
     return op === 'sendBill' || op === 'sendSummary' || op === 'getStatus' ? op : 'unknown';
   }
 
@@ -130,7 +170,14 @@ export class SimulatorEngine {
       request = parseSoapRequest(body);
     } catch (error) {
       this.counters.requests.invalid += 1;
-      return { status: 500, body: faultEnvelope('0200', `${sunatMessage('0200')} - Detalle: ${error instanceof Error ? error.message : String(error)}`, { side: 'Server' }) };
+      return {
+        status: 500,
+        body: faultEnvelope(
+          '0200',
+          `${sunatMessage('0200')} - Detalle: ${error instanceof Error ? error.message : String(error)}`,
+          { side: 'Server' },
+        ),
+      };
     }
     return this.process(service, request);
   }
@@ -146,12 +193,18 @@ export class SimulatorEngine {
     if (!counted) this.counters.requests[operation] += 1;
     try {
       switch (operation) {
-        case 'sendBill': return this.sendBill(service, request);
-        case 'sendSummary': return this.sendSummary(service, request);
-        case 'getStatus': return this.ticketStatus(request);
-        case 'getStatusCdr': return this.consult(request, true);
-        case 'consultGetStatus': return this.consult(request, false);
-        default: throw new Exception('0200', `Operación no soportada: ${request.operation}`);
+        case 'sendBill':
+          return this.sendBill(service, request);
+        case 'sendSummary':
+          return this.sendSummary(service, request);
+        case 'getStatus':
+          return this.ticketStatus(request);
+        case 'getStatusCdr':
+          return this.consult(request, true);
+        case 'consultGetStatus':
+          return this.consult(request, false);
+        default:
+          throw new Exception('0200', `Operación no soportada: ${request.operation}`);
       }
     } catch (error) {
       if (error instanceof Exception) {
@@ -186,14 +239,26 @@ export class SimulatorEngine {
   }
 
   resetCounters(): void {
-    for (const key of Object.keys(this.counters.requests) as Array<keyof SimulatorStats['requests']>) this.counters.requests[key] = 0;
-    Object.assign(this.counters, { received: 0, accepted: 0, observed: 0, rejected: 0, exceptions: 0, duplicates: 0, conflicts: 0, faultsInjected: 0, lostResponses: 0 });
+    for (const key of Object.keys(this.counters.requests) as Array<keyof SimulatorStats['requests']>)
+      this.counters.requests[key] = 0;
+    Object.assign(this.counters, {
+      received: 0,
+      accepted: 0,
+      observed: 0,
+      rejected: 0,
+      exceptions: 0,
+      duplicates: 0,
+      conflicts: 0,
+      faultsInjected: 0,
+      lostResponses: 0,
+    });
   }
 
   // -------------------------------------------------------------------------------------------------------------
 
   private authenticate(request: SoapRequest, fileRuc?: string): void {
-    if (!request.hasSecurityHeader || request.username === undefined || request.password === undefined) throw new Exception('0101');
+    if (!request.hasSecurityHeader || request.username === undefined || request.password === undefined)
+      throw new Exception('0101');
     const policy = this.options.credentials;
     if (policy.kind === 'beta') {
       if (!/^\d{11}MODDATOS$/i.test(request.username)) throw new Exception('0102', `Usuario ${request.username}`);
@@ -234,7 +299,11 @@ export class SimulatorEngine {
     }
     const root = this.parse(pkg.xml);
     const mismatch = checkDocumentIdentity(root, name);
-    if (mismatch) throw new Exception(mismatch.code, `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`);
+    if (mismatch)
+      throw new Exception(
+        mismatch.code,
+        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
+      );
 
     const key = documentKey(name.ruc, name.tipo, name.serie, name.numero);
     const sha = createHash('sha256').update(pkg.xml).digest('hex');
@@ -246,7 +315,10 @@ export class SimulatorEngine {
         return this.answer(existing);
       }
       this.counters.conflicts += 1;
-      throw new Exception(existing.status === 'rejected' ? '1032' : '1033', `${existing.fileName} registrado el ${existing.registeredAt}`);
+      throw new Exception(
+        existing.status === 'rejected' ? '1032' : '1033',
+        `${existing.fileName} registrado el ${existing.registeredAt}`,
+      );
     }
 
     const verdict = this.judge(pkg.xml, root, name);
@@ -288,7 +360,13 @@ export class SimulatorEngine {
     if (doc.answeredWith === 'fault') {
       return { status: 500, body: faultEnvelope(doc.code, doc.description, { side: 'Client' }) };
     }
-    return { status: 200, body: billServiceResponse('sendBill', `<applicationResponse>${doc.cdrZip.toString('base64')}</applicationResponse>`) };
+    return {
+      status: 200,
+      body: billServiceResponse(
+        'sendBill',
+        `<applicationResponse>${doc.cdrZip.toString('base64')}</applicationResponse>`,
+      ),
+    };
   }
 
   private parse(xml: Buffer): XmlElement {
@@ -326,7 +404,9 @@ export class SimulatorEngine {
       if (Number(hit.code) < 2000) throw new Exception(hit.code, detail);
       return this.rejection(hit.code, detail);
     }
-    const notes = rules.observations.map((o) => `${o.code} - ${sunatMessage(o.code)}${o.detail ? ` (${o.detail})` : ''} - ${info(o)}`);
+    const notes = rules.observations.map(
+      (o) => `${o.code} - ${sunatMessage(o.code)}${o.detail ? ` (${o.detail})` : ''} - ${info(o)}`,
+    );
     return { code: '0', description: names(name.tipo, id), notes, status: notes.length > 0 ? 'observed' : 'accepted' };
   }
 
@@ -362,10 +442,15 @@ export class SimulatorEngine {
     if (!pkg.ok) throw new Exception(pkg.code, pkg.detail);
     if (pkg.kind !== 'summary') throw new Exception('0151');
     const name: SummaryName = pkg.name;
-    if (serviceForDocumentType(name.tipo) !== service) throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
+    if (serviceForDocumentType(name.tipo) !== service)
+      throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
     const root = this.parse(pkg.xml);
     const mismatch = checkSummaryIdentity(root, name);
-    if (mismatch) throw new Exception(mismatch.code, `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`);
+    if (mismatch)
+      throw new Exception(
+        mismatch.code,
+        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
+      );
 
     const ticket = this.nextId();
     const id = `${name.tipo}-${name.date}-${name.correlative}`;
@@ -381,10 +466,23 @@ export class SimulatorEngine {
     } catch (error) {
       if (!(error instanceof Exception)) throw error;
       // SUNAT validates summaries after issuing the ticket: errors come back as status 99 with a CDR.
-      verdict = { code: error.code, description: `${sunatMessage(error.code)}${error.detail ? ` - Detalle: ${error.detail}` : ''}`, notes: [], status: 'rejected' };
+      verdict = {
+        code: error.code,
+        description: `${sunatMessage(error.code)}${error.detail ? ` - Detalle: ${error.detail}` : ''}`,
+        notes: [],
+        status: 'rejected',
+      };
     }
     const cdrZip = signedCdrZip(
-      { id: ticket, at: this.options.now(), receiverRuc: name.ruc, reference: id, code: verdict.code, description: verdict.description, notes: [] },
+      {
+        id: ticket,
+        at: this.options.now(),
+        receiverRuc: name.ruc,
+        reference: id,
+        code: verdict.code,
+        description: verdict.description,
+        notes: [],
+      },
       this.options.signingKey,
       name.base,
     );
@@ -403,7 +501,13 @@ export class SimulatorEngine {
     this.authenticate(request);
     const ticket = this.options.store.getTicket(request.params.ticket ?? '');
     if (!ticket) {
-      return { status: 200, body: billServiceResponse('getStatus', `<status><statusCode>0127</statusCode><statusMessage>${escapeXml(sunatMessage('0127'))}</statusMessage></status>`) };
+      return {
+        status: 200,
+        body: billServiceResponse(
+          'getStatus',
+          `<status><statusCode>0127</statusCode><statusMessage>${escapeXml(sunatMessage('0127'))}</statusMessage></status>`,
+        ),
+      };
     }
     if (ticket.polls < this.options.summaryPendingPolls) {
       this.options.store.putTicket({ ...ticket, polls: ticket.polls + 1 });
@@ -411,7 +515,10 @@ export class SimulatorEngine {
     }
     return {
       status: 200,
-      body: billServiceResponse('getStatus', `<status><content>${ticket.cdrZip.toString('base64')}</content><statusCode>${ticket.statusCode}</statusCode></status>`),
+      body: billServiceResponse(
+        'getStatus',
+        `<status><content>${ticket.cdrZip.toString('base64')}</content><statusCode>${ticket.statusCode}</statusCode></status>`,
+      ),
     };
   }
 
@@ -419,7 +526,12 @@ export class SimulatorEngine {
 
   private consult(request: SoapRequest, withCdr: boolean): SoapReply {
     this.authenticate(request);
-    const { rucComprobante: ruc = '', tipoComprobante: tipo = '', serieComprobante: serie = '', numeroComprobante: numero = '' } = request.params;
+    const {
+      rucComprobante: ruc = '',
+      tipoComprobante: tipo = '',
+      serieComprobante: serie = '',
+      numeroComprobante: numero = '',
+    } = request.params;
     const operation = withCdr ? 'getStatusCdr' : 'getStatus';
     const wrapper = withCdr ? 'statusCdr' : 'status';
     const status = (code: string, content?: Buffer) =>

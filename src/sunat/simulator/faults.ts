@@ -11,7 +11,13 @@ export type FaultSpec =
   /** HTTP 200 whose body is not SOAP at all. */
   | { kind: 'malformed-200' }
   /** A SOAP fault with this code instead of processing; `codeIn` chooses faultcode ("Client.0130") or faultstring. */
-  | { kind: 'soap-fault'; code: string; message?: string; codeIn?: 'faultcode' | 'faultstring'; side?: 'Client' | 'Server' }
+  | {
+      kind: 'soap-fault';
+      code: string;
+      message?: string;
+      codeIn?: 'faultcode' | 'faultstring';
+      side?: 'Client' | 'Server';
+    }
   /** The connection is cut before the request is processed (SUNAT down, a reset). */
   | { kind: 'reset' }
   /** The request IS processed and registered, then the connection is cut before the answer (the lost response). */
@@ -27,7 +33,12 @@ export interface FaultRule {
   fileName?: string;
 }
 
-interface ActiveRule { rule: Required<Pick<FaultRule, 'fault' | 'operations'>> & FaultRule; remaining: number; applied: number; id: number }
+interface ActiveRule {
+  rule: Required<Pick<FaultRule, 'fault' | 'operations'>> & FaultRule;
+  remaining: number;
+  applied: number;
+  id: number;
+}
 
 export interface FaultDecision {
   latencyMs: number;
@@ -56,7 +67,12 @@ export class FaultInjector {
   }
 
   list(): Array<FaultRule & { id: number; remaining: number | 'always'; applied: number }> {
-    return this.rules.map((r) => ({ ...r.rule, id: r.id, remaining: r.remaining === Number.POSITIVE_INFINITY ? 'always' : r.remaining, applied: r.applied }));
+    return this.rules.map((r) => ({
+      ...r.rule,
+      id: r.id,
+      remaining: r.remaining === Number.POSITIVE_INFINITY ? 'always' : r.remaining,
+      applied: r.applied,
+    }));
   }
 
   /** Consumes the rules that match this request: all matching latencies add up, the first matching fault wins. */
@@ -90,11 +106,20 @@ export class FaultRuleError extends Error {}
 /** Validates a rule coming from code or from POST /__simulator/faults. */
 export function validateRule(rule: FaultRule): void {
   const fault = rule?.fault as FaultSpec | undefined;
-  if (!fault || typeof fault !== 'object' || !KINDS.has(fault.kind)) throw new FaultRuleError(`fault.kind debe ser uno de: ${[...KINDS].join(', ')}`);
-  if (fault.kind === 'latency' && !(Number.isFinite(fault.ms) && fault.ms >= 0)) throw new FaultRuleError('fault.ms debe ser un número ≥ 0');
-  if (fault.kind === 'http-status' && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599)) throw new FaultRuleError('fault.status debe ser un código HTTP');
-  if (fault.kind === 'soap-fault' && !/^\d{1,4}$/.test(String(fault.code ?? ''))) throw new FaultRuleError('fault.code debe ser un código SUNAT numérico');
+  if (!fault || typeof fault !== 'object' || !KINDS.has(fault.kind))
+    throw new FaultRuleError(`fault.kind debe ser uno de: ${[...KINDS].join(', ')}`);
+  if (fault.kind === 'latency' && !(Number.isFinite(fault.ms) && fault.ms >= 0))
+    throw new FaultRuleError('fault.ms debe ser un número ≥ 0');
+  if (fault.kind === 'http-status' && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599))
+    throw new FaultRuleError('fault.status debe ser un código HTTP');
+  if (fault.kind === 'soap-fault' && !/^\d{1,4}$/.test(String(fault.code ?? '')))
+    throw new FaultRuleError('fault.code debe ser un código SUNAT numérico');
   const times = rule.times;
-  if (times !== undefined && times !== 'always' && !(Number.isInteger(times) && times > 0)) throw new FaultRuleError("times debe ser un entero > 0 o 'always'");
-  if (rule.operations !== undefined && !(Array.isArray(rule.operations) && rule.operations.every((o) => typeof o === 'string'))) throw new FaultRuleError('operations debe ser una lista de operaciones');
+  if (times !== undefined && times !== 'always' && !(Number.isInteger(times) && times > 0))
+    throw new FaultRuleError("times debe ser un entero > 0 o 'always'");
+  if (
+    rule.operations !== undefined &&
+    !(Array.isArray(rule.operations) && rule.operations.every((o) => typeof o === 'string'))
+  )
+    throw new FaultRuleError('operations debe ser una lista de operaciones');
 }

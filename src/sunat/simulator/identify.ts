@@ -4,11 +4,20 @@ import type { DocumentName, SummaryName } from '../document-name.ts';
 import { childByLocal, deepText, pathByLocal, type XmlElement } from '../xml.ts';
 
 const ROOTS: Record<string, string> = {
-  '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote', '20': 'Retention', '40': 'Perception',
+  '01': 'Invoice',
+  '03': 'Invoice',
+  '07': 'CreditNote',
+  '08': 'DebitNote',
+  '20': 'Retention',
+  '40': 'Perception',
 };
 const SUMMARY_ROOTS: Record<string, string> = { RC: 'SummaryDocuments', RA: 'VoidedDocuments', RR: 'VoidedDocuments' };
 
-export interface Mismatch { code: string; node: string; value?: string }
+export interface Mismatch {
+  code: string;
+  node: string;
+  value?: string;
+}
 
 function value(root: XmlElement, path: string): string | undefined {
   const el = pathByLocal(root, path);
@@ -16,9 +25,12 @@ function value(root: XmlElement, path: string): string | undefined {
 }
 
 function supplierRuc(root: XmlElement): string | undefined {
-  if (root.local === 'Perception' || root.local === 'Retention') return value(root, 'AgentParty/PartyIdentification/ID');
-  return value(root, 'AccountingSupplierParty/Party/PartyIdentification/ID')
-    ?? value(root, 'AccountingSupplierParty/CustomerAssignedAccountID');
+  if (root.local === 'Perception' || root.local === 'Retention')
+    return value(root, 'AgentParty/PartyIdentification/ID');
+  return (
+    value(root, 'AccountingSupplierParty/Party/PartyIdentification/ID') ??
+    value(root, 'AccountingSupplierParty/CustomerAssignedAccountID')
+  );
 }
 
 export function expectedRoot(tipo: string): string | undefined {

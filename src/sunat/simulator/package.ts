@@ -1,14 +1,24 @@
 // The checks SUNAT makes on the envelope before reading the document (sunat.md §4.2): the zip's name, the zip,
 // and the single XML inside it (0151–0161).
 import { unzipSync } from 'fflate';
-import { baseName, parseDocumentName, parseSummaryName, type DocumentName, type SummaryName } from '../document-name.ts';
+import {
+  baseName,
+  parseDocumentName,
+  parseSummaryName,
+  type DocumentName,
+  type SummaryName,
+} from '../document-name.ts';
 
 export type PackageResult =
   | { ok: true; kind: 'document'; name: DocumentName; xml: Buffer }
   | { ok: true; kind: 'summary'; name: SummaryName; xml: Buffer }
   | { ok: false; code: string; detail?: string };
 
-export function openPackage(fileName: string | undefined, contentFile: string | undefined, operation: 'sendBill' | 'sendSummary'): PackageResult {
+export function openPackage(
+  fileName: string | undefined,
+  contentFile: string | undefined,
+  operation: 'sendBill' | 'sendSummary',
+): PackageResult {
   const name = fileName ?? '';
   const summary = parseSummaryName(name);
   const document = parseDocumentName(name);

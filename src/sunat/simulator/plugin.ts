@@ -58,7 +58,10 @@ let defaultKey: KeyMaterial | undefined;
  * halves the simulator's signing cost per document on the benchmark's hot path. Pass `signingKey` for another key.
  */
 function simulatorKey(): KeyMaterial {
-  defaultKey ??= generateSelfSignedCertificate({ ruc: '20131312955', name: 'SUNAT SIMULADOR' }, { days: 3650, bits: 1024 });
+  defaultKey ??= generateSelfSignedCertificate(
+    { ruc: '20131312955', name: 'SUNAT SIMULADOR' },
+    { days: 3650, bits: 1024 },
+  );
   return defaultKey;
 }
 
@@ -89,7 +92,11 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     const bodyLimit = options.bodyLimit ?? 20 * 1024 * 1024;
     // SOAP bodies are XML text; '*' also takes requests sent without a content type (some SOAP stacks do).
-    app.addContentTypeParser(['text/xml', 'application/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser(
+      ['text/xml', 'application/xml', 'application/soap+xml'],
+      { parseAs: 'string', bodyLimit },
+      (_req, body, done) => done(null, body),
+    );
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
 
     for (const route of ROUTES) {
@@ -97,11 +104,17 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       app.get(route.path, async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         if (!('wsdl' in query) && !('WSDL' in query)) {
-          return reply.code(405).header('allow', 'POST').type('text/plain').send('Use POST con un mensaje SOAP, o ?wsdl');
+          return reply
+            .code(405)
+            .header('allow', 'POST')
+            .type('text/plain')
+            .send('Use POST con un mensaje SOAP, o ?wsdl');
         }
         engine.count('wsdl');
         const location = `${request.protocol}://${request.headers.host ?? 'localhost'}${route.path}`;
-        return reply.type('text/xml; charset=utf-8').send(wsdlFor(route.service === 'consult' ? 'consult' : 'bill', location));
+        return reply
+          .type('text/xml; charset=utf-8')
+          .send(wsdlFor(route.service === 'consult' ? 'consult' : 'bill', location));
       });
     }
 
@@ -110,13 +123,25 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       app.get('/__simulator/faults', async () => ({ faults: faults.list() }));
       app.post('/__simulator/faults', async (request, reply) => {
         const body = request.body as FaultRule | FaultRule[] | { faults?: FaultRule[] } | undefined;
-        const rules = Array.isArray(body) ? body : body && 'faults' in body && Array.isArray(body.faults) ? body.faults : body ? [body as FaultRule] : [];
-        if (rules.length === 0) return reply.code(400).send({ success: false, code: 'fault_invalid', message: 'Envíe una regla {fault, times?, operations?, fileName?} o una lista.' });
+        const rules = Array.isArray(body)
+          ? body
+          : body && 'faults' in body && Array.isArray(body.faults)
+            ? body.faults
+            : body
+              ? [body as FaultRule]
+              : [];
+        if (rules.length === 0)
+          return reply.code(400).send({
+            success: false,
+            code: 'fault_invalid',
+            message: 'Envíe una regla {fault, times?, operations?, fileName?} o una lista.',
+          });
         try {
           const ids = rules.map((r) => faults.add(r));
           return reply.code(201).send({ ids, faults: faults.list() });
         } catch (error) {
-          if (error instanceof FaultRuleError) return reply.code(400).send({ success: false, code: 'fault_invalid', message: error.message });
+          if (error instanceof FaultRuleError)
+            return reply.code(400).send({ success: false, code: 'fault_invalid', message: error.message });
           throw error;
         }
       });
@@ -147,7 +172,13 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     return injected(service, soap, decision, request, reply);
   }
 
-  async function injected(service: ServiceKind, soap: SoapRequest, decision: FaultDecision, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function injected(
+    service: ServiceKind,
+    soap: SoapRequest,
+    decision: FaultDecision,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     const fault = decision.fault;
     if (!fault) {
@@ -157,17 +188,26 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     engine.count('faultsInjected');
     switch (fault.kind) {
       case 'http-status':
-        reply.code(fault.status).type('text/html; charset=utf-8').send(fault.body ?? `<html><body><h1>${fault.status}</h1></body></html>`);
+        reply
+          .code(fault.status)
+          .type('text/html; charset=utf-8')
+          .send(fault.body ?? `<html><body><h1>${fault.status}</h1></body></html>`);
         return;
       case 'empty-200':
         reply.code(200).type('text/xml; charset=utf-8').send('');
         return;
       case 'malformed-200':
-        reply.code(200).type('text/xml; charset=utf-8').send('<soap-env:Envelope xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"><soap-env:Body>');
+        reply
+          .code(200)
+          .type('text/xml; charset=utf-8')
+          .send('<soap-env:Envelope xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"><soap-env:Body>');
         return;
       case 'soap-fault': {
         const code = fault.code.padStart(4, '0');
-        reply.code(500).type('text/xml; charset=utf-8').send(faultEnvelope(code, fault.message ?? sunatMessage(code), { codeIn: fault.codeIn, side: fault.side }));
+        reply
+          .code(500)
+          .type('text/xml; charset=utf-8')
+          .send(faultEnvelope(code, fault.message ?? sunatMessage(code), { codeIn: fault.codeIn, side: fault.side }));
         return;
       }
       case 'reset':

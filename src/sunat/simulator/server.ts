@@ -21,12 +21,16 @@ export interface RunningSimulator {
 export async function startSunatSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const simulator = createSunatSimulator(options);
   // keepAliveTimeout above undici's default keep-alive (4 s) so pooled client sockets are not closed under them.
-  const app = Fastify({ logger: options.logger ?? false, keepAliveTimeout: 10_000, bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    keepAliveTimeout: 10_000,
+    bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
+  });
   await app.register(simulator.plugin);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     url: `http://${shownHost}:${port}`,

@@ -37,7 +37,11 @@ export interface StoredTicket {
   createdAt: string;
 }
 
-export interface ReceiptCount { count: number; first: string; last: string }
+export interface ReceiptCount {
+  count: number;
+  first: string;
+  last: string;
+}
 
 export interface SimulatorStore {
   getDocument(key: string): StoredDocument | undefined;
@@ -65,7 +69,10 @@ export function createMemoryStore(): SimulatorStore {
     recordReceipt(fileName, at) {
       const iso = at.toISOString();
       const current = receipts.get(fileName);
-      receipts.set(fileName, current ? { count: current.count + 1, first: current.first, last: iso } : { count: 1, first: iso, last: iso });
+      receipts.set(
+        fileName,
+        current ? { count: current.count + 1, first: current.first, last: iso } : { count: 1, first: iso, last: iso },
+      );
     },
     receipts: () => receipts,
     getTicket: (ticket) => tickets.get(ticket),
@@ -98,7 +105,8 @@ export function createFileStore(path: string): SimulatorStore {
       }
       if (line.type === 'document') memory.putDocument({ ...line.doc, cdrZip: Buffer.from(line.doc.cdrZip, 'base64') });
       else if (line.type === 'receipt') memory.recordReceipt(line.fileName, new Date(line.at));
-      else if (line.type === 'ticket') memory.putTicket({ ...line.ticket, cdrZip: Buffer.from(line.ticket.cdrZip, 'base64') });
+      else if (line.type === 'ticket')
+        memory.putTicket({ ...line.ticket, cdrZip: Buffer.from(line.ticket.cdrZip, 'base64') });
       else if (line.type === 'clear') memory.clear();
     }
   } else {

@@ -4,14 +4,56 @@ import { escapeXml } from '../xml.ts';
 
 const operations = {
   bill: [
-    ['sendBill', [['fileName', 'string'], ['contentFile', 'base64Binary'], ['partyType', 'string']], [['applicationResponse', 'base64Binary']]],
-    ['sendSummary', [['fileName', 'string'], ['contentFile', 'base64Binary'], ['partyType', 'string']], [['ticket', 'string']]],
-    ['sendPack', [['fileName', 'string'], ['contentFile', 'base64Binary'], ['partyType', 'string']], [['ticket', 'string']]],
+    [
+      'sendBill',
+      [
+        ['fileName', 'string'],
+        ['contentFile', 'base64Binary'],
+        ['partyType', 'string'],
+      ],
+      [['applicationResponse', 'base64Binary']],
+    ],
+    [
+      'sendSummary',
+      [
+        ['fileName', 'string'],
+        ['contentFile', 'base64Binary'],
+        ['partyType', 'string'],
+      ],
+      [['ticket', 'string']],
+    ],
+    [
+      'sendPack',
+      [
+        ['fileName', 'string'],
+        ['contentFile', 'base64Binary'],
+        ['partyType', 'string'],
+      ],
+      [['ticket', 'string']],
+    ],
     ['getStatus', [['ticket', 'string']], [['status', 'tns:statusResponse']]],
   ],
   consult: [
-    ['getStatus', [['rucComprobante', 'string'], ['tipoComprobante', 'string'], ['serieComprobante', 'string'], ['numeroComprobante', 'int']], [['status', 'tns:statusResponse']]],
-    ['getStatusCdr', [['rucComprobante', 'string'], ['tipoComprobante', 'string'], ['serieComprobante', 'string'], ['numeroComprobante', 'int']], [['statusCdr', 'tns:statusResponse']]],
+    [
+      'getStatus',
+      [
+        ['rucComprobante', 'string'],
+        ['tipoComprobante', 'string'],
+        ['serieComprobante', 'string'],
+        ['numeroComprobante', 'int'],
+      ],
+      [['status', 'tns:statusResponse']],
+    ],
+    [
+      'getStatusCdr',
+      [
+        ['rucComprobante', 'string'],
+        ['tipoComprobante', 'string'],
+        ['serieComprobante', 'string'],
+        ['numeroComprobante', 'int'],
+      ],
+      [['statusCdr', 'tns:statusResponse']],
+    ],
   ],
 } as const;
 
@@ -20,26 +62,38 @@ export function wsdlFor(kind: 'bill' | 'consult', location: string): string {
   const service = kind === 'bill' ? 'billService' : 'billConsultService';
   const field = (name: string, type: string) =>
     `<xsd:element name="${name}" type="${type.startsWith('tns:') ? type : `xsd:${type}`}" minOccurs="0"/>`;
-  const elements = ops.map(([op, input, output]) =>
-    `<xsd:element name="${op}"><xsd:complexType><xsd:sequence>${input.map(([n, t]) => field(n, t)).join('')}</xsd:sequence></xsd:complexType></xsd:element>` +
-    `<xsd:element name="${op}Response"><xsd:complexType><xsd:sequence>${output.map(([n, t]) => field(n, t)).join('')}</xsd:sequence></xsd:complexType></xsd:element>`,
-  ).join('');
+  const elements = ops
+    .map(
+      ([op, input, output]) =>
+        `<xsd:element name="${op}"><xsd:complexType><xsd:sequence>${input.map(([n, t]) => field(n, t)).join('')}</xsd:sequence></xsd:complexType></xsd:element>` +
+        `<xsd:element name="${op}Response"><xsd:complexType><xsd:sequence>${output.map(([n, t]) => field(n, t)).join('')}</xsd:sequence></xsd:complexType></xsd:element>`,
+    )
+    .join('');
   const statusType =
     '<xsd:complexType name="statusResponse"><xsd:sequence>' +
     '<xsd:element name="content" type="xsd:base64Binary" minOccurs="0"/>' +
     '<xsd:element name="statusCode" type="xsd:string" minOccurs="0"/>' +
     '<xsd:element name="statusMessage" type="xsd:string" minOccurs="0"/>' +
     '</xsd:sequence></xsd:complexType>';
-  const messages = ops.map(([op]) =>
-    `<wsdl:message name="${op}Request"><wsdl:part name="parameters" element="tns:${op}"/></wsdl:message>` +
-    `<wsdl:message name="${op}Response"><wsdl:part name="parameters" element="tns:${op}Response"/></wsdl:message>`,
-  ).join('');
-  const portOps = ops.map(([op]) =>
-    `<wsdl:operation name="${op}"><wsdl:input message="tns:${op}Request"/><wsdl:output message="tns:${op}Response"/></wsdl:operation>`,
-  ).join('');
-  const bindingOps = ops.map(([op]) =>
-    `<wsdl:operation name="${op}"><soap:operation soapAction="urn:${op}"/><wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation>`,
-  ).join('');
+  const messages = ops
+    .map(
+      ([op]) =>
+        `<wsdl:message name="${op}Request"><wsdl:part name="parameters" element="tns:${op}"/></wsdl:message>` +
+        `<wsdl:message name="${op}Response"><wsdl:part name="parameters" element="tns:${op}Response"/></wsdl:message>`,
+    )
+    .join('');
+  const portOps = ops
+    .map(
+      ([op]) =>
+        `<wsdl:operation name="${op}"><wsdl:input message="tns:${op}Request"/><wsdl:output message="tns:${op}Response"/></wsdl:operation>`,
+    )
+    .join('');
+  const bindingOps = ops
+    .map(
+      ([op]) =>
+        `<wsdl:operation name="${op}"><soap:operation soapAction="urn:${op}"/><wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation>`,
+    )
+    .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" ' +

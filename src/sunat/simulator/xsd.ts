@@ -130,7 +130,12 @@ export function validateXsd(xml: Uint8Array, schema: string): XsdResult {
 
 /** Compiles the schemas the simulator uses, so the first request does not pay for them. */
 export function preloadSchemas(xsdDir: string): void {
-  for (const [root, version] of [['Invoice', '2.1'], ['CreditNote', '2.1'], ['DebitNote', '2.1'], ['Perception', '2.0']] as const) {
+  for (const [root, version] of [
+    ['Invoice', '2.1'],
+    ['CreditNote', '2.1'],
+    ['DebitNote', '2.1'],
+    ['Perception', '2.0'],
+  ] as const) {
     const path = schemaPath(xsdDir, root, version);
     if (path) validatorFor(path);
   }

@@ -4,11 +4,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareDocument, type ComputedDocument } from '../../../src/core/index.ts';
-import { FIXTURES, invoiceFixtureNames, loadInvoiceFixture, testContext, withoutTotals } from '../../fixtures/invoices.ts';
+import {
+  FIXTURES,
+  invoiceFixtureNames,
+  loadInvoiceFixture,
+  testContext,
+  withoutTotals,
+} from '../../fixtures/invoices.ts';
 
-interface IndexEntry { file: string; key_figures: Record<string, number> }
+interface IndexEntry {
+  file: string;
+  key_figures: Record<string, number>;
+}
 const index: IndexEntry[] = JSON.parse(readFileSync(join(FIXTURES, 'index.json'), 'utf8'));
-const keyFigures = new Map(index.filter((e) => e.file.startsWith('invoices/')).map((e) => [e.file.slice(9, -5), e.key_figures]));
+const keyFigures = new Map(
+  index.filter((e) => e.file.startsWith('invoices/')).map((e) => [e.file.slice(9, -5), e.key_figures]),
+);
 
 const money = (n: number) => n.toFixed(2);
 
@@ -52,7 +63,10 @@ describe('the same bodies without totales and line totals give the same figures'
       for (const item of body.items) delete item.precio_unitario;
       const doc = compute(body);
       const full = compute(loadInvoiceFixture(name));
-      expect(doc.lines.map((l) => l.unitPrice), name).toEqual(full.lines.map((l) => l.unitPrice));
+      expect(
+        doc.lines.map((l) => l.unitPrice),
+        name,
+      ).toEqual(full.lines.map((l) => l.unitPrice));
     }
   });
 });
@@ -76,7 +90,17 @@ describe('other README figures', () => {
   it('10 charge 50: 56.70 = 5 % of total_valor (half-up tie 56.695)', () => {
     const d = doc('10-global-charge');
     expect(d.totals.chargeTotal).toBe('56.70');
-    expect(d.allowanceCharges).toEqual([{ charge: true, code: '50', description: 'Cargo por entrega urgente en planta', factor: '0.05', amount: '56.70', base: '1133.90', currency: 'PEN' }]);
+    expect(d.allowanceCharges).toEqual([
+      {
+        charge: true,
+        code: '50',
+        description: 'Cargo por entrega urgente en planta',
+        factor: '0.05',
+        amount: '56.70',
+        base: '1133.90',
+        currency: 'PEN',
+      },
+    ]);
   });
   it('11 mixed: gratuitas 9.84, IGV referencial 1.77 not in total_igv', () => {
     const d = doc('11-taxed-and-free');
@@ -89,7 +113,13 @@ describe('other README figures', () => {
   });
   it('13 detraction: 785.15 (10 % of 7851.48), pending 7066.33 = 3533.16 + 3533.17, legend 2006', () => {
     const d = doc('13-detraction');
-    expect(d.detraction).toEqual({ code: '019', percent: '10', amount: '785.15', paymentMeansCode: '001', account: '00-051-184327' });
+    expect(d.detraction).toEqual({
+      code: '019',
+      percent: '10',
+      amount: '785.15',
+      paymentMeansCode: '001',
+      account: '00-051-184327',
+    });
     expect(d.totals.pending).toBe('7066.33');
     expect(d.installments.map((c) => c.amount)).toEqual(['3533.16', '3533.17']);
     expect(d.paymentForm).toBe('Credito');
@@ -115,11 +145,19 @@ describe('other README figures', () => {
   });
   it('17 discount 02: 35.98 on base 719.50 (tie 35.975); gravadas 683.52', () => {
     const d = doc('17-global-discount');
-    expect([d.allowanceCharges[0].amount, d.allowanceCharges[0].base, d.totals.taxed]).toEqual(['35.98', '719.50', '683.52']);
+    expect([d.allowanceCharges[0].amount, d.allowanceCharges[0].base, d.totals.taxed]).toEqual([
+      '35.98',
+      '719.50',
+      '683.52',
+    ]);
   });
   it('19 credit: cuotas 1023.59 + 1023.59 + 1023.61 = 3070.79', () => {
     const d = doc('19-credit-payment');
-    expect(d.installments.map((c) => [c.id, c.amount])).toEqual([['Cuota001', '1023.59'], ['Cuota002', '1023.59'], ['Cuota003', '1023.61']]);
+    expect(d.installments.map((c) => [c.id, c.amount])).toEqual([
+      ['Cuota001', '1023.59'],
+      ['Cuota002', '1023.59'],
+      ['Cuota003', '1023.61'],
+    ]);
     expect(d.lines[1].igv).toBe('164.75'); // tie 164.745
   });
   it('21 payments: 200.00 cash + 274.20 (destination null) = total_venta', () => {

@@ -8,7 +8,21 @@ const cases = invalidFixtureIndex().filter((c) => c.endpoint === 'POST /api/docu
 
 describe('invalid fixtures', () => {
   it('covers the document fixtures of the index', () => {
-    expect(cases.map((c) => c.file.slice(0, 2))).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '14']);
+    expect(cases.map((c) => c.file.slice(0, 2))).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+      '11',
+      '12',
+      '14',
+    ]);
   });
   for (const c of cases) {
     it(`${c.file}: ${c.expect.code} at ${c.expect.path}`, () => {
@@ -25,21 +39,42 @@ describe('invalid fixtures', () => {
   it('arithmetic issues carry expected, received and the SUNAT rule', () => {
     const r = prepareDocument(loadInvalidFixture('01-wrong-total-igv.json'), testContext());
     expect(r.ok ? [] : r.issues).toEqual([
-      expect.objectContaining({ path: 'totales.total_igv', code: 'totals_mismatch', expected: '88.62', received: '91.12', sunatRule: '3294' }),
+      expect.objectContaining({
+        path: 'totales.total_igv',
+        code: 'totals_mismatch',
+        expected: '88.62',
+        received: '91.12',
+        sunatRule: '3294',
+      }),
     ]);
     const r2 = prepareDocument(loadInvalidFixture('02-total-venta-mismatch.json'), testContext());
     expect(r2.ok ? [] : r2.issues).toEqual([
-      expect.objectContaining({ path: 'totales.total_venta', expected: '580.91', received: '585.91', sunatRule: '3279' }),
+      expect.objectContaining({
+        path: 'totales.total_venta',
+        expected: '580.91',
+        received: '585.91',
+        sunatRule: '3279',
+      }),
     ]);
     const r3 = prepareDocument(loadInvalidFixture('11-cuotas-not-summing.json'), testContext());
-    expect(r3.ok ? [] : r3.issues).toEqual([expect.objectContaining({ path: 'cuotas', code: 'installments_mismatch', expected: '3070.79', received: '3060.79', sunatRule: '3319' })]);
+    expect(r3.ok ? [] : r3.issues).toEqual([
+      expect.objectContaining({
+        path: 'cuotas',
+        code: 'installments_mismatch',
+        expected: '3070.79',
+        received: '3060.79',
+        sunatRule: '3319',
+      }),
+    ]);
   });
   it('a huge description is refused at items[0].descripcion (SUNAT caps cbc:Description at 500 characters)', () => {
     const body = loadInvalidFixture('01-wrong-total-igv.json');
     body.totales.total_igv = 88.62;
     body.items[0].descripcion = 'X'.repeat(6 * 1024 * 1024);
     const r = prepareDocument(body, testContext());
-    expect(r.ok ? [] : r.issues).toEqual([expect.objectContaining({ path: 'items[0].descripcion', code: 'validation_failed' })]);
+    expect(r.ok ? [] : r.issues).toEqual([
+      expect.objectContaining({ path: 'items[0].descripcion', code: 'validation_failed' }),
+    ]);
   });
   it('a body that is not an object is a validation issue, not an exception', () => {
     for (const body of [null, [], 'x', 42]) {

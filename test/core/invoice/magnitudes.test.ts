@@ -9,7 +9,9 @@ import { TODAY, oneLineInvoice, testContext, testIssuer } from '../../fixtures/i
 
 function issues(body: unknown) {
   const r = prepareDocument(body, testContext());
-  return r.ok ? [] : r.issues.map((i) => ({ path: i.path, code: i.code, ...(i.sunatRule ? { sunatRule: i.sunatRule } : {}) }));
+  return r.ok
+    ? []
+    : r.issues.map((i) => ({ path: i.path, code: i.code, ...(i.sunatRule ? { sunatRule: i.sunatRule } : {}) }));
 }
 
 describe('amounts and quantities sent beyond SUNAT formats', () => {
@@ -25,18 +27,27 @@ describe('amounts and quantities sent beyond SUNAT formats', () => {
   });
 
   it('cites SUNAT 2025 for a quantity', () => {
-    expect(issues(oneLineInvoice({ cantidad: '5000000000000' }))).toContainEqual({ path: 'items[0].cantidad', code: 'amount_out_of_range', sunatRule: '2025' });
+    expect(issues(oneLineInvoice({ cantidad: '5000000000000' }))).toContainEqual({
+      path: 'items[0].cantidad',
+      code: 'amount_out_of_range',
+      sunatRule: '2025',
+    });
   });
 
   it('bounds a global factor to 3 integer digits and an exchange rate to 4', () => {
     expect(issues(oneLineInvoice({}, { descuentos: [{ codigo: '02', factor: 1e6, base: 200 }] }))).toContainEqual(
       expect.objectContaining({ path: 'descuentos[0].factor', code: 'amount_out_of_range' }),
     );
-    expect(issues(oneLineInvoice({}, { factor_tipo_de_cambio: 123456 }))).toContainEqual(expect.objectContaining({ path: 'factor_tipo_de_cambio', code: 'amount_out_of_range' }));
+    expect(issues(oneLineInvoice({}, { factor_tipo_de_cambio: 123456 }))).toContainEqual(
+      expect.objectContaining({ path: 'factor_tipo_de_cambio', code: 'amount_out_of_range' }),
+    );
   });
 
   it('keeps the largest amount SUNAT writes', () => {
-    const r = prepareDocument(oneLineInvoice({ cantidad: 1, valor_unitario: '800000000000', codigo_tipo_afectacion_igv: '20' }), testContext());
+    const r = prepareDocument(
+      oneLineInvoice({ cantidad: 1, valor_unitario: '800000000000', codigo_tipo_afectacion_igv: '20' }),
+      testContext(),
+    );
     expect(r.ok).toBe(true);
   });
 });
@@ -55,7 +66,13 @@ describe('figures the arithmetic makes too large', () => {
   });
 
   it('document totals beyond 12 digits (several large lines) name the total, and never reach the words (RangeError at 10^15)', () => {
-    const line = { descripcion: 'Maquinaria', unidad_de_medida: 'NIU', cantidad: 1, valor_unitario: 700_000_000_000, codigo_tipo_afectacion_igv: '20' };
+    const line = {
+      descripcion: 'Maquinaria',
+      unidad_de_medida: 'NIU',
+      cantidad: 1,
+      valor_unitario: 700_000_000_000,
+      codigo_tipo_afectacion_igv: '20',
+    };
     const body = oneLineInvoice({}, { items: Array.from({ length: 3 }, () => line) });
     const found = issues(body);
     expect(found).toContainEqual(expect.objectContaining({ path: 'totales.total_venta', code: 'amount_out_of_range' }));
@@ -66,16 +83,34 @@ describe('figures the arithmetic makes too large', () => {
 
 describe('dates outside any calendar the document can use', () => {
   it.each(['0000-01-01', '1899-12-31', '2026-13-45', '2026-02-30'])('%s', (date) => {
-    expect(issues(oneLineInvoice({}, { fecha_de_vencimiento: date }))).toContainEqual(expect.objectContaining({ path: 'fecha_de_vencimiento' }));
+    expect(issues(oneLineInvoice({}, { fecha_de_vencimiento: date }))).toContainEqual(
+      expect.objectContaining({ path: 'fecha_de_vencimiento' }),
+    );
   });
 });
 
 describe('perceptions', () => {
   const base = () => ({
-    serie_documento: 'P001', numero_documento: '#', fecha_de_emision: TODAY, codigo_tipo_documento: '40',
-    datos_del_cliente_o_receptor: { codigo_tipo_documento_identidad: '6', numero_documento: '20604187339', apellidos_y_nombres_o_razon_social: 'CLIENTE S.A.C.' },
+    serie_documento: 'P001',
+    numero_documento: '#',
+    fecha_de_emision: TODAY,
+    codigo_tipo_documento: '40',
+    datos_del_cliente_o_receptor: {
+      codigo_tipo_documento_identidad: '6',
+      numero_documento: '20604187339',
+      apellidos_y_nombres_o_razon_social: 'CLIENTE S.A.C.',
+    },
     codigo_tipo_percepcion: '01',
-    documentos: [{ codigo_tipo_documento: '01', serie_documento: 'F001', numero_documento: 1, fecha_de_emision: TODAY, codigo_tipo_moneda: 'PEN', total_documento: 1180 }],
+    documentos: [
+      {
+        codigo_tipo_documento: '01',
+        serie_documento: 'F001',
+        numero_documento: 1,
+        fecha_de_emision: TODAY,
+        codigo_tipo_moneda: 'PEN',
+        total_documento: 1180,
+      },
+    ],
   });
   const perceptionIssues = (b: unknown) => {
     const r = preparePerception(b, { today: TODAY, issuer: testIssuer, mode: 'demo' });
@@ -91,15 +126,25 @@ describe('perceptions', () => {
   it('refuses a payment whose value in soles (× exchange rate) passes 12 digits', () => {
     const b = base() as any;
     Object.assign(b.documentos[0], {
-      codigo_tipo_moneda: 'USD', total_documento: 900_000_000_000,
-      tipo_de_cambio: { codigo_tipo_moneda_referencia: 'USD', codigo_tipo_moneda_objetivo: 'PEN', factor: 3.75, fecha_tipo_de_cambio: TODAY },
+      codigo_tipo_moneda: 'USD',
+      total_documento: 900_000_000_000,
+      tipo_de_cambio: {
+        codigo_tipo_moneda_referencia: 'USD',
+        codigo_tipo_moneda_objetivo: 'PEN',
+        factor: 3.75,
+        fecha_tipo_de_cambio: TODAY,
+      },
     });
     expect(perceptionIssues(b)).toContainEqual({ path: 'documentos[0].total_a_pagar', code: 'amount_out_of_range' });
   });
 
   it('refuses a sum of documents beyond 12 digits', () => {
     const b = base();
-    b.documentos = Array.from({ length: 3 }, (_, i) => ({ ...b.documentos[0], numero_documento: i + 1, total_documento: 500_000_000_000 }));
+    b.documentos = Array.from({ length: 3 }, (_, i) => ({
+      ...b.documentos[0],
+      numero_documento: i + 1,
+      total_documento: 500_000_000_000,
+    }));
     expect(perceptionIssues(b)).toContainEqual({ path: 'totales.total_pagado', code: 'amount_out_of_range' });
   });
 });

@@ -26,9 +26,23 @@ describe('documentBodySchema as OpenAPI', () => {
   it('registers reusable components with stable ids', () => {
     expect(Object.keys(json.$defs).sort()).toEqual(
       [
-        'AffectedDocument', 'DocumentActions', 'DocumentAdvance', 'DocumentAllowanceCharge', 'DocumentBody', 'DocumentCustomer', 'DocumentDetraction',
-        'DocumentGuide', 'DocumentInstallment', 'DocumentInvoicePerception', 'DocumentItem', 'DocumentItemAttribute', 'DocumentLegend', 'DocumentPayment',
-        'DocumentRelated', 'DocumentRetention', 'DocumentTotals',
+        'AffectedDocument',
+        'DocumentActions',
+        'DocumentAdvance',
+        'DocumentAllowanceCharge',
+        'DocumentBody',
+        'DocumentCustomer',
+        'DocumentDetraction',
+        'DocumentGuide',
+        'DocumentInstallment',
+        'DocumentInvoicePerception',
+        'DocumentItem',
+        'DocumentItemAttribute',
+        'DocumentLegend',
+        'DocumentPayment',
+        'DocumentRelated',
+        'DocumentRetention',
+        'DocumentTotals',
       ].sort(),
     );
   });
@@ -45,7 +59,16 @@ describe('documentBodySchema as OpenAPI', () => {
   it('documents amounts as number or numeric string and the required keys of the dialect', () => {
     const body = json.$defs.DocumentBody;
     expect(body.required).toEqual(
-      expect.arrayContaining(['serie_documento', 'numero_documento', 'fecha_de_emision', 'hora_de_emision', 'codigo_tipo_documento', 'codigo_tipo_moneda', 'datos_del_cliente_o_receptor', 'items']),
+      expect.arrayContaining([
+        'serie_documento',
+        'numero_documento',
+        'fecha_de_emision',
+        'hora_de_emision',
+        'codigo_tipo_documento',
+        'codigo_tipo_moneda',
+        'datos_del_cliente_o_receptor',
+        'items',
+      ]),
     );
     const cantidad = json.$defs.DocumentItem.properties.cantidad;
     expect(JSON.stringify(cantidad)).toMatch(/number/);
@@ -53,13 +76,22 @@ describe('documentBodySchema as OpenAPI', () => {
   });
 
   it('works as a fastify-type-provider-zod route body (jsonSchemaTransform + components)', () => {
-    const route = jsonSchemaTransform({ schema: { body: documentBodySchema }, url: '/api/documents', route: {} as never, openapiObject: { openapi: '3.1.0' } } as never) as { schema: Json };
+    const route = jsonSchemaTransform({
+      schema: { body: documentBodySchema },
+      url: '/api/documents',
+      route: {} as never,
+      openapiObject: { openapi: '3.1.0' },
+    } as never) as { schema: Json };
     // Schemas with transforms get an "Input" component for request bodies (stack.md).
     expect(route.schema.body).toEqual({ $ref: '#/components/schemas/DocumentBodyInput' });
     const doc = jsonSchemaTransformObject({ openapiObject: { openapi: '3.1.0', components: {} } } as never) as Json;
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['DocumentBodyInput', 'DocumentItemInput', 'DocumentTotalsInput']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['DocumentBodyInput', 'DocumentItemInput', 'DocumentTotalsInput']),
+    );
     expect(doc.components.schemas.DocumentItemInput.properties.descripcion.description).toMatch(/500/);
-    expect(doc.components.schemas.DocumentBodyInput.properties.items.items).toEqual({ $ref: '#/components/schemas/DocumentItemInput' });
+    expect(doc.components.schemas.DocumentBodyInput.properties.items.items).toEqual({
+      $ref: '#/components/schemas/DocumentItemInput',
+    });
   });
 });
 

@@ -5,13 +5,21 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPerceptionXml, preparePerception, assignPerceptionNumber, type ComputedPerception } from '../../../src/core/perception/index.ts';
+import {
+  buildPerceptionXml,
+  preparePerception,
+  assignPerceptionNumber,
+  type ComputedPerception,
+} from '../../../src/core/perception/index.ts';
 import { signXml } from '../../../src/core/signing.ts';
 import { Decimal } from '../../../src/core/money.ts';
 import { FIXTURES, SHARED, substituteToday, testIssuer, TODAY } from '../../fixtures/invoices.ts';
 import { TEST_CERT } from '../../golden/judges.ts';
 
-const KEY = { privateKeyPem: readFileSync(join(TEST_CERT, '../test-key.pem'), 'utf8'), certificatePem: readFileSync(TEST_CERT, 'utf8') };
+const KEY = {
+  privateKeyPem: readFileSync(join(TEST_CERT, '../test-key.pem'), 'utf8'),
+  certificatePem: readFileSync(TEST_CERT, 'utf8'),
+};
 const XSD = join(SHARED, 'xsd/2.0/maindoc/UBLPE-Perception-1.0.xsd');
 const ctx = { today: TODAY, issuer: testIssuer, mode: 'production' as const };
 
@@ -27,12 +35,18 @@ function prepared(b: unknown): ComputedPerception {
 
 /** SUNAT 2667/2668 and the per-document rule, read back from the XML we emit. */
 function sunatSums(xml: string) {
-  const amounts = (tag: string) => [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]+)</${tag}>`, 'g'))].map((m) => new Decimal(m[1]));
+  const amounts = (tag: string) =>
+    [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]+)</${tag}>`, 'g'))].map((m) => new Decimal(m[1]));
   const header = amounts('cbc:TotalInvoiceAmount')[0];
   const cashed = amounts('sac:SUNATTotalCashed')[0];
   const perceived = amounts('sac:SUNATPerceptionAmount');
   const net = amounts('sac:SUNATNetTotalCashed');
-  return { header, cashed, perceivedSum: perceived.reduce((a, b) => a.plus(b), new Decimal(0)), netSum: net.reduce((a, b) => a.plus(b), new Decimal(0)) };
+  return {
+    header,
+    cashed,
+    perceivedSum: perceived.reduce((a, b) => a.plus(b), new Decimal(0)),
+    netSum: net.reduce((a, b) => a.plus(b), new Decimal(0)),
+  };
 }
 
 describe('perception fixtures', () => {
@@ -47,7 +61,11 @@ describe('perception fixtures', () => {
       // The same body without any computed figure gives the same figures (the server fills them).
       const stripped = structuredClone(b);
       delete stripped.totales;
-      for (const d of stripped.documentos) { delete d.total_percibido; delete d.total_a_pagar; delete d.total_pagado; }
+      for (const d of stripped.documentos) {
+        delete d.total_percibido;
+        delete d.total_a_pagar;
+        delete d.total_pagado;
+      }
       expect(assignPerceptionNumber(prepared(stripped), 7)).toEqual(doc);
 
       const signed = signXml(buildPerceptionXml(doc, testIssuer), KEY, { assumeCanonical: true });
@@ -67,12 +85,17 @@ describe('perception fixtures', () => {
   it('converts a USD document with its exchange rate: perceived = round2(round2(paid × rate) × 2 %)', () => {
     const doc = prepared(body('02-usd.json'));
     const d = doc.documents[0];
-    expect(d.perception).toMatchObject({ basePen: '10765.23', amount: '215.30', netCashed: '10980.53', exchangeRate: { source: 'USD', target: 'PEN', rate: '3.745000' } });
+    expect(d.perception).toMatchObject({
+      basePen: '10765.23',
+      amount: '215.30',
+      netCashed: '10980.53',
+      exchangeRate: { source: 'USD', target: 'PEN', rate: '3.745000' },
+    });
   });
 });
 
 describe('perception rules', () => {
-  it('rejects amounts perceived at another rate than the regime\'s (invalid fixture 13)', () => {
+  it("rejects amounts perceived at another rate than the regime's (invalid fixture 13)", () => {
     const raw = substituteToday(readFileSync(join(FIXTURES, 'invalid/13-perception-wrong-percent.json'), 'utf8'));
     const r = preparePerception(JSON.parse(raw), ctx);
     expect(r.ok).toBe(false);
@@ -85,7 +108,15 @@ describe('perception rules', () => {
     b.totales.total_percibido = 60;
     const r = preparePerception(b, ctx);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues).toContainEqual(expect.objectContaining({ path: 'totales.total_percibido', code: 'totals_mismatch', sunatRule: '2667', expected: '54.31' }));
+    if (!r.ok)
+      expect(r.issues).toContainEqual(
+        expect.objectContaining({
+          path: 'totales.total_percibido',
+          code: 'totals_mismatch',
+          sunatRule: '2667',
+          expected: '54.31',
+        }),
+      );
   });
 
   it('requires the exchange rate for a document not in soles, and an unknown regime is a catalog error', () => {

@@ -13,27 +13,43 @@ export const c14nReadyDir = join(xmlDir, 'c14n-ready');
 
 export const readKey = (name: string) => readFileSync(join(keysDir, name), 'utf8');
 export const testKey: SigningKey = { privateKeyPem: readKey('test-key.pem'), certificatePem: readKey('test-cert.pem') };
-export const otherKey: SigningKey = { privateKeyPem: readKey('other-key.pem'), certificatePem: readKey('other-cert.pem') };
+export const otherKey: SigningKey = {
+  privateKeyPem: readKey('other-key.pem'),
+  certificatePem: readKey('other-cert.pem'),
+};
 export const readXml = (name: string) => readFileSync(join(xmlDir, name), 'utf8');
 export const c14nReadyFixtures = () =>
-  readdirSync(c14nReadyDir).filter((f) => f.endsWith('.xml')).sort().map((name) => ({ name, xml: readFileSync(join(c14nReadyDir, name), 'utf8') }));
+  readdirSync(c14nReadyDir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()
+    .map((name) => ({ name, xml: readFileSync(join(c14nReadyDir, name), 'utf8') }));
 
 const work = mkdtempSync(join(tmpdir(), 'facturo-signing-'));
 let counter = 0;
 
 /** Writes text (UTF-8 unless told) or bytes to a temporary file and returns its path. */
-export function tempFile(content: string | Buffer, name = `doc-${++counter}.xml`, encoding: BufferEncoding = 'utf8'): string {
+export function tempFile(
+  content: string | Buffer,
+  name = `doc-${++counter}.xml`,
+  encoding: BufferEncoding = 'utf8',
+): string {
   const path = join(work, name);
   writeFileSync(path, typeof content === 'string' ? Buffer.from(content, encoding) : content);
   return path;
 }
 
 /** `xmlsec1 --verify --trusted-pem cert.pem file.xml` (libxml2 + OpenSSL, independent of our code). */
-export function xmlsecVerify(xml: string | Buffer, certificatePem = testKey.certificatePem): { ok: boolean; output: string } {
+export function xmlsecVerify(
+  xml: string | Buffer,
+  certificatePem = testKey.certificatePem,
+): { ok: boolean; output: string } {
   const file = tempFile(xml);
   const cert = tempFile(certificatePem, `cert-${counter}.pem`);
   try {
-    const output = execFileSync('xmlsec1', ['--verify', '--trusted-pem', cert, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync('xmlsec1', ['--verify', '--trusted-pem', cert, file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { ok: true, output };
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
@@ -70,7 +86,9 @@ export function xmlsecSign(template: string, key: SigningKey = testKey): string 
   const keyFile = tempFile(key.privateKeyPem, `key-${++counter}.pem`);
   const certFile = tempFile(key.certificatePem, `cert-${counter}.pem`);
   const out = join(work, `signed-${counter}.xml`);
-  execFileSync('xmlsec1', ['--sign', '--privkey-pem', `${keyFile},${certFile}`, '--output', out, tempFile(template)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('xmlsec1', ['--sign', '--privkey-pem', `${keyFile},${certFile}`, '--output', out, tempFile(template)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return readFileSync(out, 'utf8');
 }
 

@@ -31,21 +31,30 @@ describe('signXml — fast path (assumeCanonical) on C14N-ready documents', () =
   });
 
   describe.each(documents)('$name', ({ xml }) => {
-    it.each(['rsa-sha1', 'rsa-sha256'] as const)('%s: same bytes and DigestValue as the general path; xmlsec1, xml-crypto and our verifier accept it', (algorithm) => {
-      const fast = signXml(xml, testKey, { algorithm, assumeCanonical: true });
-      const general = signXml(xml, testKey, { algorithm });
-      expect(fast.digestValue).toBe(general.digestValue);
-      expect(fast.xml).toBe(general.xml);
-      expect(xmlsecVerify(fast.xml).ok).toBe(true);
-      expect(xmlCryptoVerify(fast.xml)).toBe(true);
-      expect(verifyXmlSignature(fast.xml)).toMatchObject({ valid: true, digestValue: fast.digestValue, signatureValue: fast.signatureValue });
-    });
+    it.each(['rsa-sha1', 'rsa-sha256'] as const)(
+      '%s: same bytes and DigestValue as the general path; xmlsec1, xml-crypto and our verifier accept it',
+      (algorithm) => {
+        const fast = signXml(xml, testKey, { algorithm, assumeCanonical: true });
+        const general = signXml(xml, testKey, { algorithm });
+        expect(fast.digestValue).toBe(general.digestValue);
+        expect(fast.xml).toBe(general.xml);
+        expect(xmlsecVerify(fast.xml).ok).toBe(true);
+        expect(xmlCryptoVerify(fast.xml)).toBe(true);
+        expect(verifyXmlSignature(fast.xml)).toMatchObject({
+          valid: true,
+          digestValue: fast.digestValue,
+          signatureValue: fast.signatureValue,
+        });
+      },
+    );
   });
 
   it('digests the text after the XML declaration as is (it is its own canonical form)', () => {
     const xml = syntheticInvoice(3);
     const body = xml.slice(xml.indexOf('\n') + 1, -1);
-    expect(signXml(xml, testKey, { assumeCanonical: true }).digestValue).toBe(createHash('sha1').update(body, 'utf8').digest('base64'));
+    expect(signXml(xml, testKey, { assumeCanonical: true }).digestValue).toBe(
+      createHash('sha1').update(body, 'utf8').digest('base64'),
+    );
   });
 
   it('works with or without the XML declaration and the final newline', () => {
@@ -82,26 +91,48 @@ describe('signXml — fast path (assumeCanonical) on C14N-ready documents', () =
       ['a comment', good.replace('<cbc:UBLVersionID>', '<!-- x --><cbc:UBLVersionID>')],
       ['a processing instruction', good.replace('<cbc:UBLVersionID>', '<?pi x?><cbc:UBLVersionID>')],
       ['a DOCTYPE', good.replace('<Invoice ', '<!DOCTYPE Invoice>\n<Invoice ')],
-      ['a self-closing ExtensionContent', good.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent/>')],
-      ['any self-closing element', good.replace('<cbc:Note languageLocaleID="1000">MONTO EN LETRAS</cbc:Note>', '<cbc:Note/>')],
+      [
+        'a self-closing ExtensionContent',
+        good.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent/>'),
+      ],
+      [
+        'any self-closing element',
+        good.replace('<cbc:Note languageLocaleID="1000">MONTO EN LETRAS</cbc:Note>', '<cbc:Note/>'),
+      ],
       ['a raw carriage return', good.replace('MONTO EN LETRAS', 'MONTO\r\nEN LETRAS')],
       ['single-quoted attributes', good.replace('currencyID="PEN"', "currencyID='PEN'")],
       ['&apos; (C14N writes the character)', good.replace('MONTO EN LETRAS', 'MONTO &apos;EN&apos; LETRAS')],
       ['a numeric reference C14N does not write', good.replace('MONTO EN LETRAS', 'MONTO EN LETRAS &#233;')],
       ['a root attribute that is not a namespace', good.replace('<Invoice xmlns=', '<Invoice version="2.1" xmlns=')],
-      ['root namespaces out of C14N order', good.replace(/ xmlns:cac="[^"]*"( xmlns:cbc="[^"]*")/, '$1 xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"')],
+      [
+        'root namespaces out of C14N order',
+        good.replace(
+          / xmlns:cac="[^"]*"( xmlns:cbc="[^"]*")/,
+          '$1 xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
+        ),
+      ],
       ['non-canonical spacing in the root tag', good.replace('<Invoice xmlns=', '<Invoice  xmlns=')],
       ['a namespace declared below the root', good.replace('<cbc:UBLVersionID>', '<cbc:UBLVersionID xmlns:x="urn:x">')],
       ['content after the root element', good + '<!-- trailer -->\n'],
       ['an XML declaration not alone on its line', good.replace('?>\n<Invoice', '?> <Invoice')],
-      ['xml:* attributes on an ancestor of the signature', good.replace('<ext:UBLExtensions>', '<ext:UBLExtensions xml:lang="es">')],
+      [
+        'xml:* attributes on an ancestor of the signature',
+        good.replace('<ext:UBLExtensions>', '<ext:UBLExtensions xml:lang="es">'),
+      ],
     ])('%s', (_name, xml) => {
       expect(xml).not.toBe(good);
       expect(notReady(xml)).toBe('not_c14n_ready');
     });
 
     it('a document without an empty ExtensionContent is not signable at all', () => {
-      expect(notReady(good.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent>x</ext:ExtensionContent>'))).toBe('signature_home_missing');
+      expect(
+        notReady(
+          good.replace(
+            '<ext:ExtensionContent></ext:ExtensionContent>',
+            '<ext:ExtensionContent>x</ext:ExtensionContent>',
+          ),
+        ),
+      ).toBe('signature_home_missing');
       expect(notReady(good.replace(/ xmlns:ext="[^"]*"/, '').replace(/ext:/g, 'cbc:'))).toBe('signature_home_missing');
     });
   });

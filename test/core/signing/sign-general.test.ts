@@ -38,7 +38,11 @@ describe('signXml — general path (any well-formed XML)', () => {
     expect(xmlsecVerify(signed.xml).ok).toBe(true);
     expect(xmlCryptoVerify(signed.xml)).toBe(true);
     const verdict = verifyXmlSignature(signed.xml);
-    expect(verdict).toMatchObject({ valid: true, digestValue: signed.digestValue, signatureValue: signed.signatureValue });
+    expect(verdict).toMatchObject({
+      valid: true,
+      digestValue: signed.digestValue,
+      signatureValue: signed.signatureValue,
+    });
   });
 
   it('signs with RSA-SHA256/SHA256 when asked, verified by all three judges', () => {
@@ -48,7 +52,10 @@ describe('signXml — general path (any well-formed XML)', () => {
     expect(Buffer.from(signed.digestValue, 'base64')).toHaveLength(32);
     expect(xmlsecVerify(signed.xml).ok).toBe(true);
     expect(xmlCryptoVerify(signed.xml)).toBe(true);
-    expect(verifyXmlSignature(signed.xml)).toMatchObject({ valid: true, digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256' });
+    expect(verifyXmlSignature(signed.xml)).toMatchObject({
+      valid: true,
+      digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    });
   });
 
   it('writes the SUNAT signature shape: Id, URI="", enveloped + inclusive C14N, X509Certificate as bare base64 DER', () => {
@@ -64,7 +71,9 @@ describe('signXml — general path (any well-formed XML)', () => {
     );
     expect(signature).toContain(`<ds:DigestValue>${signed.digestValue}</ds:DigestValue>`);
     expect(signature).toContain(`<ds:SignatureValue>${signed.signatureValue}</ds:SignatureValue>`);
-    expect(signature).toContain(`<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${derBase64(testKey.certificatePem)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`);
+    expect(signature).toContain(
+      `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${derBase64(testKey.certificatePem)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`,
+    );
     expect(signature).not.toContain('BEGIN CERTIFICATE');
     // It sits in ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent.
     expect(signed.xml).toContain(`<ext:ExtensionContent>${signature}</ext:ExtensionContent>`);
@@ -106,15 +115,22 @@ describe('signXml — general path (any well-formed XML)', () => {
     );
     expect(xml).not.toBe(perception);
     const signed = signXml(xml, testKey);
-    expect(signed.xml).toMatch(/<\/sac:AdditionalInformation><\/ext:ExtensionContent><\/ext:UBLExtension><ext:UBLExtension><ext:ExtensionContent>\n {4}<ds:Signature Id="SignatureSP">/);
+    expect(signed.xml).toMatch(
+      /<\/sac:AdditionalInformation><\/ext:ExtensionContent><\/ext:UBLExtension><ext:UBLExtension><ext:ExtensionContent>\n {4}<ds:Signature Id="SignatureSP">/,
+    );
     expect(xmlsecVerify(signed.xml).ok).toBe(true);
     expect(verifyXmlSignature(signed.xml).valid).toBe(true);
   });
 
   it('accepts a self-closing <ext:ExtensionContent/> and writes it as a start/end pair around the signature', () => {
-    const xml = perception.replace('<ext:ExtensionContent><!-- ds:Signature --></ext:ExtensionContent>', '<ext:ExtensionContent />');
+    const xml = perception.replace(
+      '<ext:ExtensionContent><!-- ds:Signature --></ext:ExtensionContent>',
+      '<ext:ExtensionContent />',
+    );
     const signed = signXml(xml, testKey);
-    expect(signed.xml).toMatch(/<ext:ExtensionContent><ds:Signature Id="SignatureSP">[\s\S]*<\/ds:Signature><\/ext:ExtensionContent>/);
+    expect(signed.xml).toMatch(
+      /<ext:ExtensionContent><ds:Signature Id="SignatureSP">[\s\S]*<\/ds:Signature><\/ext:ExtensionContent>/,
+    );
     expect(signed.digestValue).toBe(signXml(perception, testKey).digestValue); // same canonical document
     expect(xmlsecVerify(signed.xml).ok).toBe(true);
     expect(xmlCryptoVerify(signed.xml)).toBe(true);
@@ -150,15 +166,44 @@ describe('signXml — general path (any well-formed XML)', () => {
 
   it('refuses what it cannot sign faithfully, with a typed error', () => {
     expect(errorCode(() => signXml('<Invoice><broken></Invoice>', testKey))).toBe('xml_malformed');
-    expect(errorCode(() => signXml(`<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "1">]>\n${perception.slice(39)}`, testKey))).toBe('xml_malformed');
-    expect(errorCode(() => signXml(perception.replace('<ext:ExtensionContent><!-- ds:Signature --></ext:ExtensionContent>', '<ext:ExtensionContent><x/></ext:ExtensionContent>'), testKey)))
-      .toBe('signature_home_missing');
+    expect(
+      errorCode(() =>
+        signXml(`<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "1">]>\n${perception.slice(39)}`, testKey),
+      ),
+    ).toBe('xml_malformed');
+    expect(
+      errorCode(() =>
+        signXml(
+          perception.replace(
+            '<ext:ExtensionContent><!-- ds:Signature --></ext:ExtensionContent>',
+            '<ext:ExtensionContent><x/></ext:ExtensionContent>',
+          ),
+          testKey,
+        ),
+      ),
+    ).toBe('signature_home_missing');
     expect(errorCode(() => signXml('<Invoice xmlns="urn:x"><a/></Invoice>', testKey))).toBe('signature_home_missing');
     // An ExtensionContent outside /*/ext:UBLExtensions/ext:UBLExtension is not SUNAT's place.
-    expect(errorCode(() => signXml(perception.replace(/<ext:UBLExtensions><ext:UBLExtension>/, '<ext:UBLExtensions><cac:Other>').replace('</ext:UBLExtension></ext:UBLExtensions>', '</cac:Other></ext:UBLExtensions>'), testKey)))
-      .toBe('signature_home_missing');
-    expect(errorCode(() => signXml(perception, { privateKeyPem: otherKey.privateKeyPem, certificatePem: testKey.certificatePem }))).toBe('key_certificate_mismatch');
-    expect(errorCode(() => signXml(perception, { privateKeyPem: 'nope', certificatePem: testKey.certificatePem }))).toBe('key_invalid');
-    expect(errorCode(() => signXml(perception, testKey, { algorithm: 'rsa-md5' as never }))).toBe('algorithm_unsupported');
+    expect(
+      errorCode(() =>
+        signXml(
+          perception
+            .replace(/<ext:UBLExtensions><ext:UBLExtension>/, '<ext:UBLExtensions><cac:Other>')
+            .replace('</ext:UBLExtension></ext:UBLExtensions>', '</cac:Other></ext:UBLExtensions>'),
+          testKey,
+        ),
+      ),
+    ).toBe('signature_home_missing');
+    expect(
+      errorCode(() =>
+        signXml(perception, { privateKeyPem: otherKey.privateKeyPem, certificatePem: testKey.certificatePem }),
+      ),
+    ).toBe('key_certificate_mismatch');
+    expect(
+      errorCode(() => signXml(perception, { privateKeyPem: 'nope', certificatePem: testKey.certificatePem })),
+    ).toBe('key_invalid');
+    expect(errorCode(() => signXml(perception, testKey, { algorithm: 'rsa-md5' as never }))).toBe(
+      'algorithm_unsupported',
+    );
   });
 });

@@ -14,7 +14,10 @@ function codeOf(result: VerifyResult): string {
 }
 
 /** A signature template in ExtensionContent, to be filled by xmlsec1 (an independent signer). */
-function xmlsecTemplate(xml: string, algorithms: { c14n: string; transform?: string; signature: string; digest: string; prefixList?: string }): string {
+function xmlsecTemplate(
+  xml: string,
+  algorithms: { c14n: string; transform?: string; signature: string; digest: string; prefixList?: string },
+): string {
   const prefixList = algorithms.prefixList
     ? `<ec:InclusiveNamespaces xmlns:ec="http://www.w3.org/2001/10/xml-exc-c14n#" PrefixList="${algorithms.prefixList}"/>`
     : '';
@@ -29,7 +32,10 @@ function xmlsecTemplate(xml: string, algorithms: { c14n: string; transform?: str
     `              <ds:DigestMethod Algorithm="${algorithms.digest}"/>\n` +
     '              <ds:DigestValue/>\n            </ds:Reference>\n          </ds:SignedInfo>\n' +
     '          <ds:SignatureValue/>\n          <ds:KeyInfo><ds:X509Data><ds:X509Certificate/></ds:X509Data></ds:KeyInfo>\n        </ds:Signature>\n      ';
-  return xml.replace('<ext:ExtensionContent></ext:ExtensionContent>', `<ext:ExtensionContent>${template}</ext:ExtensionContent>`);
+  return xml.replace(
+    '<ext:ExtensionContent></ext:ExtensionContent>',
+    `<ext:ExtensionContent>${template}</ext:ExtensionContent>`,
+  );
 }
 
 // A document with comments (outside and inside elements): URI="" references exclude them even under #WithComments.
@@ -39,21 +45,51 @@ const withComments = unsigned
 
 describe('verifyXmlSignature — accepts what other tools sign', () => {
   it.each([
-    ['inclusive C14N, RSA-SHA1/SHA1 (SUNAT reference libraries)', {
-      c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315', transform: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
-      signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', digest: 'http://www.w3.org/2000/09/xmldsig#sha1' }],
-    ['exclusive C14N with comments, RSA-SHA512/SHA512 (how SUNAT signs its CDRs)', {
-      c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#WithComments',
-      signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512', digest: 'http://www.w3.org/2001/04/xmlenc#sha512' }],
-    ['inclusive C14N with comments, RSA-SHA256/SHA256', {
-      c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments', transform: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments',
-      signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', digest: 'http://www.w3.org/2001/04/xmlenc#sha256' }],
-    ['exclusive C14N with an InclusiveNamespaces prefix list, RSA-SHA256/SHA1', {
-      c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#', transform: 'http://www.w3.org/2001/10/xml-exc-c14n#', prefixList: 'cac cbc',
-      signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', digest: 'http://www.w3.org/2000/09/xmldsig#sha1' }],
-    ['C14N 1.1, RSA-SHA256/SHA256', {
-      c14n: 'http://www.w3.org/2006/12/xml-c14n11', transform: 'http://www.w3.org/2006/12/xml-c14n11',
-      signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', digest: 'http://www.w3.org/2001/04/xmlenc#sha256' }],
+    [
+      'inclusive C14N, RSA-SHA1/SHA1 (SUNAT reference libraries)',
+      {
+        c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+        transform: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+        signature: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+        digest: 'http://www.w3.org/2000/09/xmldsig#sha1',
+      },
+    ],
+    [
+      'exclusive C14N with comments, RSA-SHA512/SHA512 (how SUNAT signs its CDRs)',
+      {
+        c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#WithComments',
+        signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+        digest: 'http://www.w3.org/2001/04/xmlenc#sha512',
+      },
+    ],
+    [
+      'inclusive C14N with comments, RSA-SHA256/SHA256',
+      {
+        c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments',
+        transform: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments',
+        signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+        digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
+      },
+    ],
+    [
+      'exclusive C14N with an InclusiveNamespaces prefix list, RSA-SHA256/SHA1',
+      {
+        c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+        transform: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+        prefixList: 'cac cbc',
+        signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+        digest: 'http://www.w3.org/2000/09/xmldsig#sha1',
+      },
+    ],
+    [
+      'C14N 1.1, RSA-SHA256/SHA256',
+      {
+        c14n: 'http://www.w3.org/2006/12/xml-c14n11',
+        transform: 'http://www.w3.org/2006/12/xml-c14n11',
+        signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+        digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
+      },
+    ],
   ])('an xmlsec1-signed document: %s', (_name, algorithms) => {
     const byXmlsec = xmlsecSign(xmlsecTemplate(withComments, algorithms));
     expect(xmlsecVerify(byXmlsec).ok).toBe(true);
@@ -84,13 +120,20 @@ describe('verifyXmlSignature — accepts what other tools sign', () => {
     signer.addReference({
       xpath: '/*',
       isEmptyUri: true,
-      transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315'],
+      transforms: [
+        'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+        'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+      ],
       digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1',
     });
     signer.computeSignature(readXml('sunat-2-perception.xml'), {
       prefix: 'ds',
       attrs: { Id: 'SignatureSP' },
-      location: { reference: "/*/*[local-name()='UBLExtensions']/*[local-name()='UBLExtension']/*[local-name()='ExtensionContent']", action: 'append' },
+      location: {
+        reference:
+          "/*/*[local-name()='UBLExtensions']/*[local-name()='UBLExtension']/*[local-name()='ExtensionContent']",
+        action: 'append',
+      },
     });
     const byXmlCrypto = signer.getSignedXml();
     expect(xmlsecVerify(byXmlCrypto).ok).toBe(true);
@@ -100,8 +143,14 @@ describe('verifyXmlSignature — accepts what other tools sign', () => {
   it('a signature pretty-printed by its signer (whitespace and line-wrapped base64 inside ds:Signature)', () => {
     const pretty = signed.xml
       .replace(/<ds:SignedInfo>/, '<ds:SignedInfo>\n  ')
-      .replace(/<ds:SignatureValue>([^<]+)</, (_m, v: string) => `<ds:SignatureValue>\n${v.replace(/(.{64})/g, '$1\n')}\n<`)
-      .replace(/<ds:X509Certificate>([^<]+)</, (_m, v: string) => `<ds:X509Certificate>${v.replace(/(.{76})/g, '$1\n')}<`);
+      .replace(
+        /<ds:SignatureValue>([^<]+)</,
+        (_m, v: string) => `<ds:SignatureValue>\n${v.replace(/(.{64})/g, '$1\n')}\n<`,
+      )
+      .replace(
+        /<ds:X509Certificate>([^<]+)</,
+        (_m, v: string) => `<ds:X509Certificate>${v.replace(/(.{76})/g, '$1\n')}<`,
+      );
     // SignedInfo changed (whitespace is part of it): the value no longer matches, as for xmlsec1.
     expect(codeOf(verifyXmlSignature(pretty))).toBe('2334');
     expect(xmlsecVerify(pretty).ok).toBe(false);
@@ -126,7 +175,10 @@ describe('verifyXmlSignature — SUNAT answers', () => {
   });
 
   it('2335 when one amount of the signed document is altered (xmlsec1 agrees)', () => {
-    const tampered = signed.xml.replace(/<cbc:PayableAmount currencyID="PEN">([0-9]+)\./, '<cbc:PayableAmount currencyID="PEN">9$1.');
+    const tampered = signed.xml.replace(
+      /<cbc:PayableAmount currencyID="PEN">([0-9]+)\./,
+      '<cbc:PayableAmount currencyID="PEN">9$1.',
+    );
     expect(tampered).not.toBe(signed.xml);
     expect(codeOf(verifyXmlSignature(tampered))).toBe('2335');
     expect(xmlsecVerify(tampered).ok).toBe(false);
@@ -138,8 +190,10 @@ describe('verifyXmlSignature — SUNAT answers', () => {
   });
 
   it('2334 when the signature was made with another key while presenting the first certificate', () => {
-    const forged = signXml(unsigned, otherKey, { assumeCanonical: true }).xml
-      .replace(derBase64(otherKey.certificatePem), derBase64(testKey.certificatePem));
+    const forged = signXml(unsigned, otherKey, { assumeCanonical: true }).xml.replace(
+      derBase64(otherKey.certificatePem),
+      derBase64(testKey.certificatePem),
+    );
     expect(forged).toContain(derBase64(testKey.certificatePem));
     expect(codeOf(verifyXmlSignature(forged))).toBe('2334');
     expect(xmlsecVerify(forged).ok).toBe(false);
@@ -147,8 +201,10 @@ describe('verifyXmlSignature — SUNAT answers', () => {
 
   it('2334 when the SignatureValue is altered', () => {
     const value = signed.signatureValue;
-    const flipped = (value[10] === 'A' ? 'B' : 'A');
-    expect(codeOf(verifyXmlSignature(signed.xml.replace(value, value.slice(0, 10) + flipped + value.slice(11))))).toBe('2334');
+    const flipped = value[10] === 'A' ? 'B' : 'A';
+    expect(codeOf(verifyXmlSignature(signed.xml.replace(value, value.slice(0, 10) + flipped + value.slice(11))))).toBe(
+      '2334',
+    );
   });
 
   it('verifies against a trusted certificate instead of the embedded one when given', () => {
@@ -164,14 +220,34 @@ describe('verifyXmlSignature — SUNAT answers', () => {
   };
   it.each([
     ['no signature at all', '2085', () => signed.xml.replace(signature, '')],
-    ['a signature outside ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent', '2085', () => signed.xml.replace(signature, '').replace('</Invoice>', `${signature}</Invoice>`)],
+    [
+      'a signature outside ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent',
+      '2085',
+      () => signed.xml.replace(signature, '').replace('</Invoice>', `${signature}</Invoice>`),
+    ],
     ['no ds:Signature/@Id', '2085', () => edit(' Id="SignatureSP"', '')],
     ['a one-character @Id', '2084', () => edit(' Id="SignatureSP"', ' Id="S"')],
-    ['no CanonicalizationMethod', '2087', () => edit(/<ds:CanonicalizationMethod [^>]*><\/ds:CanonicalizationMethod>/, '')],
-    ['an unknown CanonicalizationMethod', '2086', () => edit('<ds:CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315">', '<ds:CanonicalizationMethod Algorithm="urn:unknown-c14n">')],
+    [
+      'no CanonicalizationMethod',
+      '2087',
+      () => edit(/<ds:CanonicalizationMethod [^>]*><\/ds:CanonicalizationMethod>/, ''),
+    ],
+    [
+      'an unknown CanonicalizationMethod',
+      '2086',
+      () =>
+        edit(
+          '<ds:CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315">',
+          '<ds:CanonicalizationMethod Algorithm="urn:unknown-c14n">',
+        ),
+    ],
     ['no SignatureMethod', '2089', () => edit(/<ds:SignatureMethod [^>]*><\/ds:SignatureMethod>/, '')],
     ['an unknown SignatureMethod', '2088', () => edit('xmldsig#rsa-sha1', 'xmldsig#dsa-sha1')],
-    ['a Reference URI that is not empty', '2090', () => edit('<ds:Reference URI="">', '<ds:Reference URI="#SignatureSP">')],
+    [
+      'a Reference URI that is not empty',
+      '2090',
+      () => edit('<ds:Reference URI="">', '<ds:Reference URI="#SignatureSP">'),
+    ],
     ['a Reference without URI', '2091', () => edit('<ds:Reference URI="">', '<ds:Reference>')],
     ['no Transforms', '2093', () => edit(/<ds:Transforms>.*<\/ds:Transforms>/, '')],
     ['an unsupported Transform', '2092', () => edit('xmldsig#enveloped-signature', 'REC-xpath-19991116')],

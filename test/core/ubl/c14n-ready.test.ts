@@ -10,10 +10,22 @@ import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, withAffectedDocument } from '../../../src/core/index.ts';
 import { inspectC14nReady, signXml, verifyXmlSignature } from '../../../src/core/signing.ts';
 import { escapeAttribute, escapeText } from '../../../src/core/ubl/xml-writer.ts';
-import { REPO_ROOT, creditNote, invoiceFixtureNames, loadInvoiceFixture, oneLineInvoice, testContext, testIssuer, type Body } from '../../fixtures/invoices.ts';
+import {
+  REPO_ROOT,
+  creditNote,
+  invoiceFixtureNames,
+  loadInvoiceFixture,
+  oneLineInvoice,
+  testContext,
+  testIssuer,
+  type Body,
+} from '../../fixtures/invoices.ts';
 
 const KEYS = join(REPO_ROOT, 'test/fixtures/keys');
-const key = { privateKeyPem: readFileSync(join(KEYS, 'test-key.pem'), 'utf8'), certificatePem: readFileSync(join(KEYS, 'test-cert.pem'), 'utf8') };
+const key = {
+  privateKeyPem: readFileSync(join(KEYS, 'test-key.pem'), 'utf8'),
+  certificatePem: readFileSync(join(KEYS, 'test-cert.pem'), 'utf8'),
+};
 
 function xmlOf(body: Body): string {
   const r = prepareDocument(body, testContext());
@@ -39,7 +51,10 @@ describe('every fixture is emitted in C14N-ready form', () => {
       const general = signXml(xml, key);
       expect(fast.digestValue).toBe(general.digestValue);
       expect(fast.xml).toBe(general.xml);
-      expect(verifyXmlSignature(fast.xml, { trustedCertificatePem: key.certificatePem })).toMatchObject({ valid: true, digestValue: fast.digestValue });
+      expect(verifyXmlSignature(fast.xml, { trustedCertificatePem: key.certificatePem })).toMatchObject({
+        valid: true,
+        digestValue: fast.digestValue,
+      });
     });
   }
 });
@@ -58,7 +73,11 @@ describe('text and attributes are escaped as C14N writes them', () => {
     const xml = xmlOf(
       oneLineInvoice(
         { descripcion: 'Tornillo 1/2" & tuerca <M8> — Ñandú\r\nsegunda línea\tcon tab', codigo_interno: 'A&B<1>' },
-        { informacion_adicional: 'Entrega: "Puerta B" & <rampa 2>\r\nCR-LF', numero_orden_de_compra: 'OC&1<2>', datos_del_cliente_o_receptor: { apellidos_y_nombres_o_razon_social: 'D\'AGOSTINO & HIJOS "S.A.C."' } },
+        {
+          informacion_adicional: 'Entrega: "Puerta B" & <rampa 2>\r\nCR-LF',
+          numero_orden_de_compra: 'OC&1<2>',
+          datos_del_cliente_o_receptor: { apellidos_y_nombres_o_razon_social: 'D\'AGOSTINO & HIJOS "S.A.C."' },
+        },
       ),
     );
     expect(xml).not.toMatch(/<!\[CDATA\[/);
@@ -84,11 +103,24 @@ describe('what the builder refuses to guess', () => {
     if (r.ok) expect(() => buildDocumentXml(r.document, testIssuer)).toThrow(/assignNumber/);
   });
   it('a note by external_id until the service resolves the affected document', () => {
-    const r = prepareDocument(creditNote({ documento_afectado: { serie_documento: undefined, numero_documento: undefined, codigo_tipo_documento: undefined, external_id: '46c6ce9d-aaae-4b8d-8e94-a6f94c964b47' } }), testContext());
+    const r = prepareDocument(
+      creditNote({
+        documento_afectado: {
+          serie_documento: undefined,
+          numero_documento: undefined,
+          codigo_tipo_documento: undefined,
+          external_id: '46c6ce9d-aaae-4b8d-8e94-a6f94c964b47',
+        },
+      }),
+      testContext(),
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     const doc = assignNumber(r.document, 3);
     expect(() => buildDocumentXml(doc, testIssuer)).toThrow(/withAffectedDocument/);
-    const xml = buildDocumentXml(withAffectedDocument(doc, { series: 'F001', number: 1288, documentType: '01' }), testIssuer);
+    const xml = buildDocumentXml(
+      withAffectedDocument(doc, { series: 'F001', number: 1288, documentType: '01' }),
+      testIssuer,
+    );
     expect(xml).toContain('<cbc:ReferenceID>F001-1288</cbc:ReferenceID>');
   });
 });

@@ -13,8 +13,11 @@ let query: Record<string, unknown>;
 
 async function search(body: Record<string, unknown>, ip = `${net}.7`) {
   const res = await api.ctx.app.inject({
-    method: 'POST', url: '/api/consultas/search', remoteAddress: ip,
-    headers: { host: 'consultas.example', 'content-type': 'application/json' }, payload: JSON.stringify(body),
+    method: 'POST',
+    url: '/api/consultas/search',
+    remoteAddress: ip,
+    headers: { host: 'consultas.example', 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
   });
   return { status: res.statusCode, json: res.json() };
 }
@@ -22,8 +25,12 @@ async function search(body: Record<string, unknown>, ip = `${net}.7`) {
 beforeAll(async () => {
   issued = (await api.post('/api/documents', fixtureBody('01-taxed.json'))).json;
   query = {
-    ruc_emisor: api.tenant.ruc, series: 'F001', number: issued.data.number.split('-')[1], customer_number: '20604187339',
-    total: 580.91, date_of_issue: limaToday(),
+    ruc_emisor: api.tenant.ruc,
+    series: 'F001',
+    number: issued.data.number.split('-')[1],
+    customer_number: '20604187339',
+    total: 580.91,
+    date_of_issue: limaToday(),
   };
 });
 
@@ -31,15 +38,26 @@ describe('POST /api/consultas/search', () => {
   it('finds the document when every field matches, by RUC or by slug, total within ±0.01', async () => {
     const hit = await search(query, `${net}.1`);
     expect(hit.status).toBe(200);
-    expect(hit.json.data).toEqual([expect.objectContaining({ number: issued.data.number, total: '580.91', state_type_id: '05' })]);
+    expect(hit.json.data).toEqual([
+      expect.objectContaining({ number: issued.data.number, total: '580.91', state_type_id: '05' }),
+    ]);
     expect(pathOf(hit.json.data[0].download_pdf)).toBe(pathOf(issued.links.pdf));
     expect(new URL(hit.json.data[0].download_pdf).host).toBe(api.tenant.hostname);
-    const bySlug = await search({ ...query, ruc_emisor: undefined, tenant_slug: api.tenant.subdomain, total: '580.92' }, `${net}.1`);
+    const bySlug = await search(
+      { ...query, ruc_emisor: undefined, tenant_slug: api.tenant.subdomain, total: '580.92' },
+      `${net}.1`,
+    );
     expect(bySlug.status).toBe(200);
   });
 
   it('reveals nothing when one field differs, and answers an unknown issuer exactly like an unknown document', async () => {
-    for (const change of [{ total: 580.93 }, { customer_number: '20100070970' }, { date_of_issue: '2020-01-01' }, { series: 'F002' }, { number: 999999 }]) {
+    for (const change of [
+      { total: 580.93 },
+      { customer_number: '20100070970' },
+      { date_of_issue: '2020-01-01' },
+      { series: 'F002' },
+      { number: 999999 },
+    ]) {
       const miss = await search({ ...query, ...change }, `${net}.2`);
       expect(miss.status).toBe(404);
       expect(miss.json.code).toBe('document_not_found');

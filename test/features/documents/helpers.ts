@@ -16,14 +16,24 @@ export function fixtureBody(name: string): Body {
 }
 
 export function invoiceFixtureNames(): string[] {
-  return readdirSync(join(FIXTURES, 'invoices')).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(join(FIXTURES, 'invoices'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export interface ApiHarness {
   readonly ctx: TestApp;
   readonly tenant: TestTenant;
-  post(url: string, body: unknown, headers?: Record<string, string>, tenant?: TestTenant): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
-  get(url: string, tenant?: TestTenant): Promise<{ status: number; json: any; body: Buffer; headers: Record<string, unknown> }>;
+  post(
+    url: string,
+    body: unknown,
+    headers?: Record<string, string>,
+    tenant?: TestTenant,
+  ): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+  get(
+    url: string,
+    tenant?: TestTenant,
+  ): Promise<{ status: number; json: any; body: Buffer; headers: Record<string, unknown> }>;
 }
 
 /** beforeAll: a listening app with one tenant; afterAll: cleanup. */
@@ -39,11 +49,20 @@ export function useApi(options: TestAppOptions = {}): ApiHarness {
     await ctx?.close();
   });
   return {
-    get ctx() { return ctx!; },
-    get tenant() { return tenant!; },
+    get ctx() {
+      return ctx!;
+    },
+    get tenant() {
+      return tenant!;
+    },
     async post(url, body, headers = {}, as) {
       const t = as ?? tenant!;
-      const res = await ctx!.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+      const res = await ctx!.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...t.headers, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body),
+      });
       return { status: res.statusCode, json: res.json(), headers: res.headers };
     },
     async get(url, as) {
@@ -69,10 +88,17 @@ export function judgeXml(xml: string, documentType: string): { xsd: string; sign
   const dir = mkdtempSync(join(tmpdir(), 'facturo-judge-'));
   const path = join(dir, 'doc.xml');
   writeFileSync(path, xml);
-  const xsd = spawnSync('xmllint', ['--noout', '--schema', join(XSD_MAINDOC, `UBL-${ROOTS[documentType]}-2.1.xsd`), path], { encoding: 'utf8' });
+  const xsd = spawnSync(
+    'xmllint',
+    ['--noout', '--schema', join(XSD_MAINDOC, `UBL-${ROOTS[documentType]}-2.1.xsd`), path],
+    { encoding: 'utf8' },
+  );
   const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1] ?? '';
   const pem = join(dir, 'cert.pem');
-  writeFileSync(pem, `-----BEGIN CERTIFICATE-----\n${cert.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`);
+  writeFileSync(
+    pem,
+    `-----BEGIN CERTIFICATE-----\n${cert.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
+  );
   const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', pem, path], { encoding: 'utf8' });
   return { xsd: xsd.status === 0 ? '' : xsd.stderr, signature: sig.status === 0 ? '' : sig.stderr };
 }

@@ -50,11 +50,20 @@ describe('a series at the end of its 8 digits (SUNAT 1001)', () => {
 describe('values beyond the columns', () => {
   it('refuses NUL and lone surrogates in document texts with their path, consuming no number', async () => {
     const body = notSent('F993');
-    body.datos_del_cliente_o_receptor = { ...body.datos_del_cliente_o_receptor, apellidos_y_nombres_o_razon_social: 'ACME\u0000 S.A.C.' };
+    body.datos_del_cliente_o_receptor = {
+      ...body.datos_del_cliente_o_receptor,
+      apellidos_y_nombres_o_razon_social: 'ACME\u0000 S.A.C.',
+    };
     const nul = await api.post('/api/documents', body);
     expect(nul.status).toBe(422);
-    expect(nul.json).toMatchObject({ code: 'invalid_text', errors: [{ path: 'datos_del_cliente_o_receptor.apellidos_y_nombres_o_razon_social' }] });
-    const lone = await api.post('/api/documents', { ...notSent('F993'), items: [{ ...notSent('F993').items[0], descripcion: 'Caf\ud83d' }] });
+    expect(nul.json).toMatchObject({
+      code: 'invalid_text',
+      errors: [{ path: 'datos_del_cliente_o_receptor.apellidos_y_nombres_o_razon_social' }],
+    });
+    const lone = await api.post('/api/documents', {
+      ...notSent('F993'),
+      items: [{ ...notSent('F993').items[0], descripcion: 'Caf\ud83d' }],
+    });
     expect(lone.status).toBe(422);
     expect(lone.json.errors[0].path).toBe('items[0].descripcion');
     expect(await counters('F993')).toEqual({ series: [], documents: 0 });
@@ -65,7 +74,9 @@ describe('values beyond the columns', () => {
     body.items = [{ ...body.items[0], cantidad: 1, valor_unitario: 1e12, precio_unitario: undefined }];
     const res = await api.post('/api/documents', body);
     expect(res.status).toBe(422);
-    expect(res.json.errors).toContainEqual(expect.objectContaining({ path: 'items[0].valor_unitario', code: 'amount_out_of_range' }));
+    expect(res.json.errors).toContainEqual(
+      expect.objectContaining({ path: 'items[0].valor_unitario', code: 'amount_out_of_range' }),
+    );
     expect(await counters('F994')).toEqual({ series: [], documents: 0 });
   });
 
@@ -82,8 +93,18 @@ describe('values beyond the columns', () => {
 
   it('answers the public lookup with an impossible date 422, not 500', async () => {
     const res = await api.ctx.app.inject({
-      method: 'POST', url: '/api/consultas/search', remoteAddress: '10.250.1.1', headers: { host: 'consultas.example', 'content-type': 'application/json' },
-      payload: JSON.stringify({ ruc_emisor: api.tenant.ruc, series: 'F001', number: 1, customer_number: '20604187339', total: 1, date_of_issue: '2026-13-45' }),
+      method: 'POST',
+      url: '/api/consultas/search',
+      remoteAddress: '10.250.1.1',
+      headers: { host: 'consultas.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        ruc_emisor: api.tenant.ruc,
+        series: 'F001',
+        number: 1,
+        customer_number: '20604187339',
+        total: 1,
+        date_of_issue: '2026-13-45',
+      }),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].path).toBe('date_of_issue');

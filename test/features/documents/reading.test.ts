@@ -26,8 +26,15 @@ describe('GET /api/documents/lists', () => {
     expect(res.json.data).toHaveLength(5);
     const row = res.json.data.find((r: any) => r.external_id === issued.data.external_id);
     expect(row).toMatchObject({
-      number: issued.data.number, document_type_id: '01', date_of_issue: today, customer_number: '20604187339',
-      state_type_id: '05', state_type_description: 'Aceptado', has_cdr: true, total: '580.91', currency_type_id: 'PEN',
+      number: issued.data.number,
+      document_type_id: '01',
+      date_of_issue: today,
+      customer_number: '20604187339',
+      state_type_id: '05',
+      state_type_description: 'Aceptado',
+      has_cdr: true,
+      total: '580.91',
+      currency_type_id: 'PEN',
     });
     expect(pathOf(row.download_xml)).toBe(`/downloads/document/xml/${issued.data.external_id}`);
   });
@@ -57,7 +64,9 @@ describe('downloads', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const files = await api.tenant.db.documentFile.findMany({ where: { document: { externalId: issued.data.external_id } } });
+    const files = await api.tenant.db.documentFile.findMany({
+      where: { document: { externalId: issued.data.external_id } },
+    });
     expect(files.map((f) => f.kind).sort()).toEqual(['cdr', 'pdf', 'xml']);
     const again = await api.get(pathOf(issued.links.pdf));
     expect(again.body.equals(pdf.body)).toBe(true);
@@ -79,7 +88,7 @@ describe('downloads', () => {
     expect(ticket.body.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77/);
   });
 
-  it('answers 404 on another tenant\'s host, for unknown ids, and for a CDR that does not exist yet', async () => {
+  it("answers 404 on another tenant's host, for unknown ids, and for a CDR that does not exist yet", async () => {
     expect((await api.get(pathOf(issued.links.xml), other)).status).toBe(404);
     expect((await api.get('/downloads/document/xml/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await api.get('/downloads/document/xml/not-a-uuid')).status).toBe(404);
@@ -106,18 +115,28 @@ describe('Idempotency-Key', () => {
   it('answers 422 when the key is reused with another body, and 409 while the first request runs', async () => {
     const body = fixtureBody('02-not-sent.json');
     await api.post('/api/documents', body, { 'idempotency-key': 'order-2002' });
-    const reused = await api.post('/api/documents', { ...body, hora_de_emision: '09:00:00' }, { 'idempotency-key': 'order-2002' });
+    const reused = await api.post(
+      '/api/documents',
+      { ...body, hora_de_emision: '09:00:00' },
+      { 'idempotency-key': 'order-2002' },
+    );
     expect(reused.status).toBe(422);
     expect(reused.json.code).toBe('idempotency_key_reused');
 
-    await api.tenant.db.idempotencyKey.create({ data: { key: 'order-3003', fingerprint: 'x'.repeat(64), status: 'in_flight' } });
+    await api.tenant.db.idempotencyKey.create({
+      data: { key: 'order-3003', fingerprint: 'x'.repeat(64), status: 'in_flight' },
+    });
     const running = await api.post('/api/documents', body, { 'idempotency-key': 'order-3003' });
     expect([409, 422]).toContain(running.status);
   });
 
   it('releases the key after a 422 so the corrected body can use it', async () => {
     const body = fixtureBody('02-not-sent.json');
-    const bad = await api.post('/api/documents', { ...body, serie_documento: 'X001' }, { 'idempotency-key': 'order-4004' });
+    const bad = await api.post(
+      '/api/documents',
+      { ...body, serie_documento: 'X001' },
+      { 'idempotency-key': 'order-4004' },
+    );
     expect(bad.status).toBe(422);
     const good = await api.post('/api/documents', body, { 'idempotency-key': 'order-4004' });
     expect(good.status).toBe(200);
@@ -125,9 +144,11 @@ describe('Idempotency-Key', () => {
 });
 
 describe('the tenant wall', () => {
-  it('refuses another tenant\'s token with 401 and shows nothing of this tenant to the other', async () => {
+  it("refuses another tenant's token with 401 and shows nothing of this tenant to the other", async () => {
     const res = await api.ctx.app.inject({
-      method: 'GET', url: '/api/documents/lists', headers: { host: api.tenant.hostname, authorization: other.headers.authorization },
+      method: 'GET',
+      url: '/api/documents/lists',
+      headers: { host: api.tenant.hostname, authorization: other.headers.authorization },
     });
     expect(res.statusCode).toBe(401);
     const own = await api.get('/api/documents/lists', other);
@@ -139,19 +160,36 @@ describe('the tenant wall', () => {
 
 describe('the Swagger UI', () => {
   it('documents the documents and perceptions endpoints with a request example per scenario', async () => {
-    const res = await api.ctx.app.inject({ method: 'GET', url: '/documentation/json', headers: { host: api.tenant.hostname } });
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/documentation/json',
+      headers: { host: api.tenant.hostname },
+    });
     const doc = res.json();
     const media = doc.paths['/api/documents'].post.requestBody.content['application/json'];
-    expect(Object.keys(media.examples)).toEqual(expect.arrayContaining(['01-taxed', '25-boleta', '26-credit-note', '27-debit-note', '13-detraction']));
+    expect(Object.keys(media.examples)).toEqual(
+      expect.arrayContaining(['01-taxed', '25-boleta', '26-credit-note', '27-debit-note', '13-detraction']),
+    );
     expect(media.examples['01-taxed'].value.fecha_de_emision).toBe(limaToday());
-    expect(Object.keys(doc.paths['/api/perceptions'].post.requestBody.content['application/json'].examples)).toContain('02-usd');
-    for (const path of ['/api/documents/send', '/api/documents/updatedocumentstatus', '/api/documents/lists/{inicio}/{fin}', '/downloads/{segment}/{file}/{externalId}']) {
+    expect(Object.keys(doc.paths['/api/perceptions'].post.requestBody.content['application/json'].examples)).toContain(
+      '02-usd',
+    );
+    for (const path of [
+      '/api/documents/send',
+      '/api/documents/updatedocumentstatus',
+      '/api/documents/lists/{inicio}/{fin}',
+      '/downloads/{segment}/{file}/{externalId}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
 
   it('the examples are accepted as they are', async () => {
-    const res = await api.ctx.app.inject({ method: 'GET', url: '/documentation/json', headers: { host: api.tenant.hostname } });
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/documentation/json',
+      headers: { host: api.tenant.hostname },
+    });
     const examples = res.json().paths['/api/documents'].post.requestBody.content['application/json'].examples;
     const issued = await api.post('/api/documents', examples['19-credit-payment'].value);
     expect(issued.status).toBe(200);

@@ -13,15 +13,28 @@ function simulator() {
 }
 
 function receiptsOf(filename: string): number {
-  return simulator().stats().documents.find((d) => d.fileName.startsWith(filename))?.receipts ?? 0;
+  return (
+    simulator()
+      .stats()
+      .documents.find((d) => d.fileName.startsWith(filename))?.receipts ?? 0
+  );
 }
 
 async function runWorker() {
   // A scoped worker: only this file's tenant (test files share the database). Retries are due in the future,
   // so the test makes them due instead of waiting.
-  await api.tenant.db.document.updateMany({ where: { stateTypeId: '01', nextAttemptAt: { not: null } }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
-  await api.ctx.db.pool.query('UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1', [api.tenant.id]);
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { autoStart: false, tenantIds: [api.tenant.id] });
+  await api.tenant.db.document.updateMany({
+    where: { stateTypeId: '01', nextAttemptAt: { not: null } },
+    data: { nextAttemptAt: new Date(Date.now() - 1000) },
+  });
+  await api.ctx.db.pool.query(
+    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
+    [api.tenant.id],
+  );
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
+    autoStart: false,
+    tenantIds: [api.tenant.id],
+  });
   await worker.sweep();
   return worker.drain();
 }
@@ -39,10 +52,16 @@ describe('SUNAT unavailable', () => {
     expect(await pendingJobs(api.ctx.db.pool, 'send-document')).toBeGreaterThan(0);
 
     expect(await runWorker()).toBeGreaterThan(0);
-    const after = await api.tenant.db.document.findUniqueOrThrow({ where: { id: doc.id }, include: { history: true, files: true } });
+    const after = await api.tenant.db.document.findUniqueOrThrow({
+      where: { id: doc.id },
+      include: { history: true, files: true },
+    });
     expect(after.stateTypeId).toBe('05');
     expect(after.files.map((f) => f.kind).sort()).toEqual(['cdr', 'xml']);
-    expect(after.history.map((h) => [h.fromState, h.toState, h.actor])).toEqual([[null, '01', expect.stringMatching(/^user:/)], ['01', '05', 'worker']]);
+    expect(after.history.map((h) => [h.fromState, h.toState, h.actor])).toEqual([
+      [null, '01', expect.stringMatching(/^user:/)],
+      ['01', '05', 'worker'],
+    ]);
     expect(receiptsOf(res.json.data.filename)).toBe(1);
   });
 
@@ -69,9 +88,13 @@ describe('SUNAT unavailable', () => {
 
   it('a document left claimed by a crashed process is picked up once its lease is over', async () => {
     const res = await api.post('/api/documents', fixtureBody('02-not-sent.json'));
-    const id = (await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id } })).id;
+    const id = (await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id } }))
+      .id;
     // What a crash between the commit and the send leaves: claimed, due later, no job, and no XML file written.
-    await api.tenant.db.document.update({ where: { id }, data: { nextAttemptAt: new Date(Date.now() - 1000), lockedUntil: new Date(Date.now() - 1000) } });
+    await api.tenant.db.document.update({
+      where: { id },
+      data: { nextAttemptAt: new Date(Date.now() - 1000), lockedUntil: new Date(Date.now() - 1000) },
+    });
     await api.ctx.app.platform.storage.delete(api.tenant.schema, `xml/${res.json.data.filename}.xml`);
     await runWorker();
     const after = await api.tenant.db.document.findUniqueOrThrow({ where: { id } });
@@ -107,13 +130,26 @@ describe('POST /api/documents/send', () => {
 describe('POST /api/documents/updatedocumentstatus', () => {
   it('accepts the misspelt externail_id, records the change with who and when, and refuses unknown states', async () => {
     const res = await api.post('/api/documents', fixtureBody('02-not-sent.json'));
-    const changed = await api.post('/api/documents/updatedocumentstatus', { externail_id: res.json.data.external_id, state_type_id: '11' });
+    const changed = await api.post('/api/documents/updatedocumentstatus', {
+      externail_id: res.json.data.external_id,
+      state_type_id: '11',
+    });
     expect(changed.status).toBe(200);
     expect(changed.json.success).toBe(true);
-    const doc = await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id }, include: { history: { orderBy: { id: 'asc' } } } });
+    const doc = await api.tenant.db.document.findUniqueOrThrow({
+      where: { externalId: res.json.data.external_id },
+      include: { history: { orderBy: { id: 'asc' } } },
+    });
     expect(doc.stateTypeId).toBe('11');
-    expect(doc.history.at(-1)).toMatchObject({ fromState: '01', toState: '11', actor: expect.stringMatching(/^user:\d+$/) });
-    const bad = await api.post('/api/documents/updatedocumentstatus', { external_id: res.json.data.external_id, state_type_id: '99' });
+    expect(doc.history.at(-1)).toMatchObject({
+      fromState: '01',
+      toState: '11',
+      actor: expect.stringMatching(/^user:\d+$/),
+    });
+    const bad = await api.post('/api/documents/updatedocumentstatus', {
+      external_id: res.json.data.external_id,
+      state_type_id: '99',
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.code).toBe('state_type_invalid');
     const missing = await api.post('/api/documents/updatedocumentstatus', { state_type_id: '05' });

@@ -48,16 +48,22 @@ describe('POST /api/perceptions', () => {
     expect(text).toContain('S/ 10980.53');
     expect(text).toContain('3.745 ');
     execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', join(dir, 'p.pdf'), join(dir, 'page')]);
-    expect(execFileSync('zbarimg', ['-q', '--raw', join(dir, 'page-1.png')], { encoding: 'utf8' }).trim()).toBe(res.json.data.qr_text);
+    expect(execFileSync('zbarimg', ['-q', '--raw', join(dir, 'page-1.png')], { encoding: 'utf8' }).trim()).toBe(
+      res.json.data.qr_text,
+    );
   });
 
   it('answers 422 at documentos[0].total_percibido for the wrong percent, consuming no number', async () => {
-    const before = await api.tenant.db.series.findUnique({ where: { documentType_serie: { documentType: '40', serie: 'P001' } } });
+    const before = await api.tenant.db.series.findUnique({
+      where: { documentType_serie: { documentType: '40', serie: 'P001' } },
+    });
     const res = await api.post('/api/perceptions', body('13-perception-wrong-percent.json', 'invalid'));
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('totals_mismatch');
     expect(res.json.errors[0].path).toBe('documentos[0].total_percibido');
-    const after = await api.tenant.db.series.findUnique({ where: { documentType_serie: { documentType: '40', serie: 'P001' } } });
+    const after = await api.tenant.db.series.findUnique({
+      where: { documentType_serie: { documentType: '40', serie: 'P001' } },
+    });
     expect(after?.lastNumber).toBe(before?.lastNumber);
   });
 

@@ -25,18 +25,30 @@ afterAll(async () => {
 });
 
 async function notify(path: string, body: unknown, auth: 'system' | 'tenant' = 'tenant') {
-  const headers = auth === 'system'
-    ? { host: 'api.example', authorization: `Bearer ${NOTIFY}`, 'content-type': 'application/json' }
-    : { ...api.tenant.headers, 'content-type': 'application/json' };
-  const res = await api.ctx.app.inject({ method: 'POST', url: `/api/whatsapp-notify/${path}`, headers, payload: JSON.stringify(body) });
+  const headers =
+    auth === 'system'
+      ? { host: 'api.example', authorization: `Bearer ${NOTIFY}`, 'content-type': 'application/json' }
+      : { ...api.tenant.headers, 'content-type': 'application/json' };
+  const res = await api.ctx.app.inject({
+    method: 'POST',
+    url: `/api/whatsapp-notify/${path}`,
+    headers,
+    payload: JSON.stringify(body),
+  });
   return { status: res.statusCode, json: res.json() };
 }
 
 async function deliverAll(): Promise<void> {
   // Scoped worker; retries are scheduled in the future, the test makes them due instead of waiting.
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), { autoStart: false, tenantIds: [api.tenant.id] });
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
+    autoStart: false,
+    tenantIds: [api.tenant.id],
+  });
   for (let i = 0; i < 10; i += 1) {
-    await api.ctx.db.pool.query(`UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`, [api.tenant.id]);
+    await api.ctx.db.pool.query(
+      `UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE name = 'whatsapp-deliver' AND (tenant_id = $1 OR tenant_id IS NULL)`,
+      [api.tenant.id],
+    );
     if ((await worker.drain()) === 0) break;
   }
 }
@@ -64,8 +76,17 @@ describe('POST /api/whatsapp-notify', () => {
     expect(res.json.data.status).toBe('queued');
     await deliverAll();
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ endpoint: 'messages', phoneNumberId: '1000001', authorization: 'Bearer system-graph-token-abcdef' });
-    expect(fake.requests[0].json).toMatchObject({ messaging_product: 'whatsapp', to: '51987654321', type: 'text', text: { body: 'Su factura F001-1 está lista' } });
+    expect(fake.requests[0]).toMatchObject({
+      endpoint: 'messages',
+      phoneNumberId: '1000001',
+      authorization: 'Bearer system-graph-token-abcdef',
+    });
+    expect(fake.requests[0].json).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: '51987654321',
+      type: 'text',
+      text: { body: 'Su factura F001-1 está lista' },
+    });
     const s = await status(res.json.data.id);
     expect(s.json.data).toMatchObject({ status: 'sent', provider_message_id: expect.stringMatching(/^wamid\./) });
   });
@@ -95,13 +116,21 @@ describe('POST /api/whatsapp-notify', () => {
     const ambiguous = await notify('text', { number: '51987000333', message: 'y' });
     await deliverAll();
     expect(fake.requests).toHaveLength(1);
-    expect((await status(ambiguous.json.data.id)).json.data).toMatchObject({ status: 'unknown', error_code: 'NO_MESSAGE_ID' });
+    expect((await status(ambiguous.json.data.id)).json.data).toMatchObject({
+      status: 'unknown',
+      error_code: 'NO_MESSAGE_ID',
+    });
   });
 
   it('sends a PDF given in base64 and the PDF of an issued document by external_id (media uploaded first)', async () => {
     fake.reset();
     const pdf = Buffer.from('%PDF-1.4\n% test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const a = await notify('pdf', { number: '987654321', file: pdf.toString('base64'), filename: 'cotizacion.pdf', message: 'Adjunto' });
+    const a = await notify('pdf', {
+      number: '987654321',
+      file: pdf.toString('base64'),
+      filename: 'cotizacion.pdf',
+      message: 'Adjunto',
+    });
     expect(a.status).toBe(202);
     const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
     const b = await notify('pdf', { number: '987654321', external_id: issued.data.external_id });
@@ -110,29 +139,62 @@ describe('POST /api/whatsapp-notify', () => {
     const uploads = fake.requests.filter((r) => r.endpoint === 'media');
     expect(uploads).toHaveLength(2);
     expect(uploads.some((u) => u.body.includes(pdf))).toBe(true);
-    expect(uploads.some((u) => u.body.includes(Buffer.from(issued.data.number)) || u.body.includes(Buffer.from('%PDF-')))).toBe(true);
+    expect(
+      uploads.some((u) => u.body.includes(Buffer.from(issued.data.number)) || u.body.includes(Buffer.from('%PDF-'))),
+    ).toBe(true);
     const sent = fake.requests.filter((r) => r.endpoint === 'messages').map((r) => r.json!);
-    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: { id: expect.any(String), filename: 'cotizacion.pdf', caption: 'Adjunto' } }));
-    expect(sent).toContainEqual(expect.objectContaining({ type: 'document', document: expect.objectContaining({ filename: `${issued.data.filename}.pdf` }) }));
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        type: 'document',
+        document: { id: expect.any(String), filename: 'cotizacion.pdf', caption: 'Adjunto' },
+      }),
+    );
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        type: 'document',
+        document: expect.objectContaining({ filename: `${issued.data.filename}.pdf` }),
+      }),
+    );
   });
 
   it('sends media by public URL without uploading', async () => {
     fake.reset();
-    const res = await notify('media', { number: '987654321', media: 'https://example.com/logo.png', media_type: 'image', caption: 'Logo' });
+    const res = await notify('media', {
+      number: '987654321',
+      media: 'https://example.com/logo.png',
+      media_type: 'image',
+      caption: 'Logo',
+    });
     expect(res.status).toBe(202);
     await deliverAll();
     expect(fake.requests.map((r) => r.endpoint)).toEqual(['messages']);
-    expect(fake.requests[0].json).toMatchObject({ type: 'image', image: { link: 'https://example.com/logo.png', caption: 'Logo' } });
+    expect(fake.requests[0].json).toMatchObject({
+      type: 'image',
+      image: { link: 'https://example.com/logo.png', caption: 'Logo' },
+    });
   });
 
   it('rejects bad numbers, non-PDF files, unsupported MIME types, oversize media and missing tokens, queuing nothing', async () => {
     const before = await api.ctx.db.central.whatsappMessage.count();
     expect((await notify('text', { number: '12', message: 'x' })).json.code).toBe('phone_invalid');
-    expect((await notify('pdf', { number: '987654321', file: Buffer.from('hola').toString('base64') })).json.code).toBe('file_invalid');
-    expect((await notify('media', { number: '987654321', media: 'AAAA', media_type: 'image', mimetype: 'image/gif' })).json.code).toBe('media_type_unsupported');
+    expect((await notify('pdf', { number: '987654321', file: Buffer.from('hola').toString('base64') })).json.code).toBe(
+      'file_invalid',
+    );
+    expect(
+      (await notify('media', { number: '987654321', media: 'AAAA', media_type: 'image', mimetype: 'image/gif' })).json
+        .code,
+    ).toBe('media_type_unsupported');
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
-    expect((await notify('media', { number: '987654321', media: big, media_type: 'image', mimetype: 'image/png' })).json.code).toBe('file_too_large');
-    const anonymous = await api.ctx.app.inject({ method: 'POST', url: '/api/whatsapp-notify/text', headers: { host: 'api.example', 'content-type': 'application/json' }, payload: '{"number":"987654321","message":"x"}' });
+    expect(
+      (await notify('media', { number: '987654321', media: big, media_type: 'image', mimetype: 'image/png' })).json
+        .code,
+    ).toBe('file_too_large');
+    const anonymous = await api.ctx.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp-notify/text',
+      headers: { host: 'api.example', 'content-type': 'application/json' },
+      payload: '{"number":"987654321","message":"x"}',
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await api.ctx.db.central.whatsappMessage.count()).toBe(before);
   });
@@ -146,13 +208,25 @@ describe('POST /api/whatsapp-notify', () => {
 /** Starts a POST announcing `length` bytes and sends only `sent` of them; resolves with the first answer. */
 function partialPost(path: string, headers: Record<string, string>, length: number, sent = 0) {
   const { port } = api.ctx.app.server.address() as AddressInfo;
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path,
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) },
+  });
   // An aborted post (the test's own abort) answers status 0.
   const answer = new Promise<{ status: number; json: any; connection: string | undefined }>((resolve) => {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || 'null'), connection: res.headers.connection }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          json: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+          connection: res.headers.connection,
+        }),
+      );
     });
     req.on('error', () => resolve({ status: 0, json: null, connection: undefined }));
   });
@@ -164,7 +238,9 @@ function partialPost(path: string, headers: Record<string, string>, length: numb
 describe('large bodies of /pdf and /media', () => {
   it('refuses a tokenless 130 MB post at once, from its headers, closing the connection', async () => {
     const started = Date.now();
-    const posts = Array.from({ length: 10 }, () => partialPost('/api/whatsapp-notify/media', { host: 'api.example' }, 130 * 1024 * 1024));
+    const posts = Array.from({ length: 10 }, () =>
+      partialPost('/api/whatsapp-notify/media', { host: 'api.example' }, 130 * 1024 * 1024),
+    );
     const answers = await Promise.all(posts.map((p) => p.answer));
     for (const a of answers) {
       expect(a.status).toBe(401);

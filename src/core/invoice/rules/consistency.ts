@@ -11,44 +11,103 @@ export const MAX_LINES = 999;
 export function checkConsistency(body: FilledBody): Findings {
   const f = newFindings();
   if (body.items.length > MAX_LINES) {
-    addIssue(f, 'items', 'too_many_lines', `Un comprobante admite como máximo ${MAX_LINES} líneas; se recibieron ${body.items.length} (SUNAT 2023).`, { sunatRule: '2023' });
+    addIssue(
+      f,
+      'items',
+      'too_many_lines',
+      `Un comprobante admite como máximo ${MAX_LINES} líneas; se recibieron ${body.items.length} (SUNAT 2023).`,
+      { sunatRule: '2023' },
+    );
   }
   const operation = body.codigo_tipo_operacion ? operationTypes.get(body.codigo_tipo_operacion) : undefined;
   const isNote = body.codigo_tipo_documento === '07' || body.codigo_tipo_documento === '08';
   // Catalog 51 says which operations each document may declare (SUNAT cat_51.xml factura/boleta flags).
   if (operation && body.codigo_tipo_documento === '01' && !operation.factura) {
-    addIssue(f, 'codigo_tipo_operacion', 'catalog_code_invalid', `La operación ${operation.code} (${operation.description}) no se admite en facturas (SUNAT 3206).`, { sunatRule: '3206' });
+    addIssue(
+      f,
+      'codigo_tipo_operacion',
+      'catalog_code_invalid',
+      `La operación ${operation.code} (${operation.description}) no se admite en facturas (SUNAT 3206).`,
+      { sunatRule: '3206' },
+    );
   }
   if (operation && body.codigo_tipo_documento === '03' && !operation.boleta) {
-    addIssue(f, 'codigo_tipo_operacion', 'catalog_code_invalid', `La operación ${operation.code} (${operation.description}) no se admite en boletas (SUNAT 3206).`, { sunatRule: '3206' });
+    addIssue(
+      f,
+      'codigo_tipo_operacion',
+      'catalog_code_invalid',
+      `La operación ${operation.code} (${operation.description}) no se admite en boletas (SUNAT 3206).`,
+      { sunatRule: '3206' },
+    );
   }
   body.items.forEach((item, i) => {
     const p = joinPath('items', i);
     const code = item.codigo_tipo_afectacion_igv;
     if (operation?.exportation) {
       if (code !== '40') {
-        addIssue(f, joinPath(p, 'codigo_tipo_afectacion_igv'), 'export_invalid', `En una exportación (${operation.code}) todas las líneas son afectación 40; se recibió ${code} (SUNAT 2642).`, { sunatRule: '2642' });
+        addIssue(
+          f,
+          joinPath(p, 'codigo_tipo_afectacion_igv'),
+          'export_invalid',
+          `En una exportación (${operation.code}) todas las líneas son afectación 40; se recibió ${code} (SUNAT 2642).`,
+          { sunatRule: '2642' },
+        );
       }
       if (!item.codigo_producto_sunat) {
-        addIssue(f, joinPath(p, 'codigo_producto_sunat'), 'export_invalid', 'En una exportación cada línea necesita el código de producto SUNAT (UNSPSC, 8 dígitos) (SUNAT 3001).', { sunatRule: '3001' });
+        addIssue(
+          f,
+          joinPath(p, 'codigo_producto_sunat'),
+          'export_invalid',
+          'En una exportación cada línea necesita el código de producto SUNAT (UNSPSC, 8 dígitos) (SUNAT 3001).',
+          { sunatRule: '3001' },
+        );
       }
     } else if (code === '40' && !isNote) {
-      addIssue(f, joinPath(p, 'codigo_tipo_afectacion_igv'), 'export_invalid', `La afectación 40 (exportación) requiere un tipo de operación de exportación (0200–0208); la operación es ${body.codigo_tipo_operacion}.`);
+      addIssue(
+        f,
+        joinPath(p, 'codigo_tipo_afectacion_igv'),
+        'export_invalid',
+        `La afectación 40 (exportación) requiere un tipo de operación de exportación (0200–0208); la operación es ${body.codigo_tipo_operacion}.`,
+      );
     }
   });
   const codes = new Set(body.items.map((i) => i.codigo_tipo_afectacion_igv));
   if (codes.has('17') && [...codes].some((c) => c === '10' || c === '20' || c === '30' || c === '40')) {
-    const i = body.items.findIndex((it) => it.codigo_tipo_afectacion_igv !== '17' && ['10', '20', '30', '40'].includes(it.codigo_tipo_afectacion_igv));
-    addIssue(f, joinPath(joinPath('items', i), 'codigo_tipo_afectacion_igv'), 'catalog_code_invalid', 'Un comprobante con IVAP (17) no puede tener líneas onerosas de otra afectación (SUNAT 2644).', { sunatRule: '2644' });
+    const i = body.items.findIndex(
+      (it) =>
+        it.codigo_tipo_afectacion_igv !== '17' && ['10', '20', '30', '40'].includes(it.codigo_tipo_afectacion_igv),
+    );
+    addIssue(
+      f,
+      joinPath(joinPath('items', i), 'codigo_tipo_afectacion_igv'),
+      'catalog_code_invalid',
+      'Un comprobante con IVAP (17) no puede tener líneas onerosas de otra afectación (SUNAT 2644).',
+      { sunatRule: '2644' },
+    );
   }
   if (body.codigo_tipo_documento === '07' && (body.anticipos?.length ?? 0) > 0) {
-    addIssue(f, 'anticipos', 'validation_failed', 'Una nota de crédito no deduce anticipos (UBL CreditNote no tiene PrepaidPayment).');
+    addIssue(
+      f,
+      'anticipos',
+      'validation_failed',
+      'Una nota de crédito no deduce anticipos (UBL CreditNote no tiene PrepaidPayment).',
+    );
   }
   if (body.informacion_adicional && body.informacion_adicional.length > 500) {
-    addWarning(f, 'informacion_adicional', 'value_normalized', 'La información adicional supera 500 caracteres: se imprime en el PDF pero no se incluye en el XML.');
+    addWarning(
+      f,
+      'informacion_adicional',
+      'value_normalized',
+      'La información adicional supera 500 caracteres: se imprime en el PDF pero no se incluye en el XML.',
+    );
   }
   if (body.codigo_tipo_moneda !== 'PEN' && !body.factor_tipo_de_cambio) {
-    addWarning(f, 'factor_tipo_de_cambio', 'exchange_rate_missing', `Comprobante en ${body.codigo_tipo_moneda} sin factor_tipo_de_cambio.`);
+    addWarning(
+      f,
+      'factor_tipo_de_cambio',
+      'exchange_rate_missing',
+      `Comprobante en ${body.codigo_tipo_moneda} sin factor_tipo_de_cambio.`,
+    );
   }
   return f;
 }

@@ -3,11 +3,24 @@
 import { addIssue, newFindings, type Findings } from '../findings.ts';
 import { daysBetween } from '../context.ts';
 
-export function checkDates(args: { issueDate: string; dueDate?: string; today: string; group: '01' | '02'; maxAgeDays: number; isInvoice: boolean }): Findings {
+export function checkDates(args: {
+  issueDate: string;
+  dueDate?: string;
+  today: string;
+  group: '01' | '02';
+  maxAgeDays: number;
+  isInvoice: boolean;
+}): Findings {
   const f = newFindings();
   const age = daysBetween(args.issueDate, args.today);
   if (age < 0) {
-    addIssue(f, 'fecha_de_emision', 'issue_date_out_of_range', `La fecha de emisión ${args.issueDate} es posterior a hoy (${args.today}).`, { sunatRule: '2329' });
+    addIssue(
+      f,
+      'fecha_de_emision',
+      'issue_date_out_of_range',
+      `La fecha de emisión ${args.issueDate} es posterior a hoy (${args.today}).`,
+      { sunatRule: '2329' },
+    );
   } else if (args.group === '01' && age > args.maxAgeDays) {
     addIssue(
       f,
@@ -18,7 +31,12 @@ export function checkDates(args: { issueDate: string; dueDate?: string; today: s
     );
   }
   if (args.isInvoice && args.dueDate && daysBetween(args.issueDate, args.dueDate) < 0) {
-    addIssue(f, 'fecha_de_vencimiento', 'due_date_invalid', `La fecha de vencimiento ${args.dueDate} es anterior a la fecha de emisión ${args.issueDate}.`);
+    addIssue(
+      f,
+      'fecha_de_vencimiento',
+      'due_date_invalid',
+      `La fecha de vencimiento ${args.dueDate} es anterior a la fecha de emisión ${args.issueDate}.`,
+    );
   }
   return f;
 }

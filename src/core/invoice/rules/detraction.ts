@@ -7,49 +7,97 @@ import { addIssue, addWarning, newFindings, reconcile, type Findings } from '../
 import type { FilledBody } from '../defaults.ts';
 import type { DocumentDetraction } from '../types.ts';
 
-export function checkDetraction(body: FilledBody, payable: Decimal): { detraction?: DocumentDetraction; amount?: Decimal; findings: Findings } {
+export function checkDetraction(
+  body: FilledBody,
+  payable: Decimal,
+): { detraction?: DocumentDetraction; amount?: Decimal; findings: Findings } {
   const f = newFindings();
   const operation = body.codigo_tipo_operacion ? operationTypes.get(body.codigo_tipo_operacion) : undefined;
   const block = body.detraccion;
   if (!operation?.detraction) {
     if (block) {
-      addIssue(f, 'detraccion', 'detraction_not_allowed', `El bloque detraccion solo corresponde a operaciones 1001–1004; la operación es ${body.codigo_tipo_operacion ?? 'una nota'} (SUNAT 3128).`, { sunatRule: '3128' });
+      addIssue(
+        f,
+        'detraccion',
+        'detraction_not_allowed',
+        `El bloque detraccion solo corresponde a operaciones 1001–1004; la operación es ${body.codigo_tipo_operacion ?? 'una nota'} (SUNAT 3128).`,
+        { sunatRule: '3128' },
+      );
     }
     return { findings: f };
   }
   if (!block) {
-    addIssue(f, 'detraccion', 'detraction_required', `La operación ${operation.code} (${operation.description}) requiere el bloque detraccion (SUNAT 3127).`, { sunatRule: '3127' });
+    addIssue(
+      f,
+      'detraccion',
+      'detraction_required',
+      `La operación ${operation.code} (${operation.description}) requiere el bloque detraccion (SUNAT 3127).`,
+      { sunatRule: '3127' },
+    );
     return { findings: f };
   }
   let ok = true;
   if (!block.cuenta_bancaria) {
-    addIssue(f, 'detraccion.cuenta_bancaria', 'detraction_account_required', 'Falta la cuenta de detracciones del Banco de la Nación (SUNAT 3034).', { sunatRule: '3034' });
+    addIssue(
+      f,
+      'detraccion.cuenta_bancaria',
+      'detraction_account_required',
+      'Falta la cuenta de detracciones del Banco de la Nación (SUNAT 3034).',
+      { sunatRule: '3034' },
+    );
     ok = false;
   }
   const code = block.codigo_tipo_detraccion ?? operation.detractionCode;
   if (!code) {
-    addIssue(f, 'detraccion.codigo_tipo_detraccion', 'validation_failed', 'Falta el código del bien o servicio sujeto a detracción (catálogo 54; SUNAT 3033).', { sunatRule: '3033' });
+    addIssue(
+      f,
+      'detraccion.codigo_tipo_detraccion',
+      'validation_failed',
+      'Falta el código del bien o servicio sujeto a detracción (catálogo 54; SUNAT 3033).',
+      { sunatRule: '3033' },
+    );
     return { findings: f };
   }
   if (operation.detractionCode && code !== operation.detractionCode) {
-    addIssue(f, 'detraccion.codigo_tipo_detraccion', 'detraction_code_mismatch', `La operación ${operation.code} exige el código de detracción ${operation.detractionCode}; se recibió ${code} (SUNAT 3129).`, { sunatRule: '3129' });
+    addIssue(
+      f,
+      'detraccion.codigo_tipo_detraccion',
+      'detraction_code_mismatch',
+      `La operación ${operation.code} exige el código de detracción ${operation.detractionCode}; se recibió ${code} (SUNAT 3129).`,
+      { sunatRule: '3129' },
+    );
     ok = false;
   }
   const entry = detractionGoods.get(code)!;
   const percent = block.porcentaje ?? new Decimal(entry.percent);
   if (!percent.eq(entry.percent)) {
-    addWarning(f, 'detraccion.porcentaje', 'detraction_percent_differs', `La tasa ${percent.toFixed()} % difiere de la del catálogo 54 para ${code} (${entry.percent} %).`);
+    addWarning(
+      f,
+      'detraccion.porcentaje',
+      'detraction_percent_differs',
+      `La tasa ${percent.toFixed()} % difiere de la del catálogo 54 para ${code} (${entry.percent} %).`,
+    );
   }
   let payablePen = payable;
   if (body.codigo_tipo_moneda !== 'PEN') {
     if (!body.factor_tipo_de_cambio) {
-      addIssue(f, 'factor_tipo_de_cambio', 'exchange_rate_required', 'La detracción se paga en soles: envíe factor_tipo_de_cambio para convertir el total.');
+      addIssue(
+        f,
+        'factor_tipo_de_cambio',
+        'exchange_rate_required',
+        'La detracción se paga en soles: envíe factor_tipo_de_cambio para convertir el total.',
+      );
       return { findings: f };
     }
     payablePen = payable.times(body.factor_tipo_de_cambio);
   }
   if (round2(payablePen).lte(DETRACTION_THRESHOLD_PEN)) {
-    addWarning(f, 'detraccion', 'detraction_below_threshold', `El importe total (S/ ${formatAmount(payablePen)}) no supera S/ ${DETRACTION_THRESHOLD_PEN}: normalmente no está sujeto a detracción.`);
+    addWarning(
+      f,
+      'detraccion',
+      'detraction_below_threshold',
+      `El importe total (S/ ${formatAmount(payablePen)}) no supera S/ ${DETRACTION_THRESHOLD_PEN}: normalmente no está sujeto a detracción.`,
+    );
   }
   const amount = reconcile(f, {
     path: 'detraccion.monto',
@@ -60,9 +108,16 @@ export function checkDetraction(body: FilledBody, payable: Decimal): { detractio
   });
   if (!ok) return { amount, findings: f };
   if (operation.code === '1004') {
-    const missing = (['ubigeo_origen', 'direccion_origen', 'ubigeo_destino', 'direccion_destino'] as const).filter((k) => !block[k]);
+    const missing = (['ubigeo_origen', 'direccion_origen', 'ubigeo_destino', 'direccion_destino'] as const).filter(
+      (k) => !block[k],
+    );
     for (const k of missing) {
-      addIssue(f, `detraccion.${k}`, 'detraction_transport_required', `Detracción por transporte de carga (1004): falta detraccion.${k}.`);
+      addIssue(
+        f,
+        `detraccion.${k}`,
+        'detraction_transport_required',
+        `Detracción por transporte de carga (1004): falta detraccion.${k}.`,
+      );
     }
     if (missing.length) return { amount, findings: f };
   }
@@ -81,8 +136,10 @@ export function checkDetraction(body: FilledBody, payable: Decimal): { detractio
       originUbigeo: block.ubigeo_origen,
       destinationUbigeo: block.ubigeo_destino,
       referenceValueUsefulLoad: block.valor_referencial_carga_util && formatAmount(block.valor_referencial_carga_util),
-      referenceValueService: block.valor_referencial_servicio_transporte && formatAmount(block.valor_referencial_servicio_transporte),
-      referenceValueEffectiveLoad: block.valor_referencia_carga_efectiva && formatAmount(block.valor_referencia_carga_efectiva),
+      referenceValueService:
+        block.valor_referencial_servicio_transporte && formatAmount(block.valor_referencial_servicio_transporte),
+      referenceValueEffectiveLoad:
+        block.valor_referencia_carga_efectiva && formatAmount(block.valor_referencia_carga_efectiva),
     };
   }
   return { detraction, amount, findings: f };

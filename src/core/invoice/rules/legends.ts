@@ -7,19 +7,33 @@ import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts
 import type { DocumentLegend } from '../types.ts';
 import type { FilledBody } from '../defaults.ts';
 
-export function buildLegends(args: { body: FilledBody; amountInWords: string; required: string[] }): { legends: DocumentLegend[]; findings: Findings } {
+export function buildLegends(args: { body: FilledBody; amountInWords: string; required: string[] }): {
+  legends: DocumentLegend[];
+  findings: Findings;
+} {
   const f = newFindings();
   const out: DocumentLegend[] = [{ code: '1000', value: args.amountInWords }];
   const seen = new Set<string>(['1000']);
   (args.body.leyendas ?? []).forEach((l, i) => {
     if (l.codigo === '1000') {
       if (l.valor.trim() !== args.amountInWords) {
-        addWarning(f, joinPath(joinPath('leyendas', i), 'valor'), 'legend_replaced', `La leyenda 1000 se genera del importe total: se usó "${args.amountInWords}".`);
+        addWarning(
+          f,
+          joinPath(joinPath('leyendas', i), 'valor'),
+          'legend_replaced',
+          `La leyenda 1000 se genera del importe total: se usó "${args.amountInWords}".`,
+        );
       }
       return;
     }
     if (seen.has(l.codigo)) {
-      addIssue(f, joinPath(joinPath('leyendas', i), 'codigo'), 'legend_duplicated', `La leyenda ${l.codigo} aparece más de una vez (SUNAT 3014).`, { sunatRule: '3014' });
+      addIssue(
+        f,
+        joinPath(joinPath('leyendas', i), 'codigo'),
+        'legend_duplicated',
+        `La leyenda ${l.codigo} aparece más de una vez (SUNAT 3014).`,
+        { sunatRule: '3014' },
+      );
       return;
     }
     seen.add(l.codigo);

@@ -34,14 +34,26 @@ export function checkPaymentTerms(args: {
 
   if (!args.carriesPaymentTerms) {
     if (cuotas.length > 0) {
-      addIssue(f, 'cuotas', 'installments_invalid', 'Este comprobante no lleva forma de pago: las cuotas solo corresponden a facturas, boletas y notas de crédito tipo 13.', { sunatRule: '3252' });
+      addIssue(
+        f,
+        'cuotas',
+        'installments_invalid',
+        'Este comprobante no lleva forma de pago: las cuotas solo corresponden a facturas, boletas y notas de crédito tipo 13.',
+        { sunatRule: '3252' },
+      );
     }
     return { pending: computedPending, installments: [], findings: f };
   }
   const credit = sent === '02' || args.requiresCredit;
   if (!credit) {
     if (cuotas.length > 0) {
-      addIssue(f, 'cuotas', 'installments_invalid', 'Se enviaron cuotas en una venta al contado: use codigo_condicion_de_pago "02" (crédito) (SUNAT 3252).', { sunatRule: '3252' });
+      addIssue(
+        f,
+        'cuotas',
+        'installments_invalid',
+        'Se enviaron cuotas en una venta al contado: use codigo_condicion_de_pago "02" (crédito) (SUNAT 3252).',
+        { sunatRule: '3252' },
+      );
     }
     return { paymentForm: 'Contado', pending: ZERO, installments: [], findings: f };
   }
@@ -57,10 +69,22 @@ export function checkPaymentTerms(args: {
     informational: 'sent',
   });
   if (pending.gt(payable)) {
-    addIssue(f, 'totales.total_pendiente_pago', 'installments_invalid', `El monto pendiente (${formatAmount(pending)}) no puede superar el importe total (${formatAmount(payable)}) (SUNAT 3265).`, { sunatRule: '3265' });
+    addIssue(
+      f,
+      'totales.total_pendiente_pago',
+      'installments_invalid',
+      `El monto pendiente (${formatAmount(pending)}) no puede superar el importe total (${formatAmount(payable)}) (SUNAT 3265).`,
+      { sunatRule: '3265' },
+    );
   }
   if (pending.lte(0)) {
-    addIssue(f, 'totales.total_pendiente_pago', 'installments_invalid', 'Una venta al crédito necesita un monto pendiente de pago mayor que 0 (SUNAT 3251).', { sunatRule: '3251' });
+    addIssue(
+      f,
+      'totales.total_pendiente_pago',
+      'installments_invalid',
+      'Una venta al crédito necesita un monto pendiente de pago mayor que 0 (SUNAT 3251).',
+      { sunatRule: '3251' },
+    );
     return { paymentForm: 'Credito', pending, installments: [], findings: f };
   }
 
@@ -69,28 +93,72 @@ export function checkPaymentTerms(args: {
   if (list.length === 0) {
     const due = body.fecha_de_vencimiento;
     if (due && daysBetween(body.fecha_de_emision, due) > 0) {
-      installments.push({ id: 'Cuota001', dueDate: due, currency: body.codigo_tipo_moneda, amount: formatAmount(pending) });
-      addWarning(f, 'cuotas', 'default_applied', `Venta al crédito sin cuotas: se generó una cuota única por ${formatAmount(pending)} con vencimiento ${due}.`);
+      installments.push({
+        id: 'Cuota001',
+        dueDate: due,
+        currency: body.codigo_tipo_moneda,
+        amount: formatAmount(pending),
+      });
+      addWarning(
+        f,
+        'cuotas',
+        'default_applied',
+        `Venta al crédito sin cuotas: se generó una cuota única por ${formatAmount(pending)} con vencimiento ${due}.`,
+      );
       return { paymentForm: 'Credito', pending, installments, findings: f };
     }
-    addIssue(f, 'cuotas', 'installments_invalid', 'Una venta al crédito requiere al menos una cuota con fecha posterior a la emisión (SUNAT 3249).', { sunatRule: '3249' });
+    addIssue(
+      f,
+      'cuotas',
+      'installments_invalid',
+      'Una venta al crédito requiere al menos una cuota con fecha posterior a la emisión (SUNAT 3249).',
+      { sunatRule: '3249' },
+    );
     return { paymentForm: 'Credito', pending, installments: [], findings: f };
   }
   if (list.length > 999) {
-    addIssue(f, 'cuotas', 'installments_invalid', 'Como máximo 999 cuotas (Cuota001…Cuota999; SUNAT 3246).', { sunatRule: '3246' });
+    addIssue(f, 'cuotas', 'installments_invalid', 'Como máximo 999 cuotas (Cuota001…Cuota999; SUNAT 3246).', {
+      sunatRule: '3246',
+    });
     list = list.slice(0, 999);
   }
   for (const { c, i } of list) {
     const p = joinPath('cuotas', i);
     if (daysBetween(body.fecha_de_emision, c.fecha) <= 0) {
-      addIssue(f, joinPath(p, 'fecha'), 'installments_invalid', `La cuota vence el ${c.fecha}: debe ser posterior a la fecha de emisión ${body.fecha_de_emision} (SUNAT 3267).`, { sunatRule: '3267' });
+      addIssue(
+        f,
+        joinPath(p, 'fecha'),
+        'installments_invalid',
+        `La cuota vence el ${c.fecha}: debe ser posterior a la fecha de emisión ${body.fecha_de_emision} (SUNAT 3267).`,
+        { sunatRule: '3267' },
+      );
     }
     if (c.codigo_tipo_moneda && c.codigo_tipo_moneda !== body.codigo_tipo_moneda) {
-      addIssue(f, joinPath(p, 'codigo_tipo_moneda'), 'installments_invalid', `La cuota está en ${c.codigo_tipo_moneda} y el comprobante en ${body.codigo_tipo_moneda} (SUNAT 2071).`, { sunatRule: '2071' });
+      addIssue(
+        f,
+        joinPath(p, 'codigo_tipo_moneda'),
+        'installments_invalid',
+        `La cuota está en ${c.codigo_tipo_moneda} y el comprobante en ${body.codigo_tipo_moneda} (SUNAT 2071).`,
+        { sunatRule: '2071' },
+      );
     }
     const amount = sentAmount(f, joinPath(p, 'monto'), c.monto)!;
-    if (amount.lte(0)) addIssue(f, joinPath(p, 'monto'), 'installments_invalid', 'El monto de la cuota debe ser mayor que 0 (SUNAT 3254).', { sunatRule: '3254' });
-    if (amount.gt(payable)) addIssue(f, joinPath(p, 'monto'), 'installments_invalid', `La cuota (${formatAmount(amount)}) supera el importe total (${formatAmount(payable)}) (SUNAT 3266).`, { sunatRule: '3266' });
+    if (amount.lte(0))
+      addIssue(
+        f,
+        joinPath(p, 'monto'),
+        'installments_invalid',
+        'El monto de la cuota debe ser mayor que 0 (SUNAT 3254).',
+        { sunatRule: '3254' },
+      );
+    if (amount.gt(payable))
+      addIssue(
+        f,
+        joinPath(p, 'monto'),
+        'installments_invalid',
+        `La cuota (${formatAmount(amount)}) supera el importe total (${formatAmount(payable)}) (SUNAT 3266).`,
+        { sunatRule: '3266' },
+      );
     installments.push({
       id: `Cuota${String(installments.length + 1).padStart(3, '0')}`,
       dueDate: c.fecha,

@@ -43,13 +43,18 @@ export function writeLine(w: XmlWriter, line: DocumentLine, kind: LineKind, curr
   if (line.internalCode) w.open('cac:SellersItemIdentification').leaf('cbc:ID', line.internalCode).close();
   if (line.gtin) {
     const scheme = gtinScheme(line.gtin);
-    w.open('cac:StandardItemIdentification').leaf('cbc:ID', line.gtin, scheme ? ` schemeID="${scheme}"` : '').close();
+    w.open('cac:StandardItemIdentification')
+      .leaf('cbc:ID', line.gtin, scheme ? ` schemeID="${scheme}"` : '')
+      .close();
   }
   if (line.sunatProductCode) {
     w.open('cac:CommodityClassification').leaf('cbc:ItemClassificationCode', line.sunatProductCode, A.unspsc).close();
   }
   for (const p of line.attributes) {
-    w.open('cac:AdditionalItemProperty').leaf('cbc:Name', p.name).leaf('cbc:NameCode', p.code, A.itemProperty).optionalLeaf('cbc:Value', p.value);
+    w.open('cac:AdditionalItemProperty')
+      .leaf('cbc:Name', p.name)
+      .leaf('cbc:NameCode', p.code, A.itemProperty)
+      .optionalLeaf('cbc:Value', p.value);
     if (p.startDate || p.endDate || p.duration) {
       w.open('cac:UsabilityPeriod')
         .optionalLeaf('cbc:StartDate', p.startDate)

@@ -4,7 +4,11 @@ import type { ComputedDocument } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';
 import { A } from './attributes.ts';
 
-export function writeMonetaryTotal(w: XmlWriter, doc: ComputedDocument, element: 'cac:LegalMonetaryTotal' | 'cac:RequestedMonetaryTotal'): void {
+export function writeMonetaryTotal(
+  w: XmlWriter,
+  doc: ComputedDocument,
+  element: 'cac:LegalMonetaryTotal' | 'cac:RequestedMonetaryTotal',
+): void {
   const cur = A.currency(doc.currency);
   const t = doc.totals;
   w.open(element).leaf('cbc:LineExtensionAmount', t.value, cur).leaf('cbc:TaxInclusiveAmount', t.taxInclusive, cur);

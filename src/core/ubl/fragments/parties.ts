@@ -10,11 +10,17 @@ export function writeSignaturePointer(w: XmlWriter, issuer: Issuer): void {
   w.open('cac:Signature')
     .leaf('cbc:ID', SIGNATURE_ID)
     .open('cac:SignatoryParty')
-    .open('cac:PartyIdentification').leaf('cbc:ID', issuer.ruc).close()
-    .open('cac:PartyName').leaf('cbc:Name', issuer.razonSocial).close()
+    .open('cac:PartyIdentification')
+    .leaf('cbc:ID', issuer.ruc)
+    .close()
+    .open('cac:PartyName')
+    .leaf('cbc:Name', issuer.razonSocial)
+    .close()
     .close()
     .open('cac:DigitalSignatureAttachment')
-    .open('cac:ExternalReference').leaf('cbc:URI', `#${SIGNATURE_ID}`).close()
+    .open('cac:ExternalReference')
+    .leaf('cbc:URI', `#${SIGNATURE_ID}`)
+    .close()
     .close()
     .close();
 }
@@ -33,12 +39,19 @@ export function writeSupplier(w: XmlWriter, issuer: Issuer): void {
     .leaf('cbc:CityName', a.provincia)
     .leaf('cbc:CountrySubentity', a.departamento)
     .leaf('cbc:District', a.distrito)
-    .open('cac:AddressLine').leaf('cbc:Line', a.direccion).close()
-    .open('cac:Country').leaf('cbc:IdentificationCode', a.codigoPais || 'PE', A.country).close()
+    .open('cac:AddressLine')
+    .leaf('cbc:Line', a.direccion)
+    .close()
+    .open('cac:Country')
+    .leaf('cbc:IdentificationCode', a.codigoPais || 'PE', A.country)
+    .close()
     .close();
   w.close();
   if (issuer.telefono || issuer.email) {
-    w.open('cac:Contact').optionalLeaf('cbc:Telephone', issuer.telefono).optionalLeaf('cbc:ElectronicMail', issuer.email).close();
+    w.open('cac:Contact')
+      .optionalLeaf('cbc:Telephone', issuer.telefono)
+      .optionalLeaf('cbc:ElectronicMail', issuer.email)
+      .close();
   }
   w.close().close();
 }

@@ -30,13 +30,20 @@ export function writePaymentTerms(w: XmlWriter, doc: ComputedDocument): void {
       .close();
   }
   if (doc.perception) {
-    w.open('cac:PaymentTerms').leaf('cbc:ID', 'Percepcion').leaf('cbc:Amount', doc.perception.totalWithPerception, pen).close();
+    w.open('cac:PaymentTerms')
+      .leaf('cbc:ID', 'Percepcion')
+      .leaf('cbc:Amount', doc.perception.totalWithPerception, pen)
+      .close();
   }
   if (doc.paymentForm === 'Contado') {
     w.open('cac:PaymentTerms').leaf('cbc:ID', 'FormaPago').leaf('cbc:PaymentMeansID', 'Contado').close();
   } else if (doc.paymentForm === 'Credito') {
     const cur = A.currency(doc.currency);
-    w.open('cac:PaymentTerms').leaf('cbc:ID', 'FormaPago').leaf('cbc:PaymentMeansID', 'Credito').leaf('cbc:Amount', doc.totals.pending, cur).close();
+    w.open('cac:PaymentTerms')
+      .leaf('cbc:ID', 'FormaPago')
+      .leaf('cbc:PaymentMeansID', 'Credito')
+      .leaf('cbc:Amount', doc.totals.pending, cur)
+      .close();
     for (const c of doc.installments) {
       w.open('cac:PaymentTerms')
         .leaf('cbc:ID', 'FormaPago')
@@ -51,6 +58,9 @@ export function writePaymentTerms(w: XmlWriter, doc: ComputedDocument): void {
 export function writePrepaidPayments(w: XmlWriter, doc: ComputedDocument): void {
   const cur = A.currency(doc.currency);
   doc.advances.forEach((a, i) => {
-    w.open('cac:PrepaidPayment').leaf('cbc:ID', String(i + 1), A.advancePayment).leaf('cbc:PaidAmount', a.total, cur).close();
+    w.open('cac:PrepaidPayment')
+      .leaf('cbc:ID', String(i + 1), A.advancePayment)
+      .leaf('cbc:PaidAmount', a.total, cur)
+      .close();
   });
 }

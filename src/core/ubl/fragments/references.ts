@@ -7,7 +7,9 @@ import { A } from './attributes.ts';
 export function affectedId(doc: ComputedDocument): { id: string; documentType: string } {
   const a = doc.note?.affectedDocument;
   if (!a || !a.series || a.number === undefined || !a.documentType) {
-    throw new Error('buildDocumentXml: the affected document of the note is not resolved (series, number, type); call withAffectedDocument() first');
+    throw new Error(
+      'buildDocumentXml: the affected document of the note is not resolved (series, number, type); call withAffectedDocument() first',
+    );
   }
   return { id: `${a.series}-${a.number}`, documentType: a.documentType };
 }
@@ -37,13 +39,19 @@ export function writeBillingReference(w: XmlWriter, doc: ComputedDocument): void
 
 export function writeDespatchReferences(w: XmlWriter, doc: ComputedDocument): void {
   for (const g of doc.guides) {
-    w.open('cac:DespatchDocumentReference').leaf('cbc:ID', g.number).leaf('cbc:DocumentTypeCode', g.documentType, A.documentType).close();
+    w.open('cac:DespatchDocumentReference')
+      .leaf('cbc:ID', g.number)
+      .leaf('cbc:DocumentTypeCode', g.documentType, A.documentType)
+      .close();
   }
 }
 
 export function writeAdditionalReferences(w: XmlWriter, doc: ComputedDocument, issuerRuc: string): void {
   for (const r of doc.related) {
-    w.open('cac:AdditionalDocumentReference').leaf('cbc:ID', r.number).leaf('cbc:DocumentTypeCode', r.documentType, A.relatedDocumentType).close();
+    w.open('cac:AdditionalDocumentReference')
+      .leaf('cbc:ID', r.number)
+      .leaf('cbc:DocumentTypeCode', r.documentType, A.relatedDocumentType)
+      .close();
   }
   doc.advances.forEach((a, i) => {
     // SUNAT 3214–3217: DocumentStatusCode pairs the reference with PrepaidPayment/ID; IssuerParty = our RUC.

@@ -9,7 +9,11 @@ import { A } from './attributes.ts';
 /** The catalog-05 row. Lines repeat it for every subtotal, so there it goes without the optional decorations. */
 function writeScheme(w: XmlWriter, code: TaxSchemeCode, decorated = false): void {
   const s = taxScheme(code);
-  w.open('cac:TaxScheme').leaf('cbc:ID', s.code, decorated ? A.taxScheme : '').leaf('cbc:Name', s.name).leaf('cbc:TaxTypeCode', s.taxTypeCode).close();
+  w.open('cac:TaxScheme')
+    .leaf('cbc:ID', s.code, decorated ? A.taxScheme : '')
+    .leaf('cbc:Name', s.name)
+    .leaf('cbc:TaxTypeCode', s.taxTypeCode)
+    .close();
 }
 
 export function writeDocumentTaxTotal(w: XmlWriter, doc: ComputedDocument): void {

@@ -4,16 +4,22 @@
 
 /** Catalog 02: ISO 4217 currency codes. */
 export const CURRENCIES = new Set(
-  ('AFN EUR ALL DZD USD AOA XCD ARS AMD AWG AUD AZN BSD BHD BDT BBD BYN BZD XOF BMD INR BTN BOB BOV BAM BWP NOK BRL ' +
+  (
+    'AFN EUR ALL DZD USD AOA XCD ARS AMD AWG AUD AZN BSD BHD BDT BBD BYN BZD XOF BMD INR BTN BOB BOV BAM BWP NOK BRL ' +
     'BND BGN BIF CVE KHR XAF CAD KYD CLP CLF CNY COP COU KMF CDF NZD CRC HRK CUP CUC ANG CZK DKK DJF DOP EGP SVC ERN ' +
     'ETB FKP FJD XPF GMD GEL GHS GIP GTQ GBP GNF GYD HTG HNL HKD HUF ISK IDR XDR IRR IQD ILS JMD JPY JOD KZT KES KPW ' +
     'KRW KWD KGS LAK LBP LSL ZAR LRD LYD CHF MOP MKD MGA MWK MYR MVR MRU MUR XUA MXN MXV MDL MNT MAD MZN MMK NAD NPR ' +
     'NIO NGN OMR PKR PAB PGK PYG PEN PHP PLN QAR RON RUB RWF SHP WST STN SAR RSD SCR SLL SGD XSU SBD SOS SSP LKR SDG ' +
     'SRD SZL SEK CHE CHW SYP TWD TJS TZS THB TOP TTD TND TRY TMT UGX UAH AED USN UYU UYI UZS VUV VEF VND YER ZMW ZWL ' +
-    'XBA XBB XBC XBD XTS XXX XAU XPD XPT XAG').split(' '),
+    'XBA XBB XBC XBD XTS XXX XAU XPD XPT XAG'
+  ).split(' '),
 );
 
-export interface TaxScheme { name: string; typeCode: string; category: string }
+export interface TaxScheme {
+  name: string;
+  typeCode: string;
+  category: string;
+}
 
 /** Catalog 05: tax schemes with their cbc:Name and UN/ECE 5153 cbc:TaxTypeCode. */
 export const TAX_SCHEMES: Record<string, TaxScheme> = {
@@ -31,20 +37,35 @@ export const TAX_SCHEMES: Record<string, TaxScheme> = {
 
 /** Catalog 05 scheme → the catalog 07 flag a TaxExemptionReasonCode must carry under it (SUNAT 2040). */
 export const SCHEME_FLAG: Record<string, string> = {
-  '1000': 'igv', '1016': 'iva', '9995': 'exp', '9996': 'gra', '9997': 'exo', '9998': 'ina', '7152': 'oth',
+  '1000': 'igv',
+  '1016': 'iva',
+  '9995': 'exp',
+  '9996': 'gra',
+  '9997': 'exo',
+  '9998': 'ina',
+  '7152': 'oth',
 };
 
 /** Catalog 07 (afectación del IGV) with SUNAT's flags. */
 export const AFFECTATIONS: Record<string, ReadonlySet<string>> = {
   '10': new Set(['igv']),
-  '11': new Set(['gra']), '12': new Set(['gra']), '13': new Set(['gra']), '14': new Set(['gra']),
-  '15': new Set(['gra']), '16': new Set(['gra']),
+  '11': new Set(['gra']),
+  '12': new Set(['gra']),
+  '13': new Set(['gra']),
+  '14': new Set(['gra']),
+  '15': new Set(['gra']),
+  '16': new Set(['gra']),
   '17': new Set(['iva', 'gra']),
   '20': new Set(['exo']),
   '21': new Set(['gra']),
   '30': new Set(['ina']),
-  '31': new Set(['gra']), '32': new Set(['gra']), '33': new Set(['gra']), '34': new Set(['gra']),
-  '35': new Set(['gra']), '36': new Set(['gra']), '37': new Set(['gra']),
+  '31': new Set(['gra']),
+  '32': new Set(['gra']),
+  '33': new Set(['gra']),
+  '34': new Set(['gra']),
+  '35': new Set(['gra']),
+  '36': new Set(['gra']),
+  '37': new Set(['gra']),
   '40': new Set(['exp', 'gra']),
 };
 
@@ -92,31 +113,110 @@ export const EXPORT_OPERATIONS = new Set(['0200', '0201', '0202', '0203', '0204'
 export const DETRACTION_OPERATIONS = new Set(['1001', '1002', '1003', '1004']);
 
 /** Catalog 52: legend codes (cbc:Note/@languageLocaleID). */
-export const LEGENDS = new Set(['1000', '1002', '2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010', '2011']);
+export const LEGENDS = new Set([
+  '1000',
+  '1002',
+  '2000',
+  '2001',
+  '2002',
+  '2003',
+  '2004',
+  '2005',
+  '2006',
+  '2007',
+  '2008',
+  '2009',
+  '2010',
+  '2011',
+]);
 
 /** Catalog 53: allowance/charge reasons and the level they belong to. */
 export const ALLOWANCE_REASONS: Record<string, { item: boolean; global: boolean }> = {
-  '00': { item: true, global: false }, '01': { item: true, global: false },
-  '02': { item: false, global: true }, '03': { item: false, global: true }, '04': { item: false, global: true },
-  '05': { item: false, global: true }, '06': { item: false, global: true }, '20': { item: false, global: true },
-  '45': { item: false, global: true }, '46': { item: false, global: true },
-  '47': { item: true, global: false }, '48': { item: true, global: false },
-  '49': { item: false, global: true }, '50': { item: false, global: true },
-  '51': { item: false, global: true }, '52': { item: false, global: true }, '53': { item: false, global: true },
-  '61': { item: false, global: true }, '62': { item: false, global: true }, '63': { item: false, global: true },
+  '00': { item: true, global: false },
+  '01': { item: true, global: false },
+  '02': { item: false, global: true },
+  '03': { item: false, global: true },
+  '04': { item: false, global: true },
+  '05': { item: false, global: true },
+  '06': { item: false, global: true },
+  '20': { item: false, global: true },
+  '45': { item: false, global: true },
+  '46': { item: false, global: true },
+  '47': { item: true, global: false },
+  '48': { item: true, global: false },
+  '49': { item: false, global: true },
+  '50': { item: false, global: true },
+  '51': { item: false, global: true },
+  '52': { item: false, global: true },
+  '53': { item: false, global: true },
+  '61': { item: false, global: true },
+  '62': { item: false, global: true },
+  '63': { item: false, global: true },
 };
 
 /** Catalog 54: goods and services subject to detracción (code → rate %). */
 export const DETRACTION_CODES: Record<string, string> = {
-  '001': '10', '002': '10', '003': '10', '004': '4', '005': '4', '007': '10', '008': '4', '009': '10', '010': '15',
-  '011': '15', '012': '10', '013': '10', '014': '4', '015': '10', '016': '4', '017': '4', '019': '10', '020': '10',
-  '021': '10', '022': '10', '023': '10', '024': '10', '025': '10', '026': '10', '027': '4', '028': '4', '030': '4',
-  '031': '10', '032': '10', '034': '10', '035': '1.5', '036': '1.5', '037': '10', '039': '10', '040': '4', '041': '15',
+  '001': '10',
+  '002': '10',
+  '003': '10',
+  '004': '4',
+  '005': '4',
+  '007': '10',
+  '008': '4',
+  '009': '10',
+  '010': '15',
+  '011': '15',
+  '012': '10',
+  '013': '10',
+  '014': '4',
+  '015': '10',
+  '016': '4',
+  '017': '4',
+  '019': '10',
+  '020': '10',
+  '021': '10',
+  '022': '10',
+  '023': '10',
+  '024': '10',
+  '025': '10',
+  '026': '10',
+  '027': '4',
+  '028': '4',
+  '030': '4',
+  '031': '10',
+  '032': '10',
+  '034': '10',
+  '035': '1.5',
+  '036': '1.5',
+  '037': '10',
+  '039': '10',
+  '040': '4',
+  '041': '15',
   '099': '8',
 };
 
 /** Catalog 59: means of payment. */
 export const PAYMENT_MEANS = new Set([
-  '001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013',
-  '101', '102', '103', '104', '105', '106', '107', '108', '999',
+  '001',
+  '002',
+  '003',
+  '004',
+  '005',
+  '006',
+  '007',
+  '008',
+  '009',
+  '010',
+  '011',
+  '012',
+  '013',
+  '101',
+  '102',
+  '103',
+  '104',
+  '105',
+  '106',
+  '107',
+  '108',
+  '999',
 ]);

@@ -71,7 +71,11 @@ export function first(from: XmlElement | undefined, path: string): XmlElement | 
   let el: XmlElement | undefined = from;
   for (const step of steps(path)) {
     let found: XmlElement | undefined;
-    for (const c of el.children) if (c.local === step) { found = c; break; }
+    for (const c of el.children)
+      if (c.local === step) {
+        found = c;
+        break;
+      }
     if (!found) {
       // XPath's first node in document order may sit under a later sibling of an earlier step.
       return all(from, path)[0];

@@ -150,7 +150,12 @@ function header(root: XmlElement, s: Shape, f: Findings): void {
   f.check(ubl !== undefined && ubl !== '' && ubl !== '2.1', '2074', 'cbc:UBLVersionID', ubl); // SUNAT 2074
   const customization = text(root, 'cbc:CustomizationID');
   f.check(customization === undefined || customization === '', '2073', 'cbc:CustomizationID');
-  f.check(customization !== undefined && customization !== '' && customization !== '2.0', '2072', 'cbc:CustomizationID', customization);
+  f.check(
+    customization !== undefined && customization !== '' && customization !== '2.0',
+    '2072',
+    'cbc:CustomizationID',
+    customization,
+  );
   observeAttr(f, first(root, 'cbc:CustomizationID'), 'schemeAgencyName', /^(PE:SUNAT)$/, '4256');
 
   const id = text(root, 'cbc:ID') ?? '';
@@ -195,7 +200,14 @@ function findForeignCurrency(el: XmlElement, currency: string): XmlElement | und
 }
 
 /** SUNAT's optional-attribute observations (42xx): checked only when the attribute is present. */
-function observeAttr(f: Findings, el: XmlElement | undefined, name: string, re: RegExp, code: string, detail?: string): void {
+function observeAttr(
+  f: Findings,
+  el: XmlElement | undefined,
+  name: string,
+  re: RegExp,
+  code: string,
+  detail?: string,
+): void {
   const value = el?.attrs[name];
   if (value !== undefined && !re.test(value)) f.observe(code, `${el!.name}/@${name}`, value, detail);
 }
@@ -211,24 +223,44 @@ function supplier(root: XmlElement, s: Shape, f: Findings): void {
   observeAttr(f, id, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256');
   observeAttr(f, id, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo06)$/, '4257');
   const tradeName = text(party, 'cac:PartyName/cbc:Name');
-  if (tradeName !== undefined) f.check(tradeName.length > 1500 || !/^(?!\s*$)[^\s].{2,}$/s.test(tradeName), '4092', 'cac:PartyName/cbc:Name', tradeName, undefined, false);
+  if (tradeName !== undefined)
+    f.check(
+      tradeName.length > 1500 || !/^(?!\s*$)[^\s].{2,}$/s.test(tradeName),
+      '4092',
+      'cac:PartyName/cbc:Name',
+      tradeName,
+      undefined,
+      false,
+    );
   const legalName = text(party, 'cac:PartyLegalEntity/cbc:RegistrationName');
   f.check(legalName === undefined, '1037', 'cac:PartyLegalEntity/cbc:RegistrationName'); // SUNAT 1037
-  if (legalName !== undefined) f.check(legalName.length > 1500 || legalName.length < 2 || !/^(?!\s*$)[^\s].{2,}$/s.test(legalName), '4338', 'cbc:RegistrationName', legalName, undefined, false);
+  if (legalName !== undefined)
+    f.check(
+      legalName.length > 1500 || legalName.length < 2 || !/^(?!\s*$)[^\s].{2,}$/s.test(legalName),
+      '4338',
+      'cbc:RegistrationName',
+      legalName,
+      undefined,
+      false,
+    );
   const address = first(party, 'cac:PartyLegalEntity/cac:RegistrationAddress');
   const country = first(address, 'cac:Country/cbc:IdentificationCode');
-  if (country) f.check(text(country) !== 'PE', '4041', 'cac:Country/cbc:IdentificationCode', text(country), undefined, false);
+  if (country)
+    f.check(text(country) !== 'PE', '4041', 'cac:Country/cbc:IdentificationCode', text(country), undefined, false);
   const addressType = first(address, 'cbc:AddressTypeCode');
   const addressTypeValue = text(addressType);
   const contingency = /^[0-9]/.test(text(root, 'cbc:ID') ?? '');
   if (contingency) {
     f.check(!addressType, '4198', 'cbc:AddressTypeCode', undefined, undefined, false);
-    if (addressTypeValue) f.check(!/^[0-9]{1,}$/.test(addressTypeValue), '4199', 'cbc:AddressTypeCode', addressTypeValue, undefined, false);
+    if (addressTypeValue)
+      f.check(!/^[0-9]{1,}$/.test(addressTypeValue), '4199', 'cbc:AddressTypeCode', addressTypeValue, undefined, false);
   } else {
     f.check(!addressType, '3030', 'cac:RegistrationAddress/cbc:AddressTypeCode'); // SUNAT 3030: establecimiento code
-    if (addressType) f.check(!/^[0-9]{1,}$/.test(addressTypeValue ?? ''), '3239', 'cbc:AddressTypeCode', addressTypeValue);
+    if (addressType)
+      f.check(!/^[0-9]{1,}$/.test(addressTypeValue ?? ''), '3239', 'cbc:AddressTypeCode', addressTypeValue);
   }
-  if (addressTypeValue) f.check(!/^[0-9]{4}$/.test(addressTypeValue), '4242', 'cbc:AddressTypeCode', addressTypeValue, undefined, false);
+  if (addressTypeValue)
+    f.check(!/^[0-9]{4}$/.test(addressTypeValue), '4242', 'cbc:AddressTypeCode', addressTypeValue, undefined, false);
   observeAttr(f, addressType, 'listAgencyName', /^(PE:SUNAT)$/, '4251');
   observeAttr(f, addressType, 'listName', /^(Establecimientos anexos)$/, '4252');
 }
@@ -248,7 +280,12 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
       if (s.tipo === '03') f.check(!/^\d{8}$/.test(id), '4207', 'cac:PartyIdentification/cbc:ID', id, undefined, false);
       else f.check(!/^\d{8}$/.test(id), '2801', 'cac:PartyIdentification/cbc:ID', id);
     } else {
-      f.check(id.length > 15 || id.length < 1 || !/^(?!\s*$)[^\s]*$/.test(id), '2802', 'cac:PartyIdentification/cbc:ID', id);
+      f.check(
+        id.length > 15 || id.length < 1 || !/^(?!\s*$)[^\s]*$/.test(id),
+        '2802',
+        'cac:PartyIdentification/cbc:ID',
+        id,
+      );
     }
   }
   f.check(schemeId === undefined || schemeId === '', '2015', 'cac:PartyIdentification/cbc:ID/@schemeID');
@@ -276,7 +313,12 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
   const name = text(party, 'cac:PartyLegalEntity/cbc:RegistrationName');
   f.check(name === undefined, '2021', 'cac:PartyLegalEntity/cbc:RegistrationName');
   if (name !== undefined && s.tipo !== '03') {
-    f.check(name.length > 1500 || name.length < 3 || !/^(?!\s*$).{2,}$/s.test(name), '2022', 'cbc:RegistrationName', name);
+    f.check(
+      name.length > 1500 || name.length < 3 || !/^(?!\s*$).{2,}$/s.test(name),
+      '2022',
+      'cbc:RegistrationName',
+      name,
+    );
   }
 }
 
@@ -289,7 +331,13 @@ function discrepancy(root: XmlElement, s: Shape, f: Findings): void {
   if (description) f.check(description.length > 500, '2135', 'cac:DiscrepancyResponse/cbc:Description', description);
   const affected = text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID');
   f.check(!affected, '2524', 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID');
-  if (affected) f.check(!/^([FB][A-Z0-9]{3}|S[A-Z0-9]{3}|[0-9]{4}|E001|EB01)-[0-9]{1,8}$/.test(affected), '2117', 'cac:InvoiceDocumentReference/cbc:ID', affected);
+  if (affected)
+    f.check(
+      !/^([FB][A-Z0-9]{3}|S[A-Z0-9]{3}|[0-9]{4}|E001|EB01)-[0-9]{1,8}$/.test(affected),
+      '2117',
+      'cac:InvoiceDocumentReference/cbc:ID',
+      affected,
+    );
   if (s.tipo === '07' && text(responses[0]) === '13') {
     const type = text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:DocumentTypeCode');
     f.check(type !== '01', '3259', 'cac:InvoiceDocumentReference/cbc:DocumentTypeCode', type);
@@ -298,7 +346,15 @@ function discrepancy(root: XmlElement, s: Shape, f: Findings): void {
 
 function references(root: XmlElement, f: Findings): void {
   const order = text(root, 'cac:OrderReference/cbc:ID');
-  if (order !== undefined) f.check(order.length > 20 || !/^[^\s]{1,}$/.test(order), '4233', 'cac:OrderReference/cbc:ID', order, undefined, false);
+  if (order !== undefined)
+    f.check(
+      order.length > 20 || !/^[^\s]{1,}$/.test(order),
+      '4233',
+      'cac:OrderReference/cbc:ID',
+      order,
+      undefined,
+      false,
+    );
 
   const despatch = all(root, 'cac:DespatchDocumentReference');
   const seen = new Set<string>();
@@ -307,13 +363,32 @@ function references(root: XmlElement, f: Findings): void {
     f.check(seen.has(key), '2364', 'cac:DespatchDocumentReference/cbc:ID', text(d, 'cbc:ID'));
     seen.add(key);
     const id = text(d, 'cbc:ID');
-    if (id !== undefined) f.check(!/^(([T][A-Z0-9]{3}-[0-9]{1,8})|([0-9]{4}-[0-9]{1,8})|([E][G][0-9]{2}-[0-9]{1,8})|([G][0-9]{3}-[0-9]{1,8}))$/.test(id), '4006', 'cac:DespatchDocumentReference/cbc:ID', id, undefined, false);
+    if (id !== undefined)
+      f.check(
+        !/^(([T][A-Z0-9]{3}-[0-9]{1,8})|([0-9]{4}-[0-9]{1,8})|([E][G][0-9]{2}-[0-9]{1,8})|([G][0-9]{3}-[0-9]{1,8}))$/.test(
+          id,
+        ),
+        '4006',
+        'cac:DespatchDocumentReference/cbc:ID',
+        id,
+        undefined,
+        false,
+      );
     const type = text(d, 'cbc:DocumentTypeCode');
-    f.check(type === undefined || !/^(31)|(09)$/.test(type), '4005', 'cac:DespatchDocumentReference/cbc:DocumentTypeCode', type, undefined, false);
+    f.check(
+      type === undefined || !/^(31)|(09)$/.test(type),
+      '4005',
+      'cac:DespatchDocumentReference/cbc:DocumentTypeCode',
+      type,
+      undefined,
+      false,
+    );
   }
 
   const prepaidIds = all(root, 'cac:PrepaidPayment').map((p) => text(p, 'cbc:ID'));
-  const advances = all(root, 'cac:AdditionalDocumentReference').filter((a) => ['02', '03'].includes(text(a, 'cbc:DocumentTypeCode') ?? ''));
+  const advances = all(root, 'cac:AdditionalDocumentReference').filter((a) =>
+    ['02', '03'].includes(text(a, 'cbc:DocumentTypeCode') ?? ''),
+  );
   const statusCodes = advances.map((a) => text(a, 'cbc:DocumentStatusCode'));
   for (const a of advances) {
     const status = text(a, 'cbc:DocumentStatusCode');
@@ -323,9 +398,10 @@ function references(root: XmlElement, f: Findings): void {
       f.check(statusCodes.filter((c) => c === status).length > 1, '3215', 'cbc:DocumentStatusCode', status);
     }
     const id = text(a, 'cbc:ID') ?? '';
-    const re = text(a, 'cbc:DocumentTypeCode') === '02'
-      ? /^(([F][0-9A-Z]{3}-[0-9]{1,8})|([0-9]{1,4}-[0-9]{1,8})|([E][0][0][1]-[0-9]{1,8}))$/
-      : /^(([B][0-9A-Z]{3}-[0-9]{1,8})|([0-9]{1,4}-[0-9]{1,8})|([E][B][0][1]-[0-9]{1,8}))$/;
+    const re =
+      text(a, 'cbc:DocumentTypeCode') === '02'
+        ? /^(([F][0-9A-Z]{3}-[0-9]{1,8})|([0-9]{1,4}-[0-9]{1,8})|([E][0][0][1]-[0-9]{1,8}))$/
+        : /^(([B][0-9A-Z]{3}-[0-9]{1,8})|([0-9]{1,4}-[0-9]{1,8})|([E][B][0][1]-[0-9]{1,8}))$/;
     f.check(!re.test(id), '2521', 'cac:AdditionalDocumentReference/cbc:ID', id);
     observeAttr(f, first(a, 'cbc:DocumentStatusCode'), 'listName', /^(Anticipo)$/, '4252');
     observeAttr(f, first(a, 'cbc:DocumentStatusCode'), 'listAgencyName', /^(PE:SUNAT)$/, '4251');
@@ -335,18 +411,38 @@ function references(root: XmlElement, f: Findings): void {
 function totalsFormat(root: XmlElement, s: Shape, f: Findings): void {
   const t = s.totals;
   const prefix = `cac:${s.totalsName}`;
-  f.check(!twoDecimals(text(t, 'cbc:AllowanceTotalAmount'), false), '2065', `${prefix}/cbc:AllowanceTotalAmount`, text(t, 'cbc:AllowanceTotalAmount'));
-  f.check(!twoDecimals(text(t, 'cbc:ChargeTotalAmount'), false), '2064', `${prefix}/cbc:ChargeTotalAmount`, text(t, 'cbc:ChargeTotalAmount'));
+  f.check(
+    !twoDecimals(text(t, 'cbc:AllowanceTotalAmount'), false),
+    '2065',
+    `${prefix}/cbc:AllowanceTotalAmount`,
+    text(t, 'cbc:AllowanceTotalAmount'),
+  );
+  f.check(
+    !twoDecimals(text(t, 'cbc:ChargeTotalAmount'), false),
+    '2064',
+    `${prefix}/cbc:ChargeTotalAmount`,
+    text(t, 'cbc:ChargeTotalAmount'),
+  );
   const payable = text(t, 'cbc:PayableAmount');
   f.check(payable === undefined || !twoDecimals(payable, false), '2062', `${prefix}/cbc:PayableAmount`, payable);
   const lineExtension = text(t, 'cbc:LineExtensionAmount');
   f.check(lineExtension === undefined || lineExtension === '', '3288', `${prefix}/cbc:LineExtensionAmount`); // SUNAT 3288
   f.check(!twoDecimals(lineExtension || undefined, false), '2031', `${prefix}/cbc:LineExtensionAmount`, lineExtension);
-  f.check(!twoDecimals(text(t, 'cbc:TaxInclusiveAmount'), false), '3019', `${prefix}/cbc:TaxInclusiveAmount`, text(t, 'cbc:TaxInclusiveAmount'));
+  f.check(
+    !twoDecimals(text(t, 'cbc:TaxInclusiveAmount'), false),
+    '3019',
+    `${prefix}/cbc:TaxInclusiveAmount`,
+    text(t, 'cbc:TaxInclusiveAmount'),
+  );
   const rounding = num(t, 'cbc:PayableRoundingAmount');
   f.check(gt(rounding, 1) || lt(rounding, -1), '3303', `${prefix}/cbc:PayableRoundingAmount`, fmt(rounding)); // SUNAT 3303
   const roundingCurrency = attr(first(t, 'cbc:PayableRoundingAmount'), 'currencyID');
-  f.check(roundingCurrency !== undefined && s.currency !== undefined && roundingCurrency !== s.currency, '2071', 'cbc:PayableRoundingAmount/@currencyID', roundingCurrency);
+  f.check(
+    roundingCurrency !== undefined && s.currency !== undefined && roundingCurrency !== s.currency,
+    '2071',
+    'cbc:PayableRoundingAmount/@currencyID',
+    roundingCurrency,
+  );
   const taxInclusive = text(t, 'cbc:TaxInclusiveAmount');
   f.check(taxInclusive === undefined || taxInclusive === '', '3305', `${prefix}/cbc:TaxInclusiveAmount`); // SUNAT 3305
   f.check(all(root, 'cac:TaxTotal').length === 0, '2956', 'cac:TaxTotal'); // SUNAT 2956
@@ -363,7 +459,11 @@ function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
   const tax = (code: string) => num(subtotalsOf(taxTotal, code)[0], 'cbc:TaxAmount');
   const has = (code: string) => subtotalsOf(taxTotal, code).length > 0;
 
-  for (const [legend, code] of [['2001', '3283'], ['2002', '3284'], ['2003', '3285']] as const) {
+  for (const [legend, code] of [
+    ['2001', '3283'],
+    ['2002', '3284'],
+    ['2003', '3285'],
+  ] as const) {
     if (notes.includes(legend)) f.check(!has('9997') || eq(base('9997'), 0), code, 'cac:TaxScheme/cbc:ID', '9997');
   }
   if (notes.includes('2008')) f.check(!(gt(base('9997'), 0) || gt(base('9995'), 0)), '3289', 'cac:TaxScheme/cbc:ID');
@@ -376,11 +476,24 @@ function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     if (code !== '7152') {
       const taxable = text(st, 'cbc:TaxableAmount');
       f.check(taxable === undefined, '3003', 'cac:TaxSubtotal/cbc:TaxableAmount', undefined, detail);
-      f.check(taxable !== undefined && !twoDecimals(taxable, false), '2999', 'cac:TaxSubtotal/cbc:TaxableAmount', taxable, detail);
+      f.check(
+        taxable !== undefined && !twoDecimals(taxable, false),
+        '2999',
+        'cac:TaxSubtotal/cbc:TaxableAmount',
+        taxable,
+        detail,
+      );
     }
     const taxAmount = text(st, 'cbc:TaxAmount');
-    f.check(taxAmount === undefined || !twoDecimals(taxAmount, false), '2048', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmount, detail);
-    if (code === '9995' || code === '9997' || code === '9998') f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3000', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmount, detail);
+    f.check(
+      taxAmount === undefined || !twoDecimals(taxAmount, false),
+      '2048',
+      'cac:TaxSubtotal/cbc:TaxAmount',
+      taxAmount,
+      detail,
+    );
+    if (code === '9995' || code === '9997' || code === '9998')
+      f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3000', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmount, detail);
     const schemeEl = first(st, 'cac:TaxCategory/cac:TaxScheme');
     f.check(code === '', '3059', 'cac:TaxScheme/cbc:ID', undefined, detail);
     const known = TAX_SCHEMES[code];
@@ -391,38 +504,95 @@ function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     observeAttr(f, schemeId, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', detail);
     const name = text(schemeEl, 'cbc:Name');
     f.check(name === undefined, '2054', 'cac:TaxScheme/cbc:Name', undefined, detail);
-    f.check(known !== undefined && name !== undefined && name !== known.name, '2964', 'cac:TaxScheme/cbc:Name', name, detail);
+    f.check(
+      known !== undefined && name !== undefined && name !== known.name,
+      '2964',
+      'cac:TaxScheme/cbc:Name',
+      name,
+      detail,
+    );
     const typeCode = text(schemeEl, 'cbc:TaxTypeCode');
     f.check(typeCode === undefined, '2052', 'cac:TaxScheme/cbc:TaxTypeCode', undefined, detail);
-    f.check(known !== undefined && typeCode !== undefined && typeCode !== known.typeCode, '2961', 'cac:TaxScheme/cbc:TaxTypeCode', typeCode, detail);
+    f.check(
+      known !== undefined && typeCode !== undefined && typeCode !== known.typeCode,
+      '2961',
+      'cac:TaxScheme/cbc:TaxTypeCode',
+      typeCode,
+      detail,
+    );
     f.check((seen.get(code) ?? 0) > 1, '3068', 'cac:TaxScheme/cbc:ID', code, detail); // SUNAT 3068
   }
 
   if (s.operation && EXPORT_OPERATIONS.has(s.operation)) {
-    f.check(subtotalsOf(taxTotal, '1000', '1016', '9997', '9998', '9999', '2000').length > 0, '3107', 'cac:TaxScheme/cbc:ID', undefined, `Error tipoOperacion ${s.operation}`);
+    f.check(
+      subtotalsOf(taxTotal, '1000', '1016', '9997', '9998', '9999', '2000').length > 0,
+      '3107',
+      'cac:TaxScheme/cbc:ID',
+      undefined,
+      `Error tipoOperacion ${s.operation}`,
+    );
   }
-  const ivapLines = s.lines.flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal')).filter((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17');
-  f.check(gt(base('2000'), 0) && ivapLines.some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)), '2650', 'cac:TaxSubtotal/cbc:TaxAmount');
+  const ivapLines = s.lines
+    .flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal'))
+    .filter((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17');
+  f.check(
+    gt(base('2000'), 0) && ivapLines.some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)),
+    '2650',
+    'cac:TaxSubtotal/cbc:TaxAmount',
+  );
   if (notes.includes('1002')) f.check(has('9996') && eq(base('9996'), 0), '2416', 'cac:TaxSubtotal/cbc:TaxableAmount'); // SUNAT 2416
   // SUNAT 2641: a referential (02) price > 0 needs a free-transfer total.
-  const referential = s.lines.flatMap((l) => all(l, 'cac:PricingReference/cac:AlternativeConditionPrice')).filter((p) => text(p, 'cbc:PriceTypeCode') === '02');
-  f.check(referential.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && has('9996') && eq(base('9996'), 0), '2641', 'cac:TaxScheme/cbc:ID', '9996');
+  const referential = s.lines
+    .flatMap((l) => all(l, 'cac:PricingReference/cac:AlternativeConditionPrice'))
+    .filter((p) => text(p, 'cbc:PriceTypeCode') === '02');
+  f.check(
+    referential.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && has('9996') && eq(base('9996'), 0),
+    '2641',
+    'cac:TaxScheme/cbc:ID',
+    '9996',
+  );
 
   // Sums of line values against the header subtotals (Excel v7 rejections).
-  const lineExtensionOf = (...schemes: string[]) => sum(s.lines.filter((l) => lineHasBase(l, ...schemes)).map((l) => first(l, 'cbc:LineExtensionAmount')).filter((e): e is XmlElement => !!e));
-  f.check(outside(base('9995'), lineExtensionOf('9995')), '3273', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9995'))); // SUNAT 3273
+  const lineExtensionOf = (...schemes: string[]) =>
+    sum(
+      s.lines
+        .filter((l) => lineHasBase(l, ...schemes))
+        .map((l) => first(l, 'cbc:LineExtensionAmount'))
+        .filter((e): e is XmlElement => !!e),
+    );
+  f.check(
+    outside(base('9995'), lineExtensionOf('9995')),
+    '3273',
+    'cac:TaxSubtotal/cbc:TaxableAmount',
+    fmt(base('9995')),
+  ); // SUNAT 3273
   const exonerated = sub(lineExtensionOf('9997'), amountSum(allowances(root, '05')));
   f.check(outsideRounded(base('9997'), exonerated), '3275', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9997'))); // SUNAT 3275
   const unaffected = sub(lineExtensionOf('9998'), amountSum(allowances(root, '06')));
   f.check(outside(base('9998'), unaffected), '3274', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9998'))); // SUNAT 3274
-  f.check(outside(base('9996'), lineExtensionOf('9996')), '3276', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9996'))); // SUNAT 3276
+  f.check(
+    outside(base('9996'), lineExtensionOf('9996')),
+    '3276',
+    'cac:TaxSubtotal/cbc:TaxableAmount',
+    fmt(base('9996')),
+  ); // SUNAT 3276
   // ISC base: lines with an ISC base > 0 that are not free lines.
-  const iscLines = s.lines.map((l) => first(l, 'cac:TaxTotal')).filter((tt): tt is XmlElement => !!tt
-    && subtotalsOf(tt, '2000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))
-    && !subtotalsOf(tt, '9996').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)));
+  const iscLines = s.lines
+    .map((l) => first(l, 'cac:TaxTotal'))
+    .filter(
+      (tt): tt is XmlElement =>
+        !!tt &&
+        subtotalsOf(tt, '2000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)) &&
+        !subtotalsOf(tt, '9996').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)),
+    );
   const iscBase = sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxableAmount'))));
   f.check(outside(base('2000'), iscBase), '3296', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('2000'))); // SUNAT 3296
-  f.check(outside(base('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxableAmount')))), '3297', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9999')));
+  f.check(
+    outside(base('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxableAmount')))),
+    '3297',
+    'cac:TaxSubtotal/cbc:TaxableAmount',
+    fmt(base('9999')),
+  );
 
   const globalDiscounts = amountSum(allowances(root, '02', '04'));
   const globalCharges = amountSum(allowances(root, '49'));
@@ -437,23 +607,48 @@ function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     const computed = round(add(sub(lineExtensionOf('1016'), globalDiscounts), globalCharges), 2);
     f.check(outside(ivapBase, computed), '3293', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(ivapBase)); // SUNAT 3293
   }
-  const freeTax = sum(lineSubtotals(s, '9996').filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0)).flatMap((st) => all(st, 'cbc:TaxAmount')));
+  const freeTax = sum(
+    lineSubtotals(s, '9996')
+      .filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0))
+      .flatMap((st) => all(st, 'cbc:TaxAmount')),
+  );
   f.check(outside(tax('9996'), freeTax), '3302', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(tax('9996'))); // SUNAT 3302
 
   // SUNAT 3294: TaxTotal/TaxAmount = Σ subtotals of 1000, 1016, 7152, 9999, 2000 (free-transfer IGV excluded).
   const declared = num(taxTotal, 'cbc:TaxAmount');
-  const components = round(sum(subtotalsOf(taxTotal, '1000', '1016', '7152', '9999', '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))), 2);
+  const components = round(
+    sum(subtotalsOf(taxTotal, '1000', '1016', '7152', '9999', '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))),
+    2,
+  );
   f.check(outsideRounded(declared, components), '3294', 'cac:TaxTotal/cbc:TaxAmount', fmt(declared));
 
   const iscAdvances = amountSum(allowances(root, '20'));
-  const iscLineTax = round(sub(sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxAmount')))), iscAdvances), 2);
-  f.check(outside(sum(subtotalsOf(taxTotal, '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))), iscLineTax), '3298', 'cac:TaxSubtotal/cbc:TaxAmount');
-  f.check(outside(tax('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxAmount')))), '3299', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(tax('9999')));
+  const iscLineTax = round(
+    sub(sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxAmount')))), iscAdvances),
+    2,
+  );
+  f.check(
+    outside(sum(subtotalsOf(taxTotal, '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))), iscLineTax),
+    '3298',
+    'cac:TaxSubtotal/cbc:TaxAmount',
+  );
+  f.check(
+    outside(tax('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxAmount')))),
+    '3299',
+    'cac:TaxSubtotal/cbc:TaxAmount',
+    fmt(tax('9999')),
+  );
 
   // SUNAT 2638: a tax used in the lines must appear in the header.
   for (const code of ['1000', '1016', '9998', '9997', '9995', '9996']) {
     const lineBase = sum(lineSubtotals(s, code).flatMap((st) => all(st, 'cbc:TaxableAmount')));
-    if (gt(lineBase, 0)) f.check(!subtotalsOf(taxTotal, code).some((st) => exists(st, 'cbc:TaxableAmount')), '2638', 'cac:TaxSubtotal/cbc:TaxableAmount', code);
+    if (gt(lineBase, 0))
+      f.check(
+        !subtotalsOf(taxTotal, code).some((st) => exists(st, 'cbc:TaxableAmount')),
+        '2638',
+        'cac:TaxSubtotal/cbc:TaxableAmount',
+        code,
+      );
   }
 }
 
@@ -464,12 +659,20 @@ function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {
     const code = reasonCode(ac);
     const detail = `Error Cargo/Descuento ${code}`;
     const indicator = text(ac, 'cbc:ChargeIndicator');
-    if (['45', '46', '49', '50', '51', '52', '53'].includes(code)) f.check(indicator === 'false', '3114', 'cbc:ChargeIndicator', indicator, detail);
-    if (['02', '03', '04', '05', '06', '20', '63'].includes(code)) f.check(indicator === 'true', '3114', 'cbc:ChargeIndicator', indicator, detail);
+    if (['45', '46', '49', '50', '51', '52', '53'].includes(code))
+      f.check(indicator === 'false', '3114', 'cbc:ChargeIndicator', indicator, detail);
+    if (['02', '03', '04', '05', '06', '20', '63'].includes(code))
+      f.check(indicator === 'true', '3114', 'cbc:ChargeIndicator', indicator, detail);
     if (code === '62') f.check(indicator === 'true', '3114', 'cbc:ChargeIndicator', indicator, detail);
     f.check(!exists(ac, 'cbc:AllowanceChargeReasonCode'), '3072', 'cbc:AllowanceChargeReasonCode', undefined, detail);
     f.check(['00', '01', '47', '48'].includes(code), '4291', 'cbc:ChargeIndicator', code, detail, false);
-    f.check(exists(ac, 'cbc:AllowanceChargeReasonCode') && !ALLOWANCE_REASONS[code], '3071', 'cbc:AllowanceChargeReasonCode', code, detail);
+    f.check(
+      exists(ac, 'cbc:AllowanceChargeReasonCode') && !ALLOWANCE_REASONS[code],
+      '3071',
+      'cbc:AllowanceChargeReasonCode',
+      code,
+      detail,
+    );
     const reasonEl = first(ac, 'cbc:AllowanceChargeReasonCode');
     observeAttr(f, reasonEl, 'listAgencyName', /^(PE:SUNAT)$/, '4251', detail);
     observeAttr(f, reasonEl, 'listName', /^(Cargo\/descuento)$/, '4252', detail);
@@ -478,12 +681,20 @@ function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {
     const factorText = text(ac, 'cbc:MultiplierFactorNumeric');
     const amountText = text(ac, 'cbc:Amount');
     if (['62', '51', '52', '53'].includes(code)) {
-      if (factorText !== undefined) f.check(!/^(?=.*[1-9])[0-9]{1,3}(\.[0-9]{1,5})?$/.test(factorText), '3025', 'cbc:MultiplierFactorNumeric', factorText, detail);
+      if (factorText !== undefined)
+        f.check(
+          !/^(?=.*[1-9])[0-9]{1,3}(\.[0-9]{1,5})?$/.test(factorText),
+          '3025',
+          'cbc:MultiplierFactorNumeric',
+          factorText,
+          detail,
+        );
       f.check(!twoDecimals(amountText, true), '2968', 'cbc:Amount', amountText, detail);
     } else if (code === '63') {
       f.check(!twoDecimals(amountText, true), '2968', 'cbc:Amount', amountText, detail);
     } else {
-      if (factorText !== undefined) f.check(!PERCENT.test(factorText), '3025', 'cbc:MultiplierFactorNumeric', factorText, detail);
+      if (factorText !== undefined)
+        f.check(!PERCENT.test(factorText), '3025', 'cbc:MultiplierFactorNumeric', factorText, detail);
       f.check(!twoDecimals(amountText, false), '2968', 'cbc:Amount', amountText, detail);
     }
     const amount = num(ac, 'cbc:Amount');
@@ -495,7 +706,10 @@ function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {
     }
     if (!['45', '51', '52', '53', '62'].includes(code)) {
       // SUNAT 3307: Amount = BaseAmount × factor (±1) when a factor is given; absent parts count as 0.
-      const computed = mul(toNum(`0${text(ac, 'cbc:BaseAmount') ?? ''}`) ?? ZERO, toNum(`0${factorText ?? ''}`) ?? ZERO);
+      const computed = mul(
+        toNum(`0${text(ac, 'cbc:BaseAmount') ?? ''}`) ?? ZERO,
+        toNum(`0${factorText ?? ''}`) ?? ZERO,
+      );
       f.check(gt(factor, 0) && outside(computed, amount), '3307', 'cbc:Amount', amountText, detail);
     }
     if (code === '45') {
@@ -515,10 +729,12 @@ function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {
     if (['51', '52', '53'].includes(code)) {
       f.check(baseText === undefined, '3233', 'cbc:BaseAmount', undefined, detail);
       f.check(eq(base, 0), '3233', 'cbc:BaseAmount', baseText, detail);
-      if (s.currency === 'PEN') f.check(base !== null && payable !== null && base.gt(payable), '2797', 'cbc:BaseAmount', baseText, detail);
+      if (s.currency === 'PEN')
+        f.check(base !== null && payable !== null && base.gt(payable), '2797', 'cbc:BaseAmount', baseText, detail);
       f.check(outside(mul(base, factor), amount), '2798', 'cbc:Amount', amountText, detail); // SUNAT 2798
       const baseCurrency = attr(first(ac, 'cbc:BaseAmount'), 'currencyID');
-      if (baseCurrency !== undefined) f.check(baseCurrency !== 'PEN', '2788', 'cbc:BaseAmount/@currencyID', baseCurrency, detail);
+      if (baseCurrency !== undefined)
+        f.check(baseCurrency !== 'PEN', '2788', 'cbc:BaseAmount/@currencyID', baseCurrency, detail);
     }
     if (['04', '05', '06', '20'].includes(code)) {
       f.check(gt(amount, 0) && (!prepaid || !gt(num(prepaid), 0)), '3282', 'cbc:Amount', amountText, detail); // SUNAT 3282
@@ -557,22 +773,50 @@ function sums(root: XmlElement, s: Shape, f: Findings): void {
 
   // SUNAT 3300: AllowanceTotalAmount = global discounts 03 (and 63) + line discounts 01.
   const discounts = add(amountSum(allowances(root, '03', '63')), lineAllowances('01'));
-  f.check(outside(total('AllowanceTotalAmount'), discounts), '3300', `${prefix}/cbc:AllowanceTotalAmount`, fmt(total('AllowanceTotalAmount')));
+  f.check(
+    outside(total('AllowanceTotalAmount'), discounts),
+    '3300',
+    `${prefix}/cbc:AllowanceTotalAmount`,
+    fmt(total('AllowanceTotalAmount')),
+  );
   // SUNAT 3301: ChargeTotalAmount = global charges 45, 46, 50 + line charges 48.
   const charges = add(amountSum(allowances(root, '45', '46', '50')), lineAllowances('48'));
-  f.check(outside(total('ChargeTotalAmount'), charges), '3301', `${prefix}/cbc:ChargeTotalAmount`, fmt(total('ChargeTotalAmount')));
+  f.check(
+    outside(total('ChargeTotalAmount'), charges),
+    '3301',
+    `${prefix}/cbc:ChargeTotalAmount`,
+    fmt(total('ChargeTotalAmount')),
+  );
 
   // SUNAT 3280: PayableAmount = round2(TaxInclusive + ChargeTotal − AllowanceTotal − Prepaid + Rounding) ±1.
   const payableComputed = round(
-    sub(sub(add(total('TaxInclusiveAmount'), total('ChargeTotalAmount')), total('AllowanceTotalAmount')), sub(total('PrepaidAmount'), total('PayableRoundingAmount'))),
+    sub(
+      sub(add(total('TaxInclusiveAmount'), total('ChargeTotalAmount')), total('AllowanceTotalAmount')),
+      sub(total('PrepaidAmount'), total('PayableRoundingAmount')),
+    ),
     2,
   );
-  f.check(exists(t, 'cbc:TaxInclusiveAmount') && outside(total('PayableAmount'), payableComputed), '3280', `${prefix}/cbc:PayableAmount`, fmt(total('PayableAmount')));
+  f.check(
+    exists(t, 'cbc:TaxInclusiveAmount') && outside(total('PayableAmount'), payableComputed),
+    '3280',
+    `${prefix}/cbc:PayableAmount`,
+    fmt(total('PayableAmount')),
+  );
 
   // SUNAT 3278: LineExtensionAmount = Σ line values of non-free lines − global discounts 02 + global charges 49.
-  const lineValues = sum(s.lines.filter((l) => lineHasBase(l, '1000', '1016', '9995', '9997', '9998')).map((l) => first(l, 'cbc:LineExtensionAmount')).filter((e): e is XmlElement => !!e));
+  const lineValues = sum(
+    s.lines
+      .filter((l) => lineHasBase(l, '1000', '1016', '9995', '9997', '9998'))
+      .map((l) => first(l, 'cbc:LineExtensionAmount'))
+      .filter((e): e is XmlElement => !!e),
+  );
   const valueComputed = add(sub(lineValues, amountSum(allowances(root, '02'))), amountSum(allowances(root, '49')));
-  f.check(outside(total('LineExtensionAmount'), valueComputed), '3278', `${prefix}/cbc:LineExtensionAmount`, fmt(total('LineExtensionAmount')));
+  f.check(
+    outside(total('LineExtensionAmount'), valueComputed),
+    '3278',
+    `${prefix}/cbc:LineExtensionAmount`,
+    fmt(total('LineExtensionAmount')),
+  );
 
   const taxTotal = first(root, 'cac:TaxTotal');
   const headerSum = (code: string) => sum(subtotalsOf(taxTotal, code).flatMap((st) => all(st, 'cbc:TaxAmount')));
@@ -591,8 +835,18 @@ function sums(root: XmlElement, s: Shape, f: Findings): void {
     f.check(outside(headerSum('1016'), computed), '3295', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(headerSum('1016'))); // SUNAT 3295
   }
   if (exists(t, 'cbc:TaxInclusiveAmount') && gt(lineBase('1016'), 0)) {
-    const computed = add(total('LineExtensionAmount'), headerSum('7152'), headerSum('9999'), mul(add(sub(lineBase('1016'), d02), c49), FOUR));
-    f.check(outside(total('TaxInclusiveAmount'), computed), '3279', `${prefix}/cbc:TaxInclusiveAmount`, fmt(total('TaxInclusiveAmount'))); // SUNAT 3279
+    const computed = add(
+      total('LineExtensionAmount'),
+      headerSum('7152'),
+      headerSum('9999'),
+      mul(add(sub(lineBase('1016'), d02), c49), FOUR),
+    );
+    f.check(
+      outside(total('TaxInclusiveAmount'), computed),
+      '3279',
+      `${prefix}/cbc:TaxInclusiveAmount`,
+      fmt(total('TaxInclusiveAmount')),
+    ); // SUNAT 3279
   }
   void EIGHTEEN; // the IGV variant of 3279 (× 0.18) is disabled in SUNAT's current XSL (PAS20221U210600205)
 }
@@ -613,14 +867,25 @@ function advances(root: XmlElement, s: Shape, f: Findings): void {
     observeAttr(f, first(p, 'cbc:ID'), 'schemeName', /^(Anticipo)$/, '4255', detail);
     observeAttr(f, first(p, 'cbc:ID'), 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', detail);
     const paid = num(p, 'cbc:PaidAmount');
-    f.check(exists(p, 'cbc:PaidAmount') && paid !== null && paid.lte(0), '2503', 'cac:PrepaidPayment/cbc:PaidAmount', fmt(paid), detail);
+    f.check(
+      exists(p, 'cbc:PaidAmount') && paid !== null && paid.lte(0),
+      '2503',
+      'cac:PrepaidPayment/cbc:PaidAmount',
+      fmt(paid),
+      detail,
+    );
     if (gt(paid, 0)) f.check(!gt(prepaidAmount, 0), '3220', `cac:${s.totalsName}/cbc:PrepaidAmount`); // SUNAT 3220
   }
   const advanceDiscounts = allowances(root, '04', '05', '06').filter((ac) => gt(num(ac, 'cbc:Amount'), 0));
   f.check(gt(prepaidAmount, 0) && advanceDiscounts.length < 1, '3287', 'cac:PrepaidPayment/cbc:PaidAmount'); // SUNAT 3287
   // SUNAT 2509: PrepaidAmount = Σ PrepaidPayment/PaidAmount, exact at 2 decimals.
   const paidSum = round(sum(payments.flatMap((p) => all(p, 'cbc:PaidAmount'))), 2);
-  f.check(gt(prepaidAmount, 0) && ne(paidSum, prepaidAmount), '2509', 'cac:PrepaidPayment/cbc:PaidAmount', fmt(paidSum));
+  f.check(
+    gt(prepaidAmount, 0) && ne(paidSum, prepaidAmount),
+    '2509',
+    'cac:PrepaidPayment/cbc:PaidAmount',
+    fmt(paidSum),
+  );
 }
 
 function legends(root: XmlElement, s: Shape, f: Findings): void {
@@ -630,15 +895,34 @@ function legends(root: XmlElement, s: Shape, f: Findings): void {
     const detail = `Leyenda : ${locale ?? ''}`;
     if (locale !== undefined) f.check(!LEGENDS.has(locale), '3027', 'cbc:Note/@languageLocaleID', locale, detail); // SUNAT 3027
     const value = note.text;
-    f.check(value.length > 200 || value.length < 1 || !/^(?!\s*$).{0,}$/s.test(value), '3006', 'cbc:Note', value.slice(0, 60), detail); // SUNAT 3006
+    f.check(
+      value.length > 200 || value.length < 1 || !/^(?!\s*$).{0,}$/s.test(value),
+      '3006',
+      'cbc:Note',
+      value.slice(0, 60),
+      detail,
+    ); // SUNAT 3006
   }
   const codes = notes.map((n) => n.attrs.languageLocaleID).filter((c): c is string => c !== undefined);
-  const dup = ['1000', '1002', '2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009'].find((c) => codes.filter((x) => x === c).length > 1);
+  const dup = ['1000', '1002', '2000', '2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009'].find(
+    (c) => codes.filter((x) => x === c).length > 1,
+  );
   f.check(dup !== undefined, '3014', 'cbc:ID', dup); // SUNAT 3014
 
-  const ivap = s.lines.flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal')).some((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17' && gt(num(st, 'cbc:TaxableAmount'), 0));
+  const ivap = s.lines
+    .flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal'))
+    .some(
+      (st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17' && gt(num(st, 'cbc:TaxableAmount'), 0),
+    );
   f.check(ivap && !codes.includes('2007'), '4264', "cbc:Note[@languageLocaleID='2007']", undefined, undefined, false);
-  f.check(exists(root, 'cac:Delivery/cac:DeliveryLocation/cac:Address/cac:AddressLine/cbc:Line') && !codes.includes('2005'), '4266', "cbc:Note[@languageLocaleID='2005']", undefined, undefined, false);
+  f.check(
+    exists(root, 'cac:Delivery/cac:DeliveryLocation/cac:Address/cac:AddressLine/cbc:Line') && !codes.includes('2005'),
+    '4266',
+    "cbc:Note[@languageLocaleID='2005']",
+    undefined,
+    undefined,
+    false,
+  );
   if (s.operation && DETRACTION_OPERATIONS.has(s.operation)) {
     f.check(!codes.includes('2006'), '4265', "cbc:Note[@languageLocaleID='2006']", undefined, undefined, false);
   }
@@ -660,28 +944,50 @@ function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
   const terms = all(root, 'cac:PaymentTerms');
   const formaPago = terms.filter((t) => text(t, 'cbc:ID') === 'FormaPago');
   const means = (t: XmlElement) => text(t, 'cbc:PaymentMeansID');
-  const customerScheme = attr(first(root, 'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID'), 'schemeID');
+  const customerScheme = attr(
+    first(root, 'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID'),
+    'schemeID',
+  );
   const payable = num(s.totals, 'cbc:PayableAmount');
   const issueDate = text(root, 'cbc:IssueDate');
 
   if (s.tipo === '01') {
     f.check(formaPago.length < 1, '3244', 'cac:PaymentTerms/cbc:ID'); // SUNAT 3244: FormaPago is mandatory
-    f.check(formaPago.some((t) => means(t) === 'Contado') && formaPago.some((t) => means(t) === 'Credito'), '3247', 'cac:PaymentTerms/cbc:ID');
+    f.check(
+      formaPago.some((t) => means(t) === 'Contado') && formaPago.some((t) => means(t) === 'Credito'),
+      '3247',
+      'cac:PaymentTerms/cbc:ID',
+    );
   }
   if (s.operation && DETRACTION_OPERATIONS.has(s.operation)) {
     f.check(!terms.some((t) => text(t, 'cbc:ID') === 'Detraccion'), '3127', 'cac:PaymentTerms/cbc:ID'); // SUNAT 3127
-    f.check(!all(root, 'cac:PaymentMeans').some((m) => text(m, 'cbc:ID') === 'Detraccion'), '3034', 'cac:PaymentMeans/cbc:ID'); // SUNAT 3034
+    f.check(
+      !all(root, 'cac:PaymentMeans').some((m) => text(m, 'cbc:ID') === 'Detraccion'),
+      '3034',
+      'cac:PaymentMeans/cbc:ID',
+    ); // SUNAT 3034
   }
 
   for (const t of terms) {
     const id = text(t, 'cbc:ID');
     const meansId = means(t);
-    if (!(s.operation && DETRACTION_OPERATIONS.has(s.operation))) f.check(id === 'Detraccion', '3128', 'cac:PaymentTerms/cbc:ID', id); // SUNAT 3128
-    f.check(meansId !== undefined && formaPago.filter((x) => means(x) === meansId).length > 1, '3248', 'cbc:PaymentMeansID', meansId); // SUNAT 3248
+    if (!(s.operation && DETRACTION_OPERATIONS.has(s.operation)))
+      f.check(id === 'Detraccion', '3128', 'cac:PaymentTerms/cbc:ID', id); // SUNAT 3128
+    f.check(
+      meansId !== undefined && formaPago.filter((x) => means(x) === meansId).length > 1,
+      '3248',
+      'cbc:PaymentMeansID',
+      meansId,
+    ); // SUNAT 3248
     if (id === 'FormaPago') {
       f.check(all(t, 'cbc:PaymentMeansID').length > 1, '3461', 'cbc:PaymentMeansID');
       f.check(!meansId, '3245', 'cbc:PaymentMeansID');
-      f.check(meansId !== undefined && meansId !== '' && !/^((Contado)|(Credito)|(Cuota[0-9]{3}))$/.test(meansId), '3246', 'cbc:PaymentMeansID', meansId); // SUNAT 3246
+      f.check(
+        meansId !== undefined && meansId !== '' && !/^((Contado)|(Credito)|(Cuota[0-9]{3}))$/.test(meansId),
+        '3246',
+        'cbc:PaymentMeansID',
+        meansId,
+      ); // SUNAT 3246
       if (customerScheme === '6') {
         const amountText = text(t, 'cbc:Amount');
         const amount = num(t, 'cbc:Amount');
@@ -699,7 +1005,13 @@ function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
           f.check(amountText === undefined, '3254', 'cbc:Amount', undefined, detail); // SUNAT 3254
           f.check(!twoDecimals(amountText, true), '3253', 'cbc:Amount', amountText, detail);
           f.check(lt(payable, amount), '3266', 'cbc:Amount', amountText, detail); // SUNAT 3266
-          f.check(currency !== undefined && s.currency !== currency, '2071', 'cbc:Amount/@currencyID', currency, detail);
+          f.check(
+            currency !== undefined && s.currency !== currency,
+            '2071',
+            'cbc:Amount/@currencyID',
+            currency,
+            detail,
+          );
           const due = text(t, 'cbc:PaymentDueDate');
           f.check(due === undefined, '3256', 'cbc:PaymentDueDate', undefined, detail); // SUNAT 3256
           if (due !== undefined) {
@@ -713,7 +1025,8 @@ function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
       const code = meansId;
       f.check(code === undefined, '3127', 'cbc:PaymentMeansID');
       f.check(code !== undefined && !DETRACTION_CODES[code], '3033', 'cbc:PaymentMeansID', code); // SUNAT 3033
-      const expected = s.operation === '1002' ? '004' : s.operation === '1003' ? '028' : s.operation === '1004' ? '027' : undefined;
+      const expected =
+        s.operation === '1002' ? '004' : s.operation === '1003' ? '028' : s.operation === '1004' ? '027' : undefined;
       f.check(expected !== undefined && code !== undefined && code !== expected, '3129', 'cbc:PaymentMeansID', code); // SUNAT 3129
       const amountText = text(t, 'cbc:Amount');
       f.check(amountText === undefined, '3035', 'cbc:Amount');
@@ -730,19 +1043,28 @@ function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
       f.check(amountText === undefined, '3310', 'cbc:Amount');
       f.check(amountText !== undefined && !twoDecimals(amountText, true), '3311', 'cbc:Amount', amountText);
       const currency = attr(first(t, 'cbc:Amount'), 'currencyID');
-      f.check(amountText !== undefined && currency !== undefined && currency !== 'PEN', '2788', 'cbc:Amount/@currencyID', currency);
+      f.check(
+        amountText !== undefined && currency !== undefined && currency !== 'PEN',
+        '2788',
+        'cbc:Amount/@currencyID',
+        currency,
+      );
     }
   }
 
   if (s.tipo === '01' && customerScheme === '6') {
     // SUNAT 3319: Σ cuotas = monto neto pendiente (Credito), compared at 5 decimals.
     const credit = round(sum(terms.filter((t) => means(t) === 'Credito').flatMap((t) => all(t, 'cbc:Amount'))), 5);
-    const instalments = round(sum(terms.filter((t) => (means(t) ?? '').startsWith('Cuota')).flatMap((t) => all(t, 'cbc:Amount'))), 5);
+    const instalments = round(
+      sum(terms.filter((t) => (means(t) ?? '').startsWith('Cuota')).flatMap((t) => all(t, 'cbc:Amount'))),
+      5,
+    );
     f.check(ne(credit, instalments), '3319', 'cbc:Amount', fmt(instalments));
   }
 
   for (const m of all(root, 'cac:PaymentMeans')) {
-    if (text(m, 'cbc:ID') === 'Detraccion') f.check(!exists(m, 'cac:PayeeFinancialAccount/cbc:ID'), '3034', 'cac:PayeeFinancialAccount/cbc:ID'); // SUNAT 3034
+    if (text(m, 'cbc:ID') === 'Detraccion')
+      f.check(!exists(m, 'cac:PayeeFinancialAccount/cbc:ID'), '3034', 'cac:PayeeFinancialAccount/cbc:ID'); // SUNAT 3034
     const code = text(m, 'cbc:PaymentMeansCode');
     f.check(code !== undefined && !PAYMENT_MEANS.has(code), '3174', 'cbc:PaymentMeansCode', code);
     const codeEl = first(m, 'cbc:PaymentMeansCode');
@@ -759,32 +1081,71 @@ const ONEROUS_SCHEMES = ['1000', '1016', '9995', '9996', '9997', '9998'];
 
 function lines(root: XmlElement, s: Shape, f: Findings): void {
   const ids = s.lines.map((l) => text(l, 'cbc:ID'));
-  const anyNonIvap = s.lines.flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal')).some((st) => {
-    const code = text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode');
-    return code !== undefined && code !== '17' && gt(num(st, 'cbc:TaxableAmount'), 0);
-  });
+  const anyNonIvap = s.lines
+    .flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal'))
+    .some((st) => {
+      const code = text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode');
+      return code !== undefined && code !== '17' && gt(num(st, 'cbc:TaxableAmount'), 0);
+    });
   s.lines.forEach((line, index) => {
     const nro = text(line, 'cbc:ID') ?? String(index + 1);
     const detail = `Error en la linea: ${nro}`;
     const id = text(line, 'cbc:ID');
     f.check(id === undefined || !/^(?!0*$)\d{1,3}$/.test(id), '2023', `cac:${s.lineName}/cbc:ID`, id, detail); // SUNAT 2023
-    f.check(id !== undefined && /^\d+$/.test(id) && ids.filter((x) => x !== undefined && /^\d+$/.test(x) && Number(x) === Number(id)).length > 1, '2752', `cac:${s.lineName}/cbc:ID`, id, detail);
+    f.check(
+      id !== undefined &&
+        /^\d+$/.test(id) &&
+        ids.filter((x) => x !== undefined && /^\d+$/.test(x) && Number(x) === Number(id)).length > 1,
+      '2752',
+      `cac:${s.lineName}/cbc:ID`,
+      id,
+      detail,
+    );
 
     const quantityEl = first(line, `cbc:${s.quantityName}`);
-    if (quantityEl) f.check(attr(quantityEl, 'unitCode') === undefined, '2883', `cbc:${s.quantityName}/@unitCode`, undefined, detail);
+    if (quantityEl)
+      f.check(attr(quantityEl, 'unitCode') === undefined, '2883', `cbc:${s.quantityName}/@unitCode`, undefined, detail);
     observeAttr(f, quantityEl, 'unitCodeListID', /^(UN\/ECE rec 20)$/, '4258', detail);
-    observeAttr(f, quantityEl, 'unitCodeListAgencyName', /^(United Nations Economic Commission for Europe)$/, '4259', detail);
+    observeAttr(
+      f,
+      quantityEl,
+      'unitCodeListAgencyName',
+      /^(United Nations Economic Commission for Europe)$/,
+      '4259',
+      detail,
+    );
     const quantity = num(quantityEl);
     f.check(eq(quantity, 0), '2024', `cbc:${s.quantityName}`, text(quantityEl), detail);
     f.check(!quantityEl, '2024', `cbc:${s.quantityName}`, undefined, detail);
-    f.check(!!quantityEl && !TEN_DECIMALS.test(text(quantityEl) ?? ''), '2025', `cbc:${s.quantityName}`, text(quantityEl), detail);
+    f.check(
+      !!quantityEl && !TEN_DECIMALS.test(text(quantityEl) ?? ''),
+      '2025',
+      `cbc:${s.quantityName}`,
+      text(quantityEl),
+      detail,
+    );
 
     const sellersId = text(line, 'cac:Item/cac:SellersItemIdentification/cbc:ID');
-    if (sellersId !== undefined) f.check(sellersId.length > 30 || sellersId.length < 1 || /^\s*$/.test(sellersId), '4269', 'cac:SellersItemIdentification/cbc:ID', sellersId, detail, false);
+    if (sellersId !== undefined)
+      f.check(
+        sellersId.length > 30 || sellersId.length < 1 || /^\s*$/.test(sellersId),
+        '4269',
+        'cac:SellersItemIdentification/cbc:ID',
+        sellersId,
+        detail,
+        false,
+      );
     const classification = first(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode');
     const classValue = text(classification);
     if (classValue !== undefined && classValue.length === 8) {
-      f.check(classValue.slice(2) === '000000' || classValue.slice(4) === '0000', '4337', 'cbc:ItemClassificationCode', classValue, detail, false);
+      f.check(
+        classValue.slice(2) === '000000' || classValue.slice(4) === '0000',
+        '4337',
+        'cbc:ItemClassificationCode',
+        classValue,
+        detail,
+        false,
+      );
     }
     observeAttr(f, classification, 'listID', /^(UNSPSC)$/, '4254', detail);
     observeAttr(f, classification, 'listAgencyName', /^(GS1 US)$/, '4251', detail);
@@ -793,30 +1154,76 @@ function lines(root: XmlElement, s: Shape, f: Findings): void {
     if (gtin) {
       const schemeId = attr(gtin, 'schemeID');
       f.check(!schemeId, '4333', 'cac:StandardItemIdentification/cbc:ID/@schemeID', undefined, detail, false);
-      if (schemeId !== undefined) f.check(!/^(GTIN-8|GTIN-12|GTIN-13|GTIN-14)$/.test(schemeId), '4335', 'cbc:ID/@schemeID', schemeId, detail, false);
+      if (schemeId !== undefined)
+        f.check(
+          !/^(GTIN-8|GTIN-12|GTIN-13|GTIN-14)$/.test(schemeId),
+          '4335',
+          'cbc:ID/@schemeID',
+          schemeId,
+          detail,
+          false,
+        );
       const length = schemeId ? Number(schemeId.replace('GTIN-', '')) : NaN;
-      if (Number.isFinite(length)) f.check((text(gtin) ?? '').length !== length, '4334', 'cac:StandardItemIdentification/cbc:ID', text(gtin), detail, false);
+      if (Number.isFinite(length))
+        f.check(
+          (text(gtin) ?? '').length !== length,
+          '4334',
+          'cac:StandardItemIdentification/cbc:ID',
+          text(gtin),
+          detail,
+          false,
+        );
     }
 
     const description = first(line, 'cac:Item/cbc:Description');
     f.check(!description, '2026', 'cac:Item/cbc:Description', undefined, detail); // SUNAT 2026
     if (description) {
       const value = stringValue(description);
-      f.check(value.length > 500 || /^\s*$/.test(value), '2027', 'cac:Item/cbc:Description', value.slice(0, 60), detail);
+      f.check(
+        value.length > 500 || /^\s*$/.test(value),
+        '2027',
+        'cac:Item/cbc:Description',
+        value.slice(0, 60),
+        detail,
+      );
     }
 
     const priceText = text(line, 'cac:Price/cbc:PriceAmount');
     f.check(priceText === undefined, '2068', 'cac:Price/cbc:PriceAmount', undefined, detail); // SUNAT 2068
-    f.check(priceText !== undefined && !TEN_DECIMALS.test(priceText), '2369', 'cac:Price/cbc:PriceAmount', priceText, detail);
+    f.check(
+      priceText !== undefined && !TEN_DECIMALS.test(priceText),
+      '2369',
+      'cac:Price/cbc:PriceAmount',
+      priceText,
+      detail,
+    );
     const taxTotal = first(line, 'cac:TaxTotal');
     const freeBase = subtotalsOf(taxTotal, '9996').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0));
-    f.check(freeBase && gt(num(line, 'cac:Price/cbc:PriceAmount'), 0), '2640', 'cac:Price/cbc:PriceAmount', priceText, detail); // SUNAT 2640
+    f.check(
+      freeBase && gt(num(line, 'cac:Price/cbc:PriceAmount'), 0),
+      '2640',
+      'cac:Price/cbc:PriceAmount',
+      priceText,
+      detail,
+    ); // SUNAT 2640
 
     const prices = all(line, 'cac:PricingReference/cac:AlternativeConditionPrice');
-    f.check(!prices.some((p) => exists(p, 'cbc:PriceAmount')), '2028', 'cac:AlternativeConditionPrice/cbc:PriceAmount', undefined, detail); // SUNAT 2028
+    f.check(
+      !prices.some((p) => exists(p, 'cbc:PriceAmount')),
+      '2028',
+      'cac:AlternativeConditionPrice/cbc:PriceAmount',
+      undefined,
+      detail,
+    ); // SUNAT 2028
     for (const p of prices) {
       const amount = text(p, 'cbc:PriceAmount');
-      f.check(amount === undefined || !TEN_DECIMALS.test(amount), '2367', 'cac:AlternativeConditionPrice/cbc:PriceAmount', amount, detail);
+      f.check(
+        amount === undefined || !TEN_DECIMALS.test(amount),
+        '2367',
+        'cac:AlternativeConditionPrice/cbc:PriceAmount',
+        amount,
+        detail,
+      );
       const type = text(p, 'cbc:PriceTypeCode');
       f.check(type === undefined || !PRICE_TYPES.has(type), '2410', 'cbc:PriceTypeCode', type, detail); // SUNAT 2410
       const typeEl = first(p, 'cbc:PriceTypeCode');
@@ -825,11 +1232,29 @@ function lines(root: XmlElement, s: Shape, f: Findings): void {
       observeAttr(f, typeEl, 'listURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo16)$/, '4253', detail);
     }
     const priceTypes = prices.map((p) => text(p, 'cbc:PriceTypeCode'));
-    f.check(priceTypes.filter((x) => x === '01').length > 1 || priceTypes.filter((x) => x === '02').length > 1, '2409', 'cbc:PriceTypeCode', undefined, detail); // SUNAT 2409
+    f.check(
+      priceTypes.filter((x) => x === '01').length > 1 || priceTypes.filter((x) => x === '02').length > 1,
+      '2409',
+      'cbc:PriceTypeCode',
+      undefined,
+      detail,
+    ); // SUNAT 2409
     const referential = prices.filter((p) => text(p, 'cbc:PriceTypeCode') === '02');
     const onerousPrices = prices.filter((p) => text(p, 'cbc:PriceTypeCode') !== '02');
-    f.check(referential.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && !freeBase, '3224', 'cac:AlternativeConditionPrice/cbc:PriceAmount', undefined, detail); // SUNAT 3224
-    f.check(onerousPrices.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && freeBase, '3234', 'cac:AlternativeConditionPrice/cbc:PriceAmount', undefined, detail); // SUNAT 3234
+    f.check(
+      referential.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && !freeBase,
+      '3224',
+      'cac:AlternativeConditionPrice/cbc:PriceAmount',
+      undefined,
+      detail,
+    ); // SUNAT 3224
+    f.check(
+      onerousPrices.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && freeBase,
+      '3234',
+      'cac:AlternativeConditionPrice/cbc:PriceAmount',
+      undefined,
+      detail,
+    ); // SUNAT 3234
 
     const taxTotals = all(line, 'cac:TaxTotal');
     f.check(taxTotals.length === 0, '3195', 'cac:TaxTotal', undefined, detail); // SUNAT 3195
@@ -837,54 +1262,129 @@ function lines(root: XmlElement, s: Shape, f: Findings): void {
     if (taxTotal) lineTaxTotal(line, taxTotal, s, f, nro, quantity, anyNonIvap);
 
     const extensionText = text(line, 'cbc:LineExtensionAmount');
-    f.check(extensionText === undefined || !SIGNED_TWO_DECIMALS.test(extensionText), '2370', 'cbc:LineExtensionAmount', extensionText, detail);
+    f.check(
+      extensionText === undefined || !SIGNED_TWO_DECIMALS.test(extensionText),
+      '2370',
+      'cbc:LineExtensionAmount',
+      extensionText,
+      detail,
+    );
 
     for (const ac of all(line, 'cac:AllowanceCharge')) {
       const code = reasonCode(ac);
       const acDetail = `${detail} Cargo/Descuento: ${code}`;
       const indicator = text(ac, 'cbc:ChargeIndicator');
-      if (code === '47' || code === '48') f.check(indicator === 'false', '3114', 'cbc:ChargeIndicator', indicator, acDetail);
-      if (code === '00' || code === '01') f.check(indicator === 'true', '3114', 'cbc:ChargeIndicator', indicator, acDetail);
-      f.check(!exists(ac, 'cbc:AllowanceChargeReasonCode'), '3073', 'cbc:AllowanceChargeReasonCode', undefined, acDetail);
+      if (code === '47' || code === '48')
+        f.check(indicator === 'false', '3114', 'cbc:ChargeIndicator', indicator, acDetail);
+      if (code === '00' || code === '01')
+        f.check(indicator === 'true', '3114', 'cbc:ChargeIndicator', indicator, acDetail);
+      f.check(
+        !exists(ac, 'cbc:AllowanceChargeReasonCode'),
+        '3073',
+        'cbc:AllowanceChargeReasonCode',
+        undefined,
+        acDetail,
+      );
       f.check(code !== '' && !ALLOWANCE_REASONS[code], '2954', 'cbc:AllowanceChargeReasonCode', code, acDetail);
-      f.check(ALLOWANCE_REASONS[code] !== undefined && !ALLOWANCE_REASONS[code].item, '4268', 'cbc:AllowanceChargeReasonCode', code, acDetail, false);
+      f.check(
+        ALLOWANCE_REASONS[code] !== undefined && !ALLOWANCE_REASONS[code].item,
+        '4268',
+        'cbc:AllowanceChargeReasonCode',
+        code,
+        acDetail,
+        false,
+      );
       const factorText = text(ac, 'cbc:MultiplierFactorNumeric');
-      if (factorText !== undefined) f.check(!PERCENT.test(factorText), '3052', 'cbc:MultiplierFactorNumeric', factorText, acDetail);
+      if (factorText !== undefined)
+        f.check(!PERCENT.test(factorText), '3052', 'cbc:MultiplierFactorNumeric', factorText, acDetail);
       const factor = num(ac, 'cbc:MultiplierFactorNumeric');
-      const computed = mul(toNum(`0${text(ac, 'cbc:BaseAmount') ?? ''}`) ?? ZERO, toNum(`0${factorText ?? ''}`) ?? ZERO);
-      f.check(gt(factor, 0) && outside(computed, num(ac, 'cbc:Amount')), '3290', 'cbc:Amount', text(ac, 'cbc:Amount'), acDetail); // SUNAT 3290
+      const computed = mul(
+        toNum(`0${text(ac, 'cbc:BaseAmount') ?? ''}`) ?? ZERO,
+        toNum(`0${factorText ?? ''}`) ?? ZERO,
+      );
+      f.check(
+        gt(factor, 0) && outside(computed, num(ac, 'cbc:Amount')),
+        '3290',
+        'cbc:Amount',
+        text(ac, 'cbc:Amount'),
+        acDetail,
+      ); // SUNAT 3290
     }
 
     // Line arithmetic (Excel v7 rejections 3270 / 3271).
     const lineValue = num(line, 'cbc:LineExtensionAmount');
     const lineTax = num(taxTotal, 'cbc:TaxAmount');
     const acSum = (code: string) => amountSum(allowances(line, code));
-    const unitPrice = sum(prices.filter((p) => text(p, 'cbc:PriceTypeCode') === '01').flatMap((p) => all(p, 'cbc:PriceAmount')));
+    const unitPrice = sum(
+      prices.filter((p) => text(p, 'cbc:PriceTypeCode') === '01').flatMap((p) => all(p, 'cbc:PriceAmount')),
+    );
     const referentialPrice = sum(referential.flatMap((p) => all(p, 'cbc:PriceAmount')));
     if (quantity !== null && !quantity.isZero()) {
-      const priceComputed = round(add(sub(add(lineValue, lineTax), acSum('01')), acSum('48'))?.div(quantity) ?? null, 5);
+      const priceComputed = round(
+        add(sub(add(lineValue, lineTax), acSum('01')), acSum('48'))?.div(quantity) ?? null,
+        5,
+      );
       // SUNAT 3270 (its XPath precedence kept: the second comparison also runs on free lines).
-      f.check((!freeBase && unitPrice !== null && priceComputed !== null && unitPrice.plus(1).lt(priceComputed))
-        || (unitPrice !== null && priceComputed !== null && unitPrice.minus(1).gt(priceComputed)), '3270', 'cac:AlternativeConditionPrice/cbc:PriceAmount', fmt(unitPrice), detail);
+      f.check(
+        (!freeBase && unitPrice !== null && priceComputed !== null && unitPrice.plus(1).lt(priceComputed)) ||
+          (unitPrice !== null && priceComputed !== null && unitPrice.minus(1).gt(priceComputed)),
+        '3270',
+        'cac:AlternativeConditionPrice/cbc:PriceAmount',
+        fmt(unitPrice),
+        detail,
+      );
     }
     const referentialValue = round(add(sub(mul(referentialPrice, quantity), acSum('00')), acSum('47')), 2);
     const value = round(add(sub(mul(num(line, 'cac:Price/cbc:PriceAmount'), quantity), acSum('00')), acSum('47')), 2);
-    f.check(freeBase && outside(lineValue, referentialValue), '3271', 'cbc:LineExtensionAmount', fmt(lineValue), detail); // SUNAT 3271 (free)
+    f.check(
+      freeBase && outside(lineValue, referentialValue),
+      '3271',
+      'cbc:LineExtensionAmount',
+      fmt(lineValue),
+      detail,
+    ); // SUNAT 3271 (free)
     f.check(!freeBase && outside(lineValue, value), '3271', 'cbc:LineExtensionAmount', fmt(lineValue), detail); // SUNAT 3271
 
     if (s.operation === '1002') {
       const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
-      for (const [concept, code] of [['3001', '3063'], ['3002', '3130'], ['3003', '3131'], ['3004', '3132'], ['3005', '3134'], ['3006', '3133']] as const) {
-        f.check(!nameCodes.includes(concept), code, 'cac:AdditionalItemProperty/cbc:NameCode', undefined, `${detail} Concepto: ${concept}`);
+      for (const [concept, code] of [
+        ['3001', '3063'],
+        ['3002', '3130'],
+        ['3003', '3131'],
+        ['3004', '3132'],
+        ['3005', '3134'],
+        ['3006', '3133'],
+      ] as const) {
+        f.check(
+          !nameCodes.includes(concept),
+          code,
+          'cac:AdditionalItemProperty/cbc:NameCode',
+          undefined,
+          `${detail} Concepto: ${concept}`,
+        );
       }
     }
   });
 }
 
-function lineTaxTotal(line: XmlElement, taxTotal: XmlElement, s: Shape, f: Findings, nro: string, quantity: Num, anyNonIvap: boolean): void {
+function lineTaxTotal(
+  line: XmlElement,
+  taxTotal: XmlElement,
+  s: Shape,
+  f: Findings,
+  nro: string,
+  quantity: Num,
+  anyNonIvap: boolean,
+): void {
   const detail = `Error en la linea: ${nro}`;
   const amountText = text(taxTotal, 'cbc:TaxAmount');
-  f.check(amountText === undefined || !twoDecimals(amountText, false), '3021', 'cac:TaxTotal/cbc:TaxAmount', amountText, detail);
+  f.check(
+    amountText === undefined || !twoDecimals(amountText, false),
+    '3021',
+    'cac:TaxTotal/cbc:TaxAmount',
+    amountText,
+    detail,
+  );
   const subtotals = all(taxTotal, 'cac:TaxSubtotal');
   const schemeCount = new Map<string, number>();
   for (const st of subtotals) schemeCount.set(scheme(st), (schemeCount.get(scheme(st)) ?? 0) + 1);
@@ -893,7 +1393,11 @@ function lineTaxTotal(line: XmlElement, taxTotal: XmlElement, s: Shape, f: Findi
     const code = scheme(st);
     const stDetail = `${detail} Tributo: ${code}`;
     const taxAmount = exists(st, 'cbc:TaxAmount') ? num(st, 'cbc:TaxAmount') : ZERO;
-    const baseValue = exists(st, 'cbc:TaxableAmount') ? num(st, 'cbc:TaxableAmount') : exists(st, 'cbc:TaxAmount') ? num(st, 'cbc:TaxAmount') : ZERO;
+    const baseValue = exists(st, 'cbc:TaxableAmount')
+      ? num(st, 'cbc:TaxableAmount')
+      : exists(st, 'cbc:TaxAmount')
+        ? num(st, 'cbc:TaxAmount')
+        : ZERO;
     const rate = exists(st, 'cac:TaxCategory/cbc:Percent') ? num(st, 'cac:TaxCategory/cbc:Percent') : ZERO;
     const computed = mul(mul(baseValue, rate), new Decimal('0.01'));
     const reason = text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode');
@@ -903,52 +1407,133 @@ function lineTaxTotal(line: XmlElement, taxTotal: XmlElement, s: Shape, f: Findi
       const bags = num(st, 'cbc:BaseUnitMeasure');
       const perUnit = num(st, 'cac:TaxCategory/cbc:PerUnitAmount');
       if (gt(bags, 0)) {
-        f.check(ne(round(mul(bags, perUnit), 2), round(num(st, 'cbc:TaxAmount'), 2)), '4318', 'cbc:TaxAmount', text(st, 'cbc:TaxAmount'), stDetail, false);
+        f.check(
+          ne(round(mul(bags, perUnit), 2), round(num(st, 'cbc:TaxAmount'), 2)),
+          '4318',
+          'cbc:TaxAmount',
+          text(st, 'cbc:TaxAmount'),
+          stDetail,
+          false,
+        );
         f.check(ne(bags, round(quantity, 0)), '3236', 'cbc:BaseUnitMeasure', text(st, 'cbc:BaseUnitMeasure'), stDetail); // SUNAT 3236
-        f.check(eq(round(perUnit, 5), 0), '3238', 'cac:TaxCategory/cbc:PerUnitAmount', text(st, 'cac:TaxCategory/cbc:PerUnitAmount'), stDetail); // SUNAT 3238
+        f.check(
+          eq(round(perUnit, 5), 0),
+          '3238',
+          'cac:TaxCategory/cbc:PerUnitAmount',
+          text(st, 'cac:TaxCategory/cbc:PerUnitAmount'),
+          stDetail,
+        ); // SUNAT 3238
       }
       const bagsText = text(st, 'cbc:BaseUnitMeasure');
       f.check(bagsText === undefined, '3237', 'cbc:BaseUnitMeasure', undefined, stDetail);
-      if (bagsText !== undefined) f.check(!/^([0-9]{1,5})?$/.test(bagsText), '2892', 'cbc:BaseUnitMeasure', bagsText, stDetail);
+      if (bagsText !== undefined)
+        f.check(!/^([0-9]{1,5})?$/.test(bagsText), '2892', 'cbc:BaseUnitMeasure', bagsText, stDetail);
       const unit = attr(first(st, 'cbc:BaseUnitMeasure'), 'unitCode');
       f.check(unit !== undefined && unit !== 'NIU', '4320', 'cbc:BaseUnitMeasure/@unitCode', unit, stDetail, false);
       const perUnitText = text(st, 'cac:TaxCategory/cbc:PerUnitAmount');
-      if (perUnitText !== undefined) f.check(!PERCENT.test(perUnitText), '2892', 'cbc:PerUnitAmount', perUnitText, stDetail);
+      if (perUnitText !== undefined)
+        f.check(!PERCENT.test(perUnitText), '2892', 'cbc:PerUnitAmount', perUnitText, stDetail);
     } else {
       const taxableText = text(st, 'cbc:TaxableAmount');
-      f.check(taxableText !== undefined && !twoDecimals(taxableText, false), '3031', 'cbc:TaxableAmount', taxableText, stDetail);
+      f.check(
+        taxableText !== undefined && !twoDecimals(taxableText, false),
+        '3031',
+        'cbc:TaxableAmount',
+        taxableText,
+        stDetail,
+      );
     }
     f.check(code === '', '2037', 'cac:TaxScheme/cbc:ID', undefined, stDetail);
     const known = TAX_SCHEMES[code];
     f.check(code !== '' && !known, '2036', 'cac:TaxScheme/cbc:ID', code, stDetail); // SUNAT 2036
     // SUNAT 3103: line IGV/IVAP = base × rate (±1). The XSL's list skips 15 (it writes `text = '15'`).
     if (reason !== undefined && ['10', '11', '12', '13', '14', '16', '17'].includes(reason)) {
-      f.check(outside(taxAmount, computed), '3103', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(taxAmount), `${stDetail}, MontoTributoCalculado: ${fmt(computed)}`);
+      f.check(
+        outside(taxAmount, computed),
+        '3103',
+        'cac:TaxSubtotal/cbc:TaxAmount',
+        fmt(taxAmount),
+        `${stDetail}, MontoTributoCalculado: ${fmt(computed)}`,
+      );
     }
     const taxAmountText = text(st, 'cbc:TaxAmount');
-    f.check(taxAmountText === undefined || !twoDecimals(taxAmountText, false), '2033', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmountText, stDetail);
-    if (code === '9995' || code === '9997' || code === '9998') f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3110', 'cbc:TaxAmount', taxAmountText, stDetail); // SUNAT 3110
+    f.check(
+      taxAmountText === undefined || !twoDecimals(taxAmountText, false),
+      '2033',
+      'cac:TaxSubtotal/cbc:TaxAmount',
+      taxAmountText,
+      stDetail,
+    );
+    if (code === '9995' || code === '9997' || code === '9998')
+      f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3110', 'cbc:TaxAmount', taxAmountText, stDetail); // SUNAT 3110
     if (code === '9996') {
-      f.check(gt(taxable, new Decimal('0.06')) && ['11', '12', '13', '14', '15', '16', '17'].includes(reason ?? '') && eq(num(st, 'cbc:TaxAmount'), 0), '3111', 'cbc:TaxAmount', taxAmountText, stDetail); // SUNAT 3111
-      f.check(gt(taxable, 0) && ['21', '31', '32', '33', '34', '35', '36', '37', '40'].includes(reason ?? '') && ne(num(st, 'cbc:TaxAmount'), 0), '3110', 'cbc:TaxAmount', taxAmountText, stDetail);
+      f.check(
+        gt(taxable, new Decimal('0.06')) &&
+          ['11', '12', '13', '14', '15', '16', '17'].includes(reason ?? '') &&
+          eq(num(st, 'cbc:TaxAmount'), 0),
+        '3111',
+        'cbc:TaxAmount',
+        taxAmountText,
+        stDetail,
+      ); // SUNAT 3111
+      f.check(
+        gt(taxable, 0) &&
+          ['21', '31', '32', '33', '34', '35', '36', '37', '40'].includes(reason ?? '') &&
+          ne(num(st, 'cbc:TaxAmount'), 0),
+        '3110',
+        'cbc:TaxAmount',
+        taxAmountText,
+        stDetail,
+      );
     }
-    if (code === '1000' || code === '1016') f.check(gt(taxable, new Decimal('0.06')) && eq(num(st, 'cbc:TaxAmount'), 0), '3111', 'cbc:TaxAmount', taxAmountText, stDetail);
+    if (code === '1000' || code === '1016')
+      f.check(
+        gt(taxable, new Decimal('0.06')) && eq(num(st, 'cbc:TaxAmount'), 0),
+        '3111',
+        'cbc:TaxAmount',
+        taxAmountText,
+        stDetail,
+      );
     const percentText = text(st, 'cac:TaxCategory/cbc:Percent');
-    if (percentText !== undefined) f.check(!PERCENT.test(percentText), '3102', 'cac:TaxCategory/cbc:Percent', percentText, stDetail); // SUNAT 3102
+    if (percentText !== undefined)
+      f.check(!PERCENT.test(percentText), '3102', 'cac:TaxCategory/cbc:Percent', percentText, stDetail); // SUNAT 3102
     const percent = num(st, 'cac:TaxCategory/cbc:Percent');
-    if (code === '9996') f.check(gt(taxable, 0) && ['11', '12', '13', '14', '16', '17'].includes(reason ?? '') && eq(percent, 0), '2993', 'cbc:Percent', percentText, stDetail);
+    if (code === '9996')
+      f.check(
+        gt(taxable, 0) && ['11', '12', '13', '14', '16', '17'].includes(reason ?? '') && eq(percent, 0),
+        '2993',
+        'cbc:Percent',
+        percentText,
+        stDetail,
+      );
     if (code === '2000') f.check(gt(taxable, 0) && eq(percent, 0), '3104', 'cbc:Percent', percentText, stDetail);
-    if (code === '1000' || code === '1016') f.check(gt(taxable, 0) && eq(percent, 0), '2993', 'cbc:Percent', percentText, stDetail); // SUNAT 2993
+    if (code === '1000' || code === '1016')
+      f.check(gt(taxable, 0) && eq(percent, 0), '2993', 'cbc:Percent', percentText, stDetail); // SUNAT 2993
     const tier = text(st, 'cac:TaxCategory/cbc:TierRange');
-    if (code === '2000' && tier !== '02' && tier !== '03') f.check(outside(taxAmount, computed), '3108', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
+    if (code === '2000' && tier !== '02' && tier !== '03')
+      f.check(outside(taxAmount, computed), '3108', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
     if (code === '9999') f.check(outside(taxAmount, computed), '3109', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
     if (code !== '7152' && code !== '2000' && code !== '9999' && gt(taxable, 0)) {
       f.check(reason === undefined, '2371', 'cbc:TaxExemptionReasonCode', undefined, stDetail); // SUNAT 2371
       const flag = SCHEME_FLAG[code];
-      f.check(reason !== undefined && flag !== undefined && !(AFFECTATIONS[reason]?.has(flag) ?? false), '2040', 'cbc:TaxExemptionReasonCode', reason, stDetail);
+      f.check(
+        reason !== undefined && flag !== undefined && !(AFFECTATIONS[reason]?.has(flag) ?? false),
+        '2040',
+        'cbc:TaxExemptionReasonCode',
+        reason,
+        stDetail,
+      );
     }
-    if (code === '2000' || code === '9999') f.check(reason !== undefined, '3050', 'cbc:TaxExemptionReasonCode', reason, stDetail);
-    if (s.operation && EXPORT_OPERATIONS.has(s.operation)) f.check(gt(taxable, 0) && reason !== undefined && reason !== '40', '2642', 'cbc:TaxExemptionReasonCode', reason, stDetail); // SUNAT 2642
+    if (code === '2000' || code === '9999')
+      f.check(reason !== undefined, '3050', 'cbc:TaxExemptionReasonCode', reason, stDetail);
+    if (s.operation && EXPORT_OPERATIONS.has(s.operation))
+      f.check(
+        gt(taxable, 0) && reason !== undefined && reason !== '40',
+        '2642',
+        'cbc:TaxExemptionReasonCode',
+        reason,
+        stDetail,
+      ); // SUNAT 2642
     const reasonEl = first(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode');
     observeAttr(f, reasonEl, 'listAgencyName', /^(PE:SUNAT)$/, '4251', stDetail);
     observeAttr(f, reasonEl, 'listName', /^(Afectacion del IGV)$/, '4252', stDetail);
@@ -966,13 +1551,33 @@ function lineTaxTotal(line: XmlElement, taxTotal: XmlElement, s: Shape, f: Findi
     observeAttr(f, schemeIdEl, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', stDetail);
     const name = text(st, 'cac:TaxCategory/cac:TaxScheme/cbc:Name');
     f.check(name === undefined, '2996', 'cac:TaxScheme/cbc:Name', undefined, stDetail);
-    f.check(known !== undefined && name !== undefined && name !== known.name, '3051', 'cac:TaxScheme/cbc:Name', name, stDetail);
+    f.check(
+      known !== undefined && name !== undefined && name !== known.name,
+      '3051',
+      'cac:TaxScheme/cbc:Name',
+      name,
+      stDetail,
+    );
     const typeCode = text(st, 'cac:TaxCategory/cac:TaxScheme/cbc:TaxTypeCode');
-    f.check(known !== undefined && typeCode !== known.typeCode, '2377', 'cac:TaxScheme/cbc:TaxTypeCode', typeCode, stDetail); // SUNAT 2377
+    f.check(
+      known !== undefined && typeCode !== known.typeCode,
+      '2377',
+      'cac:TaxScheme/cbc:TaxTypeCode',
+      typeCode,
+      stDetail,
+    ); // SUNAT 2377
   }
 
   // SUNAT 2644: an IVAP line (17) cannot share the document with other affectations.
-  f.check(subtotals.some((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17' && gt(num(st, 'cbc:TaxableAmount'), 0)) && anyNonIvap, '2644', 'cbc:TaxExemptionReasonCode', undefined, detail);
+  f.check(
+    subtotals.some(
+      (st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17' && gt(num(st, 'cbc:TaxableAmount'), 0),
+    ) && anyNonIvap,
+    '2644',
+    'cbc:TaxExemptionReasonCode',
+    undefined,
+    detail,
+  );
 
   // SUNAT 3292: line TaxAmount = Σ 1000/7152/1016/2000/9999 subtotal amounts (±1), when one of them is present.
   const counted = subtotals.filter((st) => ['1000', '7152', '1016', '2000', '9999'].includes(scheme(st)));
@@ -982,24 +1587,54 @@ function lineTaxTotal(line: XmlElement, taxTotal: XmlElement, s: Shape, f: Findi
     f.check(outsideRounded(declared, components), '3292', 'cac:TaxTotal/cbc:TaxAmount', fmt(declared), detail);
   }
   // SUNAT 3272: the IGV-type base = line value (+ ISC): exact without ISC, ±1 with it.
-  const isc = subtotals.find((st) => scheme(st) === '2000' && exists(st, 'cbc:TaxAmount') && gt(num(st, 'cbc:TaxableAmount'), 0));
+  const isc = subtotals.find(
+    (st) => scheme(st) === '2000' && exists(st, 'cbc:TaxAmount') && gt(num(st, 'cbc:TaxableAmount'), 0),
+  );
   const iscAmount = isc ? num(isc, 'cbc:TaxAmount') : ZERO;
   const bases = subtotals.filter((st) => ONEROUS_SCHEMES.includes(scheme(st)) && gt(num(st, 'cbc:TaxableAmount'), 0));
   if (bases.length > 0) {
     const computed = add(num(line, 'cbc:LineExtensionAmount'), iscAmount);
-    f.check(gt(iscAmount, 0) && outside(num(bases[0], 'cbc:TaxableAmount'), computed), '3272', 'cac:TaxSubtotal/cbc:TaxableAmount', text(bases[0], 'cbc:TaxableAmount'), detail);
-    f.check(eq(iscAmount, 0) && bases.some((st) => ne(num(st, 'cbc:TaxableAmount'), computed)), '3272', 'cac:TaxSubtotal/cbc:TaxableAmount', text(bases[0], 'cbc:TaxableAmount'), detail);
+    f.check(
+      gt(iscAmount, 0) && outside(num(bases[0], 'cbc:TaxableAmount'), computed),
+      '3272',
+      'cac:TaxSubtotal/cbc:TaxableAmount',
+      text(bases[0], 'cbc:TaxableAmount'),
+      detail,
+    );
+    f.check(
+      eq(iscAmount, 0) && bases.some((st) => ne(num(st, 'cbc:TaxableAmount'), computed)),
+      '3272',
+      'cac:TaxSubtotal/cbc:TaxableAmount',
+      text(bases[0], 'cbc:TaxableAmount'),
+      detail,
+    );
   }
   // SUNAT 3105: at least one IGV-type subtotal with a base > 0 (banking operation types excepted).
   if (!['2100', '2101', '2102', '2103', '2104', '0112'].includes(s.operation ?? '')) {
     f.check(bases.length < 1, '3105', 'cac:TaxScheme/cbc:ID', undefined, detail);
   }
   // SUNAT 3223: only some combinations of taxes with a base may share a line.
-  const withBase = subtotals.filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0)).map(scheme).sort().join('+');
+  const withBase = subtotals
+    .filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0))
+    .map(scheme)
+    .sort()
+    .join('+');
   if (subtotals.filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0)).length > 1) {
     const allowed = new Set([
-      '1000+2000', '1000+9999', '1000+2000+9999', '1016+9999', '9995+9999', '2000+9996', '2000+9996+9999', '9996+9999',
-      '2000+9997', '2000+9997+9999', '9997+9999', '2000+9998', '2000+9998+9999', '9998+9999',
+      '1000+2000',
+      '1000+9999',
+      '1000+2000+9999',
+      '1016+9999',
+      '9995+9999',
+      '2000+9996',
+      '2000+9996+9999',
+      '9996+9999',
+      '2000+9997',
+      '2000+9997+9999',
+      '9997+9999',
+      '2000+9998',
+      '2000+9998+9999',
+      '9998+9999',
     ]);
     f.check(!allowed.has(withBase), '3223', 'cac:TaxScheme/cbc:ID', withBase, detail);
   }
