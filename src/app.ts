@@ -14,7 +14,7 @@ import { jobs } from './jobs.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
-import { installErrorHandler } from './platform/http/error-handler.ts';
+import { answerClientError, installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
 import { installHealth } from './platform/http/health.ts';
 import { restrictToHost } from './platform/http/host-guard.ts';
@@ -23,12 +23,12 @@ import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
 import { genRequestId, installRequestId } from './platform/http/request-id.ts';
-import { installRouting } from './platform/http/routing.ts';
+import { installRouting, rewriteBadUrl } from './platform/http/routing.ts';
 import { installSwagger } from './platform/http/swagger.ts';
 import { installTenancy } from './platform/http/tenancy.ts';
 import type { Platform } from './platform/http/types.ts';
 import './platform/http/types.ts';
-import { validatorCompiler } from './platform/http/validation.ts';
+import { installTextGuard, validatorCompiler } from './platform/http/validation.ts';
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
 import { ensureSunatErrorCodes } from './sunat/error-codes.ts';
@@ -62,7 +62,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: genRequestId,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) } },
+    // Path parameters are bounded by each route's schema (a longer one is a 422 with its path, not a bare 414).
+    routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) }, maxParamLength: 2048 },
+    rewriteUrl: rewriteBadUrl,
+    frameworkErrors: renderFrameworkError,
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // Graceful shutdown: idle keep-alive sockets close at once, in-flight requests finish.
     forceCloseConnections: 'idle',
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     hsts: config.nodeEnv === 'production',
   });
   installContentTypeCheck(app);
+  installTextGuard(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
   installMetrics(app, config.metricsToken);

@@ -1,7 +1,9 @@
 // Admin host authentication: POST /api/login exchanges e-mail and password (argon2id) for a bearer token with an
-// expiry; only its SHA-256 is stored (admin_sessions), and POST /api/logout deletes it. Routes call adminOf() with
-// the roles they allow; a reseller whose account is locked gets 403.
-import type { FastifyRequest } from 'fastify';
+// expiry; only its SHA-256 is stored (admin_sessions), and POST /api/logout deletes it. Routes declare the roles
+// they allow with an `onRequest: requireAdmin(...)` hook — the session is checked before the body is read or
+// validated, so a tokenless call is a 401, never a 422 — and read the caller with adminCaller(); a locked reseller
+// gets 403.
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors } from '../platform/errors.ts';
 import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
@@ -65,4 +67,24 @@ export async function adminOf(
     role,
     resellerId: role === 'reseller' ? user.resellerId : null,
   };
+}
+
+const callers = new WeakMap<FastifyRequest, AdminCaller>();
+
+/** Route hook (onRequest): authenticates the admin session and checks the role before anything else. */
+export function requireAdmin(
+  central: CentralClient,
+  roles: readonly AdminRole[] = ['admin', 'reseller'],
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    callers.set(request, await adminOf(request, central, roles));
+  };
+}
+
+/** The caller requireAdmin authenticated for this request. */
+export function adminCaller(request: FastifyRequest): AdminCaller {
+  const caller = callers.get(request);
+  if (!caller)
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the admin caller without a requireAdmin hook`);
+  return caller;
 }

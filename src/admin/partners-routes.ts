@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Prisma } from '../generated/central/client.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { adminOf } from './auth.ts';
+import { requireAdmin } from './auth.ts';
 
 const PartnerSchema = z.object({
   id: z.number(),
@@ -61,14 +61,14 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/restaurant/partner/list',
     {
+      onRequest: requireAdmin(central, ['admin']),
       config: { auth: 'none' },
       schema: {
         summary: 'Partners de restaurantes',
         response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async (request) => {
-      await adminOf(request, central, ['admin']);
+    async () => {
       const partners = await central.partner.findMany({ orderBy: { id: 'asc' } });
       return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
     },
@@ -77,6 +77,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/restaurant/partner/search',
     {
+      onRequest: requireAdmin(central, ['admin']),
       config: { auth: 'none' },
       schema: {
         summary: 'Buscar partners por nombre, correo, usuario o dominio',
@@ -85,7 +86,6 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      await adminOf(request, central, ['admin']);
       const q = request.body.query;
       const contains = { contains: q, mode: 'insensitive' as const };
       const partners = await central.partner.findMany({
@@ -112,6 +112,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/restaurant/partner/store',
     {
+      onRequest: requireAdmin(central, ['admin']),
       config: { auth: 'none' },
       schema: {
         summary: 'Registrar un partner',
@@ -126,7 +127,6 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      await adminOf(request, central, ['admin']);
       const b = request.body;
       const taken = await central.partner.findFirst({
         where: {

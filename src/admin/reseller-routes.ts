@@ -5,8 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { adminOf } from './auth.ts';
+import { ErrorBodySchema, rowId } from '../platform/http/schemas.ts';
+import { adminCaller, requireAdmin } from './auth.ts';
 import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
@@ -41,6 +41,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/detail',
     {
+      onRequest: requireAdmin(central),
       config: { auth: 'none' },
       schema: {
         summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
@@ -73,7 +74,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, central);
+      const caller = adminCaller(request);
       const tenants = await central.tenant.findMany({
         where: tenantScope(caller),
         orderBy: { id: 'asc' },
@@ -107,6 +108,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/reseller/detailsLimitReseller',
     {
+      onRequest: requireAdmin(central, ['reseller']),
       config: { auth: 'none' },
       schema: {
         summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
@@ -125,7 +127,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, central, ['reseller']);
+      const caller = adminCaller(request);
       const reseller = await central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
       const tenants = await central.tenant.findMany({
         where: { resellerId: reseller.id },
@@ -147,11 +149,12 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/lockedAdmin',
     {
+      onRequest: requireAdmin(central, ['admin']),
       config: { auth: 'none' },
       schema: {
         summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
         description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
-        body: z.object({ id: z.number().int().positive().describe('Id del distribuidor'), locked_admin: flag, reason }),
+        body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag, reason }),
         response: {
           200: ResellerLockResult,
           401: ErrorBodySchema,
@@ -162,7 +165,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, central, ['admin']);
+      const caller = adminCaller(request);
       const { id, locked_admin: locked } = request.body;
       const reseller = await central.reseller.findUnique({ where: { id } });
       if (!reseller) throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
@@ -175,12 +178,13 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/lockedTenant',
     {
+      onRequest: requireAdmin(central),
       config: { auth: 'none' },
       schema: {
         summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
         description:
           'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
-        body: z.object({ id: z.number().int().positive().describe('Id de la empresa'), locked_tenant: flag, reason }),
+        body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag, reason }),
         response: {
           200: TenantLockResult,
           401: ErrorBodySchema,
@@ -191,7 +195,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, central);
+      const caller = adminCaller(request);
       const tenant = await tenantInScope(platform.db, caller, request.body.id);
       const requested = request.body.locked_tenant;
       const state = await setTenantLock(central, caller, tenant.id, requested, request.body.reason ?? null);

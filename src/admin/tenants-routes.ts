@@ -4,11 +4,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CertificateError, loadPfx, type KeyMaterial } from '../crypto/certificates.ts';
+import { CertificateError, type KeyMaterial } from '../crypto/certificates.ts';
+import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
 import { provisionTenant } from '../features/company/public.ts';
-import { adminOf } from './auth.ts';
+import { adminCaller, requireAdmin } from './auth.ts';
 import { tenantScope } from './service.ts';
 
 const Body = z
@@ -22,7 +23,7 @@ const Body = z
       .email({ message: 'Correo electrónico inválido.' })
       .max(254)
       .describe('Correo del usuario administrador de la empresa'),
-    plan_id: z.number().int().positive().describe('Plan (GET /api/plans)'),
+    plan_id: rowId().describe('Plan (GET /api/plans)'),
     name: z.string().trim().min(1).max(200).optional().describe('Razón social (por defecto "EMPRESA {ruc}")'),
     soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
     soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
@@ -41,10 +42,11 @@ const Created = z.object({
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
 });
 
-function certificateFrom(base64: string | undefined, password: string | undefined): KeyMaterial | null {
+/** The uploaded PFX, read off the event loop (node-forge derives keys synchronously). */
+async function certificateFrom(base64: string | undefined, password: string | undefined): Promise<KeyMaterial | null> {
   if (!base64) return null;
   try {
-    return loadPfx(Buffer.from(base64, 'base64'), password ?? '');
+    return await loadPfxOffThread(Buffer.from(base64, 'base64'), password ?? '');
   } catch (error) {
     if (error instanceof CertificateError) {
       throw errors.unprocessable(error.code, error.message, [
@@ -62,6 +64,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/tenants',
     {
+      onRequest: requireAdmin(platform.db.central),
       config: { auth: 'none' },
       schema: {
         summary: 'Crear una empresa (tenant)',
@@ -76,7 +79,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, platform.db.central);
+      const caller = adminCaller(request);
       const b = request.body;
       if (!(await platform.db.central.plan.findUnique({ where: { id: b.plan_id } }))) {
         throw errors.unprocessable('plan_not_found', `No existe el plan ${b.plan_id}.`, [
@@ -106,7 +109,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           sunatMode: production ? 'production' : 'demo',
           solUser: b.soap_username ?? null,
           solPassword: b.soap_password ?? null,
-          certificate: certificateFrom(b.certificate, b.certificate_password),
+          certificate: await certificateFrom(b.certificate, b.certificate_password),
           user: { email: b.email },
         },
       );
@@ -124,11 +127,12 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/tenants',
     {
+      onRequest: requireAdmin(platform.db.central),
       config: { auth: 'none' },
       schema: {
         summary: 'Listar empresas (paginado)',
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageNumber(),
           per_page: z.coerce.number().int().min(1).max(100).default(20),
         }),
         response: {
@@ -157,7 +161,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, platform.db.central);
+      const caller = adminCaller(request);
       const { page, per_page: perPage } = request.query;
       const where = tenantScope(caller);
       const [total, tenants] = await Promise.all([

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
-import { adminOf } from './auth.ts';
+import { ErrorBodySchema, pageNumber } from '../platform/http/schemas.ts';
+import { adminCaller, requireAdmin } from './auth.ts';
 import { tenantScope } from './service.ts';
 
 function lastMonths(n: number, now = new Date()): string[] {
@@ -21,13 +21,11 @@ export const usageRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/extra-services/client-usage-apidocs',
     {
+      onRequest: requireAdmin(central),
       config: { auth: 'none' },
       schema: {
         summary: 'Llamadas a la API por empresa y mes (últimos 12 meses)',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(100).default(10),
-        }),
+        querystring: z.object({ page: pageNumber(), per_page: z.coerce.number().int().min(1).max(100).default(10) }),
         response: {
           200: z.object({
             success: z.literal(true),
@@ -56,7 +54,7 @@ export const usageRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = await adminOf(request, central);
+      const caller = adminCaller(request);
       const { page, per_page: perPage } = request.query;
       const months = lastMonths(12);
       const where = tenantScope(caller);

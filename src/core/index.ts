@@ -20,6 +20,7 @@ export { amountInWords, numberToLetter } from './words.ts';
 export { qrText, type QrData } from './qr.ts';
 export { documentFilename, documentId, cdrFilename, zipFilename, xmlFilename } from './filenames.ts';
 export { isValidRuc, rucCheckDigit } from './ruc.ts';
+export { isValidIsoDate } from './invoice/primitives.ts';
 export { ublRootOf };
 
 /** The unsigned "C14N-ready" UBL 2.1 XML (src/core/ubl/xml-writer.ts) of a computed document with its number assigned. */

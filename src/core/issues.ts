@@ -70,6 +70,8 @@ export const ISSUE_CODES = {
     'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado. SUNAT 2116/2117/2399/3259.',
   legend_duplicated: 'El mismo código de leyenda aparece más de una vez. SUNAT 3014.',
   too_many_lines: 'Más de 999 líneas. SUNAT 2023.',
+  amount_out_of_range:
+    'Un importe, cantidad o valor unitario (enviado o calculado) supera el formato de SUNAT: hasta 12 dígitos enteros (importes con 2 decimales; cantidades y valores unitarios con 10; cantidad: SUNAT 2025).',
 } as const;
 
 export const WARNING_CODES = {

@@ -9,6 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import forge from 'node-forge';
+import { pkcs12IterationCounts } from './pkcs12-iterations.ts';
 
 export interface KeyMaterial {
   privateKeyPem: string;
@@ -28,7 +29,9 @@ export type CertificateErrorCode =
   | 'certificate_without_private_key'
   | 'certificate_expired'
   | 'certificate_not_yet_valid'
-  | 'certificate_key_mismatch';
+  | 'certificate_key_mismatch'
+  | 'certificate_iterations_excessive'
+  | 'certificate_timeout';
 
 const defaultMessages: Record<CertificateErrorCode, string> = {
   certificate_unreadable: 'No se pudo leer el certificado digital: el archivo no es un PFX/PEM válido.',
@@ -37,7 +40,17 @@ const defaultMessages: Record<CertificateErrorCode, string> = {
   certificate_expired: 'El certificado digital está vencido.',
   certificate_not_yet_valid: 'El certificado digital aún no está vigente.',
   certificate_key_mismatch: 'La clave privada no corresponde al certificado digital.',
+  certificate_iterations_excessive:
+    'El certificado digital pide demasiadas iteraciones de derivación de clave: expórtelo nuevamente con los valores habituales (2048).',
+  certificate_timeout:
+    'El certificado digital tardó demasiado en leerse: expórtelo nuevamente con los valores habituales.',
 };
+
+/**
+ * Most key-derivation iterations a PFX may ask for (its MAC, PBKDF2 or PKCS#12 PBE): 50 times what OpenSSL, Windows
+ * and keytool write (2000–10000). node-forge derives at about 20 µs per iteration, synchronously: 3,000,000 took 33 s.
+ */
+export const MAX_PFX_ITERATIONS = 100_000;
 
 export class CertificateError extends Error {
   code: CertificateErrorCode;
@@ -134,6 +147,7 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
   } catch (cause) {
     throw new CertificateError('certificate_unreadable', undefined, { cause });
   }
+  refuseCostlyDerivation(asn1);
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (cause) {
@@ -178,6 +192,23 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
     }
   }
   return pickKeyAndCertificate(keys, certs, options.now ?? new Date());
+}
+
+function refuseCostlyDerivation(asn1: forge.asn1.Asn1): void {
+  let counts: number[];
+  try {
+    counts = pkcs12IterationCounts(asn1);
+  } catch {
+    return; // an unexpected layout: forge will say what is wrong with it (and the caller's time limit still applies)
+  }
+  const worst = Math.max(0, ...counts);
+  if (worst > MAX_PFX_ITERATIONS) {
+    const shown = Number.isFinite(worst) ? String(worst) : 'un número desmedido de';
+    throw new CertificateError(
+      'certificate_iterations_excessive',
+      `El certificado digital pide ${shown} iteraciones de derivación de clave (máximo ${MAX_PFX_ITERATIONS}): expórtelo nuevamente con los valores habituales (2048).`,
+    );
+  }
 }
 
 /** Reads a PEM text holding the private key (PKCS#8 or PKCS#1, unencrypted unless `password` is given) and the certificate. */

@@ -21,6 +21,16 @@ export interface Quota {
   since: Date;
 }
 
+/** The series has no number left ("#"), or an explicit number would use its last one. */
+export class SeriesExhausted extends Error {
+  constructor(readonly byExplicitNumber: boolean) {
+    super(byExplicitNumber ? 'explicit number would exhaust the series' : 'series exhausted');
+  }
+}
+
+/** SUNAT 1001: a correlative has 1 to 8 digits, so a series ends at 99,999,999. */
+export const LAST_NUMBER = 99_999_999;
+
 export interface NewDocument {
   externalId: string;
   documentType: string;
@@ -153,12 +163,15 @@ export async function insertNumbered(
     let number: number;
     if (series.explicitNumber === null) {
       // Registers a valid series on first use, then takes its next number (row lock held until COMMIT).
+      // A full series updates no row (and returns none): a clear refusal instead of a 9-digit number.
       const { rows } = await client.query<{ last_number: number }>(
         `INSERT INTO ${s}."series" (document_type, serie, last_number, registered) VALUES ($1, $2, 1, false)
          ON CONFLICT (document_type, serie) DO UPDATE SET last_number = "series".last_number + 1, updated_at = now()
+         WHERE "series".last_number < $3
          RETURNING last_number`,
-        [series.documentType, series.serie],
+        [series.documentType, series.serie, LAST_NUMBER],
       );
+      if (rows.length === 0) throw new SeriesExhausted(false);
       number = rows[0].last_number;
     } else {
       number = series.explicitNumber;
@@ -167,6 +180,8 @@ export async function insertNumbered(
         [series.documentType, series.serie, number],
       );
       if (used.rowCount) throw new DuplicateNumber();
+      // The counter follows explicit numbers (GREATEST below): one mistyped 99999999 would leave "#" nothing.
+      if (number >= LAST_NUMBER) throw new SeriesExhausted(true);
       await client.query(
         `INSERT INTO ${s}."series" (document_type, serie, last_number, registered) VALUES ($1, $2, $3, false)
          ON CONFLICT (document_type, serie) DO UPDATE SET last_number = GREATEST("series".last_number, $3), updated_at = now()`,

@@ -11,7 +11,15 @@ import { xmlKey, sha256Hex } from './files.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
-import { DuplicateNumber, insertNumbered, QuotaExceeded, SeriesNotRegistered, type Quota } from './insert.ts';
+import {
+  DuplicateNumber,
+  insertNumbered,
+  LAST_NUMBER,
+  QuotaExceeded,
+  SeriesExhausted,
+  SeriesNotRegistered,
+  type Quota,
+} from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendOptions, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
 
@@ -205,6 +213,7 @@ export async function issueDocument<C>(
     }
     if (error instanceof DuplicateNumber)
       return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    if (error instanceof SeriesExhausted) throw seriesExhausted(identity.series, error.byExplicitNumber);
     throw error;
   }
 
@@ -272,6 +281,27 @@ async function sendAfterCommit(
       retryable: true,
     };
   }
+}
+
+function seriesExhausted(series: string, byExplicitNumber: boolean) {
+  if (byExplicitNumber) {
+    return errors.unprocessable(
+      'series_exhausted',
+      `El número ${LAST_NUMBER} es el último de la serie ${series}: emitirlo con número explícito agotaría la serie. Use "#" o una serie nueva.`,
+      [
+        {
+          path: 'numero_documento',
+          code: 'series_exhausted',
+          message: `Use un número menor que ${LAST_NUMBER}, "#" o una serie nueva.`,
+        },
+      ],
+    );
+  }
+  return errors.conflict(
+    'series_exhausted',
+    `La serie ${series} llegó a su último número (${LAST_NUMBER}): emita con una serie nueva.`,
+    [{ path: 'serie_documento', code: 'series_exhausted', message: 'Serie agotada: use una serie nueva.' }],
+  );
 }
 
 /** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */

@@ -212,6 +212,13 @@ describe('tenants', () => {
       ).json.code,
     ).toBe('certificate_password_invalid');
     expect((await createTenant(adminToken, { soap_type_id: '02' })).status).toBe(422);
+    const costly = await createTenant(adminToken, {
+      ...production,
+      certificate: pfx('costly-iterations.pfx'),
+      certificate_password: '123456',
+    });
+    expect(costly.status).toBe(422);
+    expect(costly.json).toMatchObject({ code: 'certificate_iterations_excessive', errors: [{ path: 'certificate' }] });
   });
 
   it('refuses duplicates, bad RUCs and unknown plans', async () => {
@@ -253,6 +260,35 @@ describe('resellers', () => {
       (await call('POST', '/api/reseller/lockedAdmin', { id: resellerB.id, locked_admin: true }, resellerA.token)).json
         .code,
     ).toBe('forbidden_role');
+  });
+
+  it('authenticate before reading the body: tokenless is 401, a wrong role 403, even with a bad body', async () => {
+    for (const url of [
+      '/api/tenants',
+      '/api/reseller/lockedTenant',
+      '/api/reseller/lockedAdmin',
+      '/api/restaurant/partner/store',
+    ]) {
+      const tokenless = await call('POST', url, { id: 'x', ruc: 1 });
+      expect(tokenless.status, url).toBe(401);
+      expect(tokenless.json.code).toBe('unauthenticated');
+    }
+    expect((await call('POST', '/api/reseller/lockedAdmin', { id: 'x' }, resellerA.token)).json.code).toBe(
+      'forbidden_role',
+    );
+  });
+
+  it('refuse ids beyond a database integer with 422, changing nothing', async () => {
+    for (const [url, body] of [
+      ['/api/reseller/lockedTenant', { id: 99999999999, locked_tenant: true }],
+      ['/api/reseller/lockedAdmin', { id: 2 ** 31, locked_admin: true }],
+    ] as const) {
+      const res = await call('POST', url, body, adminToken);
+      expect(res.status, url).toBe(422);
+      expect(res.json.errors[0].path).toBe('id');
+    }
+    expect((await createTenant(adminToken, { plan_id: 1e12 })).status).toBe(422);
+    expect((await call('GET', '/api/tenants?page=1e30', undefined, adminToken)).status).toBe(422);
   });
 
   it('locking a tenant stops its API at once; unlocking restores it', async () => {

@@ -12,7 +12,10 @@ import {
   generateSelfSignedCertificate,
   loadPem,
   loadPfx,
+  MAX_PFX_ITERATIONS,
 } from '../../src/crypto/certificates.ts';
+import { loadPfxOffThread } from '../../src/crypto/pfx-off-thread.ts';
+import { pkcs12IterationCounts } from '../../src/crypto/pkcs12-iterations.ts';
 
 const keysDir = fileURLToPath(new URL('../fixtures/keys/', import.meta.url));
 const file = (name: string) => readFileSync(join(keysDir, name));
@@ -227,5 +230,50 @@ describe('describeCertificate', () => {
 
   it('rejects text that is not a certificate', () => {
     expect(codeOf(() => describeCertificate('hola'))).toBe('certificate_unreadable');
+  });
+});
+
+describe('costly PFX files (issue 16 item 4)', () => {
+  const asn1Of = (name: string) => forge.asn1.fromDer(forge.util.createBuffer(file(name).toString('binary')));
+
+  it('reads the MAC and PBKDF2/PBE iteration counts from the ASN.1, modern and legacy alike', () => {
+    expect(pkcs12IterationCounts(asn1Of('test-modern.pfx'))).toEqual([2048, 2048, 2048]);
+    expect(pkcs12IterationCounts(asn1Of('test-legacy-rc2.pfx'))).toEqual([2048, 2048, 2048]);
+    expect(pkcs12IterationCounts(asn1Of('costly-iterations.pfx'))).toEqual([3_000_000, 3_000_000, 3_000_000]);
+  });
+
+  it('refuses 3,000,000 iterations before deriving any key (it used to block for 33 s)', () => {
+    const started = performance.now();
+    expect(codeOf(() => loadPfx(file('costly-iterations.pfx'), '123456', { now: NOW }))).toBe(
+      'certificate_iterations_excessive',
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(MAX_PFX_ITERATIONS).toBeGreaterThanOrEqual(10_000); // keytool's count must pass
+  });
+
+  it('reads a PFX in a worker thread, with its errors, while the event loop stays free', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 5);
+    const m = await loadPfxOffThread(file('test-modern.pfx'), '123456', { now: NOW });
+    clearInterval(timer);
+    expect(m.subject).toBe(SUBJECT);
+    expect(createPrivateKey(m.privateKeyPem).asymmetricKeyType).toBe('rsa');
+    expect(ticks).toBeGreaterThan(0);
+    await expect(loadPfxOffThread(file('test-modern.pfx'), '654321', { now: NOW })).rejects.toMatchObject({
+      code: 'certificate_password_invalid',
+    });
+    await expect(loadPfxOffThread(file('costly-iterations.pfx'), '123456', { now: NOW })).rejects.toMatchObject({
+      code: 'certificate_iterations_excessive',
+    });
+  });
+
+  it('ends a read that takes longer than its time limit with certificate_timeout', async () => {
+    const error = await loadPfxOffThread(file('test-modern.pfx'), '123456', { now: NOW, timeoutMs: 1 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CertificateError);
+    expect((error as CertificateError).code).toBe('certificate_timeout');
   });
 });

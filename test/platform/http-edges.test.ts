@@ -1,6 +1,8 @@
 // Acceptance (issue 2, "Errors"): unknown host, no token, wrong tenant's token, malformed JSON, wrong content
 // type, oversized body, unknown route and wrong method each answer with the documented status and shape
 // (docs/errors.md), never a 500; every response carries x-request-id.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { probeFeatures } from '../helpers/probe-feature.ts';
@@ -136,9 +138,81 @@ describe('request bodies', () => {
       payload: 'a=1',
     });
     expect(asForm.statusCode).toBe(415);
+    const unlabelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: t.tenant.headers,
+      payload: Buffer.from(JSON.stringify(validBody)),
+    });
+    expect(unlabelled.statusCode).toBe(415);
+    expect(unlabelled.json().message).toContain('Falta la cabecera Content-Type');
+  });
+
+  it('says that a +json media type is unsupported, not missing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/vnd.api+json' },
+      payload: JSON.stringify(validBody),
+    });
+    expect(res.statusCode).toBe(415);
+    expectErrorShape(res.json(), 'unsupported_media_type');
+    expect(res.json().message).toContain('no admitido (application/vnd.api+json)');
+  });
+
+  it('answers 400 body_missing to a POST without a body on a route that needs one', async () => {
     const none = await t.app.inject({ method: 'POST', url: '/api/_probe/echo', headers: t.tenant.headers });
-    expect(none.statusCode).toBe(415);
-    expect(none.json().message).toContain('Content-Type');
+    expect(none.statusCode).toBe(400);
+    expectErrorShape(none.json(), 'body_missing');
+    expect(none.json().message).toContain('Falta el cuerpo');
+    const tokenless = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { host: t.tenant.hostname },
+    });
+    expect(tokenless.statusCode).toBe(401);
+  });
+
+  it('answers 422 invalid_text, with the path, to NUL or a lone surrogate anywhere in the body, query or parameters', async () => {
+    const cases: [string, string, string][] = [
+      ['{"serie_documento":"F\\u0000001","items":[]}', 'serie_documento', 'nulo'],
+      [
+        '{"serie_documento":"F001","items":[{"descripcion":"a\\ud800b","total_igv":1}]}',
+        'items[0].descripcion',
+        'sustituto',
+      ],
+      [
+        '{"serie_documento":"F001","items":[{"descripcion":"x","total_igv":1,"\\udc00":1}]}',
+        'items[0].\udc00',
+        'sustituto',
+      ],
+    ];
+    for (const [payload, path, word] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/_probe/echo',
+        headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(422);
+      expectErrorShape(res.json(), 'invalid_text');
+      expect(res.json().errors[0].path).toBe(path);
+      expect(res.json().message).toContain(word);
+    }
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/documents/lists/2026-01-01/2026-01-02?cursor=%00',
+      headers: t.tenant.headers,
+    });
+    expect(query.statusCode).toBe(422);
+    expect(query.json().errors[0].path).toBe('cursor');
+    const emoji = await t.app.inject({
+      method: 'POST',
+      url: '/api/_probe/echo',
+      headers: { ...t.tenant.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validBody, items: [{ descripcion: 'café 😀', total_igv: 1 }] }),
+    });
+    expect(emoji.statusCode).toBe(200);
   });
 
   it('accepts application/json with a charset', async () => {
@@ -290,6 +364,47 @@ describe('every response', () => {
       headers: { 'x-request-id': 'a b<script>' },
     });
     expect(insane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an undecodable URL 400 bad_url in the error envelope, with the request id and security headers', async () => {
+    for (const url of ['/api/documents/lists/%zz/x', '/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.tenant.headers });
+      expect(res.statusCode, url).toBe(400);
+      expectErrorShape(res.json(), 'bad_url');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers an over-long path parameter in the error envelope, never a bare 414', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/lists/${'2'.repeat(3000)}/x`,
+      headers: t.tenant.headers,
+    });
+    expect(res.statusCode).toBe(414);
+    expectErrorShape(res.json(), 'url_too_long');
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it("answers headers over 16 KB (refused by Node's parser) in the envelope, closing the connection", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(`GET /health/live?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+      );
+      let data = '';
+      socket.on('data', (chunk) => {
+        data += chunk.toString();
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => undefined);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+    expect(raw).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
+    expectErrorShape(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 'headers_too_large');
   });
 
   it('carries security headers', async () => {

@@ -22,6 +22,7 @@ import { checkConsistency } from './rules/consistency.ts';
 import { checkCustomer } from './rules/customer.ts';
 import { checkDates } from './rules/dates.ts';
 import { checkDetraction } from './rules/detraction.ts';
+import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts';
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
 import { checkNote } from './rules/notes.ts';
@@ -80,11 +81,18 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   const computed = computeLines(b.items, b.fecha_de_emision);
   collect(computed.findings);
   if (!computed.complete) return { issues, warnings };
+  // Figures beyond SUNAT's formats cannot be summed, written or spelled out in words: stop here.
+  const lineMagnitudes = checkLineMagnitudes(computed.lines);
+  collect(lineMagnitudes);
+  if (lineMagnitudes.issues.length > 0) return { issues, warnings };
 
   // 3. Sum the document.
   const summed = sumDocument(b, computed.lines);
   collect(summed.findings);
   const sums = summed.sums;
+  const totalMagnitudes = checkTotalMagnitudes(sums.totals);
+  collect(totalMagnitudes);
+  if (totalMagnitudes.issues.length > 0) return { issues, warnings };
   const payable = sums.totals.payable;
 
   // 4. Rules that need the figures.

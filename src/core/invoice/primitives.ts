@@ -3,7 +3,7 @@
 // a Spanish message and, where the contract names one, a stable code in `params.code` (see zod-issues.ts).
 import { z } from 'zod';
 import type { Catalog, CatalogEntry } from '../catalogs/catalog.ts';
-import { Decimal } from '../money.ts';
+import { Decimal, roundTo } from '../money.ts';
 
 /** "" and null mean "not sent" in FacturadorPro payloads (pain point 20.1 #9). */
 export function emptyToUndefined(value: unknown): unknown {
@@ -23,6 +23,17 @@ interface DecimalOptions {
   min?: { value: number; inclusive: boolean; message: string };
   /** Error when the value is not numeric. */
   what?: string;
+  /**
+   * Most integer digits accepted (12 by default: SUNAT's amounts, quantities and unit values all have at most 12,
+   * as do the database's numeric columns). Beyond it the value is refused with `amount_out_of_range`.
+   */
+  integerDigits?: number;
+  /** SUNAT rule of that format, when there is one. */
+  sunatRule?: string;
+}
+
+function outOfRangeMessage(integerDigits: number): string {
+  return `El valor no puede tener más de ${integerDigits} dígitos enteros (formato de SUNAT: hasta ${'9'.repeat(integerDigits)}).`;
 }
 
 /**
@@ -49,6 +60,16 @@ export function decimal(options: DecimalOptions = {}) {
       }
       d = new Decimal(text);
     }
+    const integerDigits = options.integerDigits ?? 12;
+    // Compared once rounded to cents: 999999999999.999 would become 1000000000000.00 in an amount column.
+    if (roundTo(d.abs(), 2).gte(new Decimal(10).pow(integerDigits))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: outOfRangeMessage(integerDigits),
+        params: { code: 'amount_out_of_range', sunatRule: options.sunatRule },
+      });
+      return z.NEVER;
+    }
     const min = options.min;
     if (min && (min.inclusive ? d.lt(min.value) : d.lte(min.value))) {
       ctx.addIssue({ code: 'custom', message: min.message });
@@ -62,7 +83,10 @@ export function decimal(options: DecimalOptions = {}) {
 export const amount = () => decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } });
 /** A quantity: > 0 (SUNAT 2024). */
 export const quantity = () =>
-  decimal({ min: { value: 0, inclusive: false, message: 'La cantidad debe ser mayor que cero (SUNAT 2024).' } });
+  decimal({
+    min: { value: 0, inclusive: false, message: 'La cantidad debe ser mayor que cero (SUNAT 2024).' },
+    sunatRule: '2025',
+  });
 /** A percentage 0–100. */
 export const percent = () =>
   decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } }).refine((d) => d.lte(100), {
@@ -122,13 +146,16 @@ export function isoDate() {
   });
 }
 
+/** Years before electronic documents existed: year 0000 has no place in PostgreSQL's calendar nor in xsd:date. */
+const FIRST_YEAR = 1900;
+
 export function isValidIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1) return false;
+  if (y < FIRST_YEAR || mo < 1 || mo > 12 || d < 1) return false;
   const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return d <= days[mo - 1];
 }

@@ -155,9 +155,13 @@ export const allowanceChargeSchema = z
       'Código del catálogo 53: línea `00`/`01` descuentos, `47`/`48` cargos; global `02`/`03` descuentos, `04`/`05`/`06` anticipos, `45` FISE, `46` propinas, `49`/`50` cargos.',
     ),
     descripcion: optional(text(250, 'La descripción')).describe('Descripción del descuento o cargo.'),
-    factor: optional(decimal({ min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' } })).describe(
-      'Factor (0.10 = 10 %). Si se envía, monto = base × factor (±1; SUNAT 3307/3290).',
-    ),
+    factor: optional(
+      decimal({
+        min: { value: 0, inclusive: true, message: 'Debe ser mayor o igual a 0.' },
+        integerDigits: 3,
+        sunatRule: '3025',
+      }),
+    ).describe('Factor (0.10 = 10 %). Si se envía, monto = base × factor (±1; SUNAT 3307/3290).'),
     monto: optional(amount()).describe('Monto del descuento o cargo (2 decimales). Si falta, base × factor.'),
     base: optional(amount()).describe('Base sobre la que se aplica el factor. Si falta, la que corresponde al código.'),
   })
@@ -511,7 +515,10 @@ export const documentBodySchema = z
     ),
     codigo_tipo_moneda: currencyCode().describe('Moneda ISO 4217 (`PEN`, `USD`, `EUR`…); se convierte a mayúsculas.'),
     factor_tipo_de_cambio: optional(
-      decimal({ min: { value: 0, inclusive: false, message: 'El tipo de cambio debe ser mayor que 0.' } }),
+      decimal({
+        min: { value: 0, inclusive: false, message: 'El tipo de cambio debe ser mayor que 0.' },
+        integerDigits: 4,
+      }),
     ).describe('Tipo de cambio a soles (obligatorio en moneda extranjera con detracción o percepción).'),
     numero_orden_de_compra: optional(text(20, 'La orden de compra')).describe(
       'Orden de compra del cliente → `cac:OrderReference` (máx. 20).',
@@ -589,6 +596,8 @@ export const documentBodySchema = z
   // dates it today (fillDefaults). Checked even when other fields fail, so that one answer lists every error.
   .superRefine(
     (body, ctx) => {
+      // `when` runs this on any input, even one that is not an object at all.
+      if (typeof body !== 'object' || body === null) return;
       if (body.fecha_de_emision !== undefined && body.hora_de_emision === undefined) {
         ctx.addIssue({ code: 'custom', path: ['hora_de_emision'], message: 'Este campo es obligatorio.' });
       }

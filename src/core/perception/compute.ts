@@ -8,6 +8,7 @@
 import { amountInWords, numberToLetter } from '../words.ts';
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
+import { exceeds, outOfRangeMessage } from '../invoice/rules/magnitudes.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
 import { Decimal, dec, formatAmount, HUNDRED, round2, sum, ZERO } from '../money.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
@@ -182,6 +183,12 @@ export function computePerception(
       );
     }
     const basePen = round2(paid.times(factor));
+    // Amounts have at most 12 integer digits (SUNAT's format; the database's columns too).
+    const expectedNet = basePen.plus(round2(basePen.times(rate)));
+    if (exceeds(expectedNet, 2)) {
+      issues.push(issue(`${path}.total_a_pagar`, 'amount_out_of_range', outOfRangeMessage(expectedNet)));
+      return row;
+    }
     const perceived = checked(`${path}.total_percibido`, d.total_percibido, round2(basePen.times(rate)), issues);
     const net = basePen.plus(perceived);
     checked(`${path}.total_a_pagar`, d.total_a_pagar, net, issues);
@@ -208,6 +215,10 @@ export function computePerception(
         'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).',
       ),
     );
+  if (exceeds(cashedSum, 2)) {
+    issues.push(issue('totales.total_pagado', 'amount_out_of_range', outOfRangeMessage(cashedSum)));
+    return { issues, warnings };
+  }
   const totalPerceived = checked(
     'totales.total_percibido',
     body.totales?.total_percibido,

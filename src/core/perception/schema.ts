@@ -21,7 +21,8 @@ const code2 = (allowed: readonly string[], what: string) =>
       params: { code: 'catalog_code_invalid' },
     });
 
-const positive = () => decimal({ min: { value: 0, inclusive: false, message: 'Debe ser mayor que cero.' } });
+const positive = (integerDigits?: number) =>
+  decimal({ min: { value: 0, inclusive: false, message: 'Debe ser mayor que cero.' }, integerDigits });
 
 export const perceptionPaymentSchema = z
   .object({
@@ -35,8 +36,8 @@ export const exchangeRateSchema = z
   .object({
     codigo_tipo_moneda_referencia: currency().describe('Moneda del documento (SourceCurrencyCode).'),
     codigo_tipo_moneda_objetivo: currency().describe('PEN (TargetCurrencyCode).'),
-    factor: positive().describe(
-      'Tipo de cambio (CalculationRate, hasta 4 enteros y 6 decimales); 1 si el documento está en soles.',
+    factor: positive(4).describe(
+      'Tipo de cambio (CalculationRate, hasta 4 enteros y 6 decimales; SUNAT 2716); 1 si el documento está en soles.',
     ),
     fecha_tipo_de_cambio: optional(isoDate()).describe('Fecha del tipo de cambio; por defecto, la de la percepción.'),
   })

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isValidIsoDate } from '../../core/index.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
@@ -45,7 +46,7 @@ const SearchBody = z
       .describe('Importe total del comprobante (±0.01)'),
     date_of_issue: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Fecha AAAA-MM-DD.' })
+      .refine(isValidIsoDate, { message: 'Fecha de emisión válida con formato AAAA-MM-DD.' })
       .describe('Fecha de emisión'),
   })
   .refine((b) => b.ruc_emisor || b.tenant_slug, { message: 'Envíe ruc_emisor o tenant_slug.', path: ['ruc_emisor'] })

@@ -1,5 +1,6 @@
 // Request and response schemas of the documents endpoints (they also write the OpenAPI document).
 import { z } from 'zod';
+import { isValidIsoDate } from '../../core/index.ts';
 
 const uuid = z
   .string()
@@ -11,10 +12,7 @@ const uuid = z
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    { message: 'Fecha inexistente.' },
-  );
+  .refine(isValidIsoDate, { message: 'Fecha inexistente (AAAA-MM-DD, desde 1900).' });
 
 export const SunatResponseSchema = z
   .union([

@@ -1,11 +1,13 @@
 // The documents endpoints' work that is not issuing itself: send now, change the recorded state, list.
 import type { Prisma } from '../../generated/tenant/client.ts';
 import { documentTypes } from '../../core/catalogs/index.ts';
+import { isValidIsoDate } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { sendStoredDocument } from '../../pipeline/send.ts';
 import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
+import { INT4_MAX } from '../../platform/http/schemas.ts';
 import { downloadLinks, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
@@ -137,13 +139,13 @@ function encodeCursor(issueDate: Date, id: number): string {
 
 function decodeCursor(cursor: string): { date: Date; id: number } {
   const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') || Number.isNaN(parsed.getTime()) || !/^\d+$/.test(id ?? '')) {
+  // Document ids are int4: a larger one would fail in PostgreSQL, not match nothing.
+  if (!isValidIsoDate(date ?? '') || !/^\d{1,10}$/.test(id ?? '') || Number(id) > INT4_MAX) {
     throw errors.unprocessable('cursor_invalid', 'El cursor no es válido: use el next_cursor de la página anterior.', [
       { path: 'cursor', code: 'cursor_invalid', message: 'Cursor inválido.' },
     ]);
   }
-  return { date: parsed, id: Number(id) };
+  return { date: new Date(`${date}T00:00:00Z`), id: Number(id) };
 }
 
 const LIST_SELECT = {

@@ -1,12 +1,15 @@
 // POST /api/whatsapp-notify/{text|pdf|media} and GET /api/whatsapp-notify/{id} (any host). Callers
 // authenticate with a tenant API token (on the tenant's host: the tenant's own number, else the system's) or with
-// the system NOTIFY_TOKEN. Requests are validated, written to the outbox and answered 202; the worker delivers.
+// the system NOTIFY_TOKEN — in onRequest, before a byte of the body is read: only an authenticated caller may send
+// the large bodies of /pdf and /media, and only a few at a time. Requests are validated, written to the outbox and
+// answered 202; the worker delivers.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
 import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
+import { uploadSlots } from '../../platform/http/upload-slots.ts';
 import { normalizeHost } from '../../platform/http/hosts.ts';
 import { authenticate } from '../../platform/http/tenancy.ts';
 import { bearerToken } from '../../platform/tokens.ts';
@@ -34,8 +37,10 @@ const MEDIA_RULES: Record<string, { maxBytes: number; mimetypes: string[] }> = {
     ],
   },
 };
-/** Base64 of 100 MB plus the JSON around it. */
-const FILE_BODY_LIMIT = 140 * 1024 * 1024;
+/** Base64 of the largest file (a 100 MB document: 4/3 of it) plus 64 KiB for the JSON around it. */
+const FILE_BODY_LIMIT = Math.ceil(MEDIA_RULES.document.maxBytes / 3) * 4 + 64 * 1024;
+/** Bodies above BODY_LIMIT buffered at once per process (each costs about three times its size while parsed). */
+const LARGE_UPLOADS_AT_ONCE = 2;
 /** What browsers and the Cloud API reliably take; a URL is a link, not a payload. */
 export const MEDIA_URL_MAX_LENGTH = 2048;
 
@@ -150,9 +155,10 @@ function mediaUrlOf(media: string): string | null {
 export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
 
-  async function caller(
-    request: FastifyRequest,
-  ): Promise<OutboxSender & { tenant: Awaited<ReturnType<typeof platform.hosts.resolve>> }> {
+  type Sender = OutboxSender & { tenant: Awaited<ReturnType<typeof platform.hosts.resolve>> };
+  const senders = new WeakMap<FastifyRequest, Sender>();
+
+  async function caller(request: FastifyRequest): Promise<Sender> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw errors.unauthorized();
     const system = platform.config.notifyToken;
@@ -164,6 +170,13 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     return { tenantId: tenant.id, schema: tenant.schemaName, tenant };
   }
 
+  /** onRequest: the caller is known before the body is read (a tokenless 136 MB post costs nothing). */
+  async function authenticateFirst(request: FastifyRequest): Promise<void> {
+    senders.set(request, await caller(request));
+  }
+  const senderOf = (request: FastifyRequest): Sender => senders.get(request)!;
+  const largeBodies = uploadSlots(LARGE_UPLOADS_AT_ONCE, platform.config.bodyLimit);
+
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const responses = {
     202: Queued,
@@ -172,6 +185,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     404: ErrorBodySchema,
     413: ErrorBodySchema,
     422: ErrorBodySchema,
+    503: ErrorBodySchema,
   };
   const config = { auth: 'none' as const, rateLimit: { max: 120, timeWindow: '1 minute' } };
 
@@ -179,10 +193,11 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     '/api/whatsapp-notify/text',
     {
       config,
+      onRequest: authenticateFirst,
       schema: { summary: 'WhatsApp: enviar un texto', body: TextBody, response: responses },
     },
     async (request, reply) => {
-      const sender = await caller(request);
+      const sender = senderOf(request);
       const to = validNumber(request.body.number);
       return reply.code(202).send({
         success: true as const,
@@ -198,6 +213,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     {
       config,
       bodyLimit: FILE_BODY_LIMIT,
+      onRequest: [authenticateFirst, largeBodies],
       schema: {
         summary: 'WhatsApp: enviar un PDF (base64 o el de un comprobante por external_id)',
         body: PdfBody,
@@ -205,7 +221,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const sender = await caller(request);
+      const sender = senderOf(request);
       const to = validNumber(request.body.number);
       const b = request.body;
       const deps = pipelineDepsOf(app, request.log);
@@ -274,6 +290,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     '/api/whatsapp-notify/media',
     {
       config,
+      onRequest: [authenticateFirst, largeBodies],
       bodyLimit: FILE_BODY_LIMIT,
       schema: {
         summary: 'WhatsApp: enviar imagen, video, audio o documento (URL o base64)',
@@ -282,7 +299,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const sender = await caller(request);
+      const sender = senderOf(request);
       const to = validNumber(request.body.number);
       const b = request.body;
       const rule = MEDIA_RULES[b.media_type];
@@ -321,6 +338,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     '/api/whatsapp-notify/:id',
     {
       config,
+      onRequest: authenticateFirst,
       schema: {
         summary: 'WhatsApp: estado de un mensaje',
         params: z.object({ id: z.string().max(64) }),
@@ -328,7 +346,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const sender = await caller(request);
+      const sender = senderOf(request);
       const id = request.params.id.toLowerCase();
       const msg = /^[0-9a-f-]{36}$/.test(id)
         ? await platform.db.central.whatsappMessage.findUnique({ where: { id } })

@@ -2,7 +2,9 @@
 // - `config.hostKind` ⇄ the `hostKind` router constraint, and `auth` defaults (tenant routes need a token);
 // - the catalogue of every route (what /documentation/json must list);
 // - the not-found handler: 405 with Allow when the path exists with other methods on this kind of host,
-//   404 host_not_found when it exists only on another kind of host, else 404 route_not_found.
+//   404 host_not_found when it exists only on another kind of host, else 404 route_not_found;
+// - a URL the router cannot decode (`/%zz`) is answered 400 bad_url through that same handler, so it carries the
+//   error envelope and every header of a routed request (request id, security headers).
 import FindMyWay from 'find-my-way';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
@@ -18,6 +20,30 @@ import {
 import type { RouteAuth, RouteEntry } from './types.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+const badUrls = new WeakSet<IncomingMessage>();
+/** Where an undecodable URL is sent: no route has this path, so the not-found handler answers it. */
+const BAD_URL_PATH = '/.bad-url';
+
+function decodable(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fastify's `rewriteUrl`: the router would answer an undecodable path with its own bare body; sending it to a path
+ * that matches nothing lets the not-found handler answer instead (with hooks, headers and the error envelope).
+ */
+export function rewriteBadUrl(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  if (!url.includes('%') || decodable(url)) return url;
+  badUrls.add(req);
+  return BAD_URL_PATH;
+}
 
 function isHostKind(value: unknown): value is HostKind {
   return typeof value === 'string' && (HOST_KINDS as readonly string[]).includes(value);
@@ -94,6 +120,8 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
   };
 
   app.setNotFoundHandler(async (request) => {
+    if (badUrls.has(request.raw))
+      throw errors.badRequest('bad_url', 'La URL de la solicitud no es válida (secuencia % mal formada)');
     const path = request.url.split('?')[0];
     const allowed = allowedMethods(path, request.hostKind);
     if (allowed.length > 0) throw errors.methodNotAllowed(allowed);

@@ -1,5 +1,20 @@
-// Shared OpenAPI schemas of the platform (reuse them in feature routes' `response`).
+// Shared OpenAPI schemas of the platform (reuse them in feature routes' `response`), and request fields every
+// layer bounds the same way.
 import { z } from 'zod';
+
+/** PostgreSQL `integer` (int4): the largest id or counter a column holds. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id sent by a client: a positive int4 (a larger one is a 422, not a database error). */
+export const rowId = () =>
+  z
+    .number()
+    .int()
+    .positive()
+    .max(INT4_MAX, { message: `El id debe ser un entero entre 1 y ${INT4_MAX}.` });
+
+/** A page number of a paginated list (far beyond any real page, well inside what a query offset takes). */
+export const pageNumber = () => z.coerce.number().int().min(1).max(1_000_000).default(1);
 
 export const ErrorItemSchema = z
   .object({

@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { queueMessage } from '../../../src/features/whatsapp/outbox.ts';
@@ -265,5 +267,70 @@ describe('POST /api/whatsapp-notify', () => {
   it('shows a message only to its sender', async () => {
     const mine = await notify('text', { number: '987654321', message: 'privado' });
     expect((await status(mine.json.data.id, 'system')).status).toBe(404);
+  });
+});
+
+/** Starts a POST announcing `length` bytes and sends only `sent` of them; resolves with the first answer. */
+function partialPost(path: string, headers: Record<string, string>, length: number, sent = 0) {
+  const { port } = api.ctx.app.server.address() as AddressInfo;
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path,
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(length) },
+  });
+  // An aborted post (the test's own abort) answers status 0.
+  const answer = new Promise<{ status: number; json: any; connection: string | undefined }>((resolve) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          json: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+          connection: res.headers.connection,
+        }),
+      );
+    });
+    req.on('error', () => resolve({ status: 0, json: null, connection: undefined }));
+  });
+  req.flushHeaders();
+  if (sent > 0) req.write(Buffer.alloc(sent, 0x20));
+  return { answer, abort: () => req.destroy() };
+}
+
+describe('large bodies of /pdf and /media', () => {
+  it('refuses a tokenless 130 MB post at once, from its headers, closing the connection', async () => {
+    const started = Date.now();
+    const posts = Array.from({ length: 10 }, () =>
+      partialPost('/api/whatsapp-notify/media', { host: 'api.example' }, 130 * 1024 * 1024),
+    );
+    const answers = await Promise.all(posts.map((p) => p.answer));
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.json.code).toBe('unauthenticated');
+      expect(a.connection).toBe('close');
+    }
+    // No body was sent at all: the answers could only come from the headers.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const p of posts) p.abort();
+  });
+
+  it('lets an authenticated caller send a large body, two at a time; a third waits with 503 upload_busy', async () => {
+    const headers = { host: api.tenant.hostname, authorization: api.tenant.headers.authorization };
+    const first = partialPost('/api/whatsapp-notify/pdf', headers, 50 * 1024 * 1024, 1024);
+    const second = partialPost('/api/whatsapp-notify/pdf', headers, 50 * 1024 * 1024, 1024);
+    await new Promise((r) => setTimeout(r, 300));
+    const third = await partialPost('/api/whatsapp-notify/media', headers, 50 * 1024 * 1024).answer;
+    expect(third.status).toBe(503);
+    expect(third.json.code).toBe('upload_busy');
+    first.abort();
+    second.abort();
+    await new Promise((r) => setTimeout(r, 300));
+    const over = await partialPost('/api/whatsapp-notify/pdf', headers, 200 * 1024 * 1024).answer;
+    expect(over.status).toBe(413);
+    const small = await notify('text', { number: '987654321', message: 'sigue funcionando' });
+    expect(small.status).toBe(202);
   });
 });

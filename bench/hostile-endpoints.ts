@@ -1,0 +1,164 @@
+// The endpoints the mutation fuzz attacks, each with the example bodies (or parameters) it starts from: the request
+// examples the API documents (src/features/documents/examples) and one valid body for every other route that
+// takes one. Bodies name real rows of the fuzz's world (its tenant, an issued document, a reseller…), so that a
+// mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
+import { rucCheckDigit } from '../src/core/ruc.ts';
+import { loadExamples } from '../src/features/documents/examples.ts';
+import type { FuzzTarget } from './hostile.ts';
+
+/** Who calls an endpoint, and on which host. */
+export type FuzzAuth = 'tenant' | 'admin' | 'admin-host' | 'any-host';
+
+export interface FuzzWorld {
+  today: string;
+  tenant: { ruc: string };
+  /** An issued (sent) document of the tenant: consultas and downloads look it up. */
+  issued: { externalId: string; series: string; number: number; customerNumber: string; total: string; date: string };
+  /** A registered (01) document the status and send routes may change. */
+  registered: { externalId: string };
+  /** A tenant and a reseller the lock routes may lock and unlock (nothing else depends on them). */
+  lockVictims: { tenantId: number; resellerId: number };
+  admin: { email: string; password: string };
+  /** Unused RUCs and subdomains for the creating routes (a valid mutation creates at most one tenant each). */
+  fresh: { guestRuc: string; guestSubdomain: string; tenantRuc: string; tenantSubdomain: string };
+}
+
+export interface FuzzEndpoint {
+  target: FuzzTarget;
+  auth: FuzzAuth;
+  issues?: boolean;
+}
+
+/** A valid RUC (prefix 20, check digit computed) from any 8 digits. */
+export function rucFrom(seed: number): string {
+  const ten = `20${String(seed % 100_000_000).padStart(8, '0')}`;
+  return `${ten}${rucCheckDigit(ten)}`;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n').toString('base64');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+
+function examples(file: 'invoices' | 'perceptions') {
+  return Object.entries(loadExamples(file)).map(([name, e]) => ({ name, body: e.value }));
+}
+
+export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
+  const post = (
+    path: string,
+    auth: FuzzAuth,
+    bodies: { name: string; body: unknown }[],
+    issues = false,
+  ): FuzzEndpoint => ({ target: { name: `POST ${path}`, method: 'POST', path, examples: bodies }, auth, issues });
+  const one = (body: unknown) => [{ name: 'base', body }];
+  const get = (
+    name: string,
+    template: string,
+    auth: FuzzAuth,
+    params: Record<string, string>,
+    query?: Record<string, string>,
+  ): FuzzEndpoint => ({ target: { name, method: 'GET', template, params, query }, auth });
+  return [
+    post('/api/documents', 'tenant', examples('invoices'), true),
+    post('/api/perceptions', 'tenant', examples('perceptions'), true),
+    post('/api/documents/send', 'tenant', one({ external_id: w.registered.externalId })),
+    post('/api/perceptions/send', 'tenant', one({ external_id: w.issued.externalId })),
+    post(
+      '/api/documents/updatedocumentstatus',
+      'tenant',
+      one({ externail_id: w.registered.externalId, state_type_id: '01' }),
+    ),
+    post('/api/company/whatsapp', 'tenant', one({ phone_number_id: '1000001', token: 'EAAG-fuzz-token-0123456789' })),
+    post(
+      '/api/consultas/search',
+      'any-host',
+      one({
+        ruc_emisor: w.tenant.ruc,
+        series: w.issued.series,
+        number: w.issued.number,
+        customer_number: w.issued.customerNumber,
+        total: Number(w.issued.total),
+        date_of_issue: w.issued.date,
+      }),
+    ),
+    post('/api/whatsapp-notify/text', 'tenant', one({ number: '987654321', message: 'Su comprobante está listo' })),
+    post('/api/whatsapp-notify/pdf', 'tenant', [
+      { name: 'base64', body: { number: '51987654321', file: PDF, filename: 'factura.pdf', message: 'Adjunto' } },
+      { name: 'external_id', body: { number: '+51 987 654 321', external_id: w.issued.externalId } },
+    ]),
+    post('/api/whatsapp-notify/media', 'tenant', [
+      {
+        name: 'url',
+        body: { number: '987654321', media: 'https://example.com/logo.png', media_type: 'image', caption: 'Logo' },
+      },
+      {
+        name: 'base64',
+        body: { number: '987654321', media: PNG, media_type: 'image', mimetype: 'image/png', filename: 'logo.png' },
+      },
+    ]),
+    post(
+      '/api/guest-register',
+      'admin-host',
+      one({
+        number: w.fresh.guestRuc,
+        name: 'EMPRESA INVITADA S.A.C.',
+        subdomain: w.fresh.guestSubdomain,
+        email: 'invitada@facturo.example',
+        password: 'Clave-segura-2026',
+      }),
+    ),
+    post('/api/login', 'admin-host', one({ email: w.admin.email, password: w.admin.password })),
+    post(
+      '/api/tenants',
+      'admin',
+      one({
+        ruc: w.fresh.tenantRuc,
+        subdomain: w.fresh.tenantSubdomain,
+        email: 'nueva@facturo.example',
+        plan_id: 1,
+        name: 'EMPRESA NUEVA S.A.C.',
+      }),
+    ),
+    post('/api/reseller/lockedTenant', 'admin', one({ id: w.lockVictims.tenantId, locked_tenant: false })),
+    post('/api/reseller/lockedAdmin', 'admin', one({ id: w.lockVictims.resellerId, locked_admin: false })),
+    post('/api/reseller/detail', 'admin', one({})),
+    post('/api/restaurant/partner/search', 'admin', one({ query: 'ana' })),
+    post(
+      '/api/restaurant/partner/store',
+      'admin',
+      one({
+        full_name: 'Ana Pérez-Quispe',
+        email: 'ana.fuzz@facturo.example',
+        gitlab_user: 'anafuzz',
+        domain: 'https://ana-fuzz.example',
+        department_id: '15',
+        zone: 'Lima',
+      }),
+    ),
+    get(
+      'GET /api/documents/lists/{inicio}/{fin}',
+      '/api/documents/lists/{inicio}/{fin}',
+      'tenant',
+      { inicio: w.today, fin: w.today },
+      { limit: '5', cursor: Buffer.from(`${w.today}|1`).toString('base64url') },
+    ),
+    get('GET /downloads/{segment}/{file}/{id}', '/downloads/{segment}/{file}/{id}', 'tenant', {
+      segment: 'document',
+      file: 'xml',
+      id: w.issued.externalId,
+    }),
+    get('GET /api/whatsapp-notify/{id}', '/api/whatsapp-notify/{id}', 'tenant', {
+      id: '00000000-0000-4000-8000-000000000000',
+    }),
+    get('GET /api/guest-register/service/ruc/{number}', '/api/guest-register/service/ruc/{number}', 'admin-host', {
+      number: w.tenant.ruc,
+    }),
+    get('GET /api/tenants', '/api/tenants', 'admin', {}, { page: '1', per_page: '20' }),
+    get(
+      'GET /api/extra-services/client-usage-apidocs',
+      '/api/extra-services/client-usage-apidocs',
+      'admin',
+      {},
+      { page: '1', per_page: '10' },
+    ),
+  ];
+}
