@@ -61,7 +61,10 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
     print(
       `Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`,
     );
-    print(`  Documentación: ${url}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
+    // The reference is opened on the demo company's host: "Try it out" then calls the same origin, which a
+    // browser allows without CORS (from localhost it would be another origin and be blocked).
+    const docsHost = demo ? `http://${demo.hostname}${portSuffix}` : url;
+    print(`  Documentación: ${docsHost}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
     if (demo) {
       print(`  Empresa demo:  http://${demo.hostname}${portSuffix}`);
       if (demo.created) print(`  Token API (se muestra una sola vez; copia en ${demo.tokenFile}):\n    ${demo.token}`);

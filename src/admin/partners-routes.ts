@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Prisma } from '../generated/central/client.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { adminOf } from './auth.ts';
 
 const PartnerSchema = z.object({
@@ -61,7 +62,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/restaurant/partner/list',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Partners de restaurantes',
         response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema },
@@ -77,7 +78,11 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/restaurant/partner/search',
     {
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+        openapiExamples: requestExample('Buscar por nombre', { query: 'Ana' }),
+      },
       schema: {
         summary: 'Buscar partners por nombre, correo, usuario o dominio',
         body: z.object({ query: z.string().trim().min(1).max(200) }),
@@ -112,7 +117,16 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/restaurant/partner/store',
     {
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+        openapiExamples: requestExample('Registrar un partner', {
+          full_name: 'Ana Torres',
+          email: 'ana.torres@partner.example',
+          domain: 'https://restaurante-ana.example',
+          department_id: '15',
+        }),
+      },
       schema: {
         summary: 'Registrar un partner',
         body: StoreBody,

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { adminOf } from './auth.ts';
 import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
@@ -41,7 +42,11 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/detail',
     {
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Resumen del distribuidor', {}),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
         body: z.object({}).passthrough().optional(),
@@ -107,7 +112,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/reseller/detailsLimitReseller',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
         response: {
@@ -147,7 +152,15 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/lockedAdmin',
     {
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Bloquear un distribuidor', {
+          id: 999999,
+          locked_admin: true,
+          reason: 'Falta de pago',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
         description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
@@ -175,7 +188,15 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/reseller/lockedTenant',
     {
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Bloquear una empresa', {
+          id: 999999,
+          locked_tenant: true,
+          reason: 'Falta de pago',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
         description:

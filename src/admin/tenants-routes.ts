@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CertificateError, loadPfx, type KeyMaterial } from '../crypto/certificates.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
 import { adminOf } from './auth.ts';
 import { tenantScope } from './service.ts';
@@ -62,7 +63,17 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/tenants',
     {
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Empresa demo', {
+          ruc: '20123456786',
+          subdomain: 'acme',
+          email: 'admin@acme.example',
+          plan_id: 1,
+          name: 'ACME S.A.C.',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Crear una empresa (tenant)',
         body: Body,
@@ -124,7 +135,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/api/tenants',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Listar empresas (paginado)',
         querystring: z.object({

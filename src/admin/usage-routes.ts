@@ -21,7 +21,7 @@ export const usageRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/extra-services/client-usage-apidocs',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Llamadas a la API por empresa y mes (últimos 12 meses)',
         querystring: z.object({
