@@ -112,6 +112,23 @@ describe('Idempotency-Key', () => {
     expect(await api.tenant.db.document.count({ where: { serie: 'F200' } })).toBe(1);
   });
 
+  it('replays the first answer byte for byte (key order and spacing included)', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    body.serie_documento = 'F201';
+    const send = () =>
+      api.ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...api.tenant.headers, 'content-type': 'application/json', 'idempotency-key': 'order-bytes' },
+        payload: JSON.stringify(body),
+      });
+    const first = await send();
+    const replay = await send();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.headers['content-type']).toContain('application/json');
+    expect(replay.body).toBe(first.body);
+  });
+
   it('answers 422 when the key is reused with another body, and 409 while the first request runs', async () => {
     const body = fixtureBody('02-not-sent.json');
     await api.post('/api/documents', body, { 'idempotency-key': 'order-2002' });
