@@ -2,7 +2,7 @@
 // central schema and every tenant schema (refusing tampered migrations) → first admin → demo tenant on an
 // empty database → build the app → listen. Also the graceful stop: drain requests, then close the pool.
 import type { FastifyInstance } from 'fastify';
-import { ensureFirstAdmin } from './admin/first-admin.ts';
+import { ensureFirstAdmin, ensureGeneratedAdmin, type GeneratedAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
 import { ConfigError, productionProblems, type Config } from './platform/config.ts';
@@ -23,6 +23,8 @@ export interface RunningFacturo {
   /** http://localhost:<port> */
   url: string;
   demo: DemoTenant | null;
+  /** The admin user this start generated (no ADMIN_EMAIL/ADMIN_PASSWORD, empty database), shown once. */
+  generatedAdmin: GeneratedAdmin | null;
   close(): Promise<void>;
 }
 
@@ -30,11 +32,13 @@ export async function prepareDatabase(
   db: Database,
   config: Config,
   options: StartOptions = {},
-): Promise<DemoTenant | null> {
+): Promise<{ demo: DemoTenant | null; generatedAdmin: GeneratedAdmin | null }> {
   await migrateAll(db.pool, { prismaRoot: options.prismaRoot });
   await ensureFirstAdmin(db, config);
-  if (!config.demoTenant) return null;
-  return ensureDemoTenant({ db, config, secrets: createSecretBox(config.secretsKey) }, config.dataDir);
+  const generatedAdmin = await ensureGeneratedAdmin(db, config);
+  if (!config.demoTenant) return { demo: null, generatedAdmin };
+  const demo = await ensureDemoTenant({ db, config, secrets: createSecretBox(config.secretsKey) }, config.dataDir);
+  return { demo, generatedAdmin };
 }
 
 export async function startFacturo(config: Config, options: StartOptions = {}): Promise<RunningFacturo> {
@@ -50,7 +54,7 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
   const db = await openDatabase(config, { whenEmbeddedBusy: 'refuse', logger: poolLogger });
   let app: FastifyInstance | null = null;
   try {
-    const demo = await prepareDatabase(db, config, options);
+    const { demo, generatedAdmin } = await prepareDatabase(db, config, options);
     app = await buildApp(config, { db });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -61,7 +65,15 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
     print(
       `Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`,
     );
-    print(`  Documentación: ${url}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
+    // The reference is opened on the demo company's host: "Try it out" then calls the same origin, which a
+    // browser allows without CORS (from localhost it would be another origin and be blocked).
+    const docsHost = demo ? `http://${demo.hostname}${portSuffix}` : url;
+    print(`  Documentación: ${docsHost}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
+    if (generatedAdmin)
+      print(
+        `  Administrador (se muestra una sola vez; copia en ${generatedAdmin.file}):\n` +
+          `    correo ${generatedAdmin.email}   contraseña ${generatedAdmin.password}`,
+      );
     if (demo) {
       print(`  Empresa demo:  http://${demo.hostname}${portSuffix}`);
       if (demo.created) print(`  Token API (se muestra una sola vez; copia en ${demo.tokenFile}):\n    ${demo.token}`);
@@ -80,6 +92,7 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
       db,
       url,
       demo,
+      generatedAdmin,
       close() {
         closing ??= (async () => {
           await running.close();

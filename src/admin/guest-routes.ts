@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
 
 const Body = z
@@ -82,7 +83,17 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/guest-register',
     {
-      config: { auth: 'none', rateLimit: { max: 5, timeWindow: '1 hour' } },
+      config: {
+        auth: 'none',
+        rateLimit: { max: 5, timeWindow: '1 hour' },
+        openapiExamples: requestExample('Registro de una empresa', {
+          number: '20601234565',
+          name: 'MI EMPRESA S.A.C.',
+          subdomain: 'miempresa',
+          email: 'admin@miempresa.example',
+          password: 'una-clave-segura-123',
+        }),
+      },
       schema: {
         summary: 'Registrar una empresa (plan gratuito, modo demo)',
         body: Body,

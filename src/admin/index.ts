@@ -7,6 +7,7 @@ import { loginRoutes } from './login-routes.ts';
 import { partnersRoutes } from './partners-routes.ts';
 import { plansRoutes } from './plans-routes.ts';
 import { resellerRoutes } from './reseller-routes.ts';
+import { tenantLoginRoutes } from './tenant-login-routes.ts';
 import { tenantsRoutes } from './tenants-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 
@@ -18,4 +19,6 @@ export const adminFeatures: Feature[] = [
   adminFeature(guestRoutes, { name: 'admin-guest-register' }),
   adminFeature(partnersRoutes, { name: 'admin-partners' }),
   adminFeature(usageRoutes, { name: 'admin-usage' }),
+  // A company's own login (its route says hostKind 'tenant'): here because it shares the login throttle.
+  adminFeature(tenantLoginRoutes, { name: 'tenant-login' }),
 ];

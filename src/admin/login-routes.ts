@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createSession, revokeSession } from './auth.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure, type LoginWait } from './login-throttle.ts';
@@ -35,7 +36,11 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/login',
     {
-      config: { auth: 'none', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@example.com', password: 'su-contraseña' }),
+        auth: 'none',
+        rateLimit: { max: 20, timeWindow: '1 minute' },
+      },
       schema: {
         summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
         body: Body,
@@ -91,7 +96,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/logout',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Cerrar la sesión: el token Bearer presentado deja de valer',
         response: { 200: z.object({ success: z.literal(true), message: z.string() }), 401: ErrorBodySchema },

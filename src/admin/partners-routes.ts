@@ -6,6 +6,7 @@ import { Prisma } from '../generated/central/client.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { requireAdmin } from './auth.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 
 const PartnerSchema = z.object({
   id: z.number(),
@@ -62,7 +63,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
     '/api/restaurant/partner/list',
     {
       onRequest: requireAdmin(central, ['admin']),
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Partners de restaurantes',
         response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema },
@@ -78,7 +79,11 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
     '/api/restaurant/partner/search',
     {
       onRequest: requireAdmin(central, ['admin']),
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+        openapiExamples: requestExample('Buscar por nombre', { query: 'Ana' }),
+      },
       schema: {
         summary: 'Buscar partners por nombre, correo, usuario o dominio',
         body: z.object({ query: z.string().trim().min(1).max(200) }),
@@ -113,7 +118,16 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
     '/api/restaurant/partner/store',
     {
       onRequest: requireAdmin(central, ['admin']),
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+        openapiExamples: requestExample('Registrar un partner', {
+          full_name: 'Ana Torres',
+          email: 'ana.torres@partner.example',
+          domain: 'https://restaurante-ana.example',
+          department_id: '15',
+        }),
+      },
       schema: {
         summary: 'Registrar un partner',
         body: StoreBody,

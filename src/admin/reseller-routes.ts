@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, rowId } from '../platform/http/schemas.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
 import { monthStart, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
@@ -42,7 +43,11 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
     '/api/reseller/detail',
     {
       onRequest: requireAdmin(central),
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Resumen del distribuidor', {}),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
         body: z.object({}).passthrough().optional(),
@@ -109,7 +114,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
     '/api/reseller/detailsLimitReseller',
     {
       onRequest: requireAdmin(central, ['reseller']),
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
         response: {
@@ -150,7 +155,15 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
     '/api/reseller/lockedAdmin',
     {
       onRequest: requireAdmin(central, ['admin']),
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Bloquear un distribuidor', {
+          id: 999999,
+          locked_admin: true,
+          reason: 'Falta de pago',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
         description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
@@ -179,7 +192,15 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
     '/api/reseller/lockedTenant',
     {
       onRequest: requireAdmin(central),
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Bloquear una empresa', {
+          id: 999999,
+          locked_tenant: true,
+          reason: 'Falta de pago',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
         description:

@@ -8,6 +8,7 @@ import { CertificateError, type KeyMaterial } from '../crypto/certificates.ts';
 import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { tenantScope } from './service.ts';
@@ -65,7 +66,17 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants',
     {
       onRequest: requireAdmin(platform.db.central),
-      config: { auth: 'none' },
+      config: {
+        openapiExamples: requestExample('Empresa demo', {
+          ruc: '20123456786',
+          subdomain: 'acme',
+          email: 'admin@acme.example',
+          plan_id: 1,
+          name: 'ACME S.A.C.',
+        }),
+        auth: 'none',
+        openapiSecurity: ['adminAuth'],
+      },
       schema: {
         summary: 'Crear una empresa (tenant)',
         body: Body,
@@ -128,7 +139,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
     '/api/tenants',
     {
       onRequest: requireAdmin(platform.db.central),
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Listar empresas (paginado)',
         querystring: z.object({

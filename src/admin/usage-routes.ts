@@ -22,7 +22,7 @@ export const usageRoutes: FastifyPluginAsync = async (app) => {
     '/api/extra-services/client-usage-apidocs',
     {
       onRequest: requireAdmin(central),
-      config: { auth: 'none' },
+      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
       schema: {
         summary: 'Llamadas a la API por empresa y mes (últimos 12 meses)',
         querystring: z.object({ page: pageNumber(), per_page: z.coerce.number().int().min(1).max(100).default(10) }),

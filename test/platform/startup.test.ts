@@ -83,6 +83,31 @@ describe('npm start with no database server (embedded PGlite)', () => {
     expect(text).toContain('/documentation');
   });
 
+  it('without ADMIN_EMAIL/ADMIN_PASSWORD creates an admin with a generated password, printed once and kept in DATA_DIR', async () => {
+    const admin = running!.generatedAdmin!;
+    expect(admin.email).toBe('admin@localhost');
+    expect(banner.join('\n')).toContain(admin.password);
+    expect(await readFile(join(config.dataDir, 'admin-password.txt'), 'utf8')).toBe(
+      `${admin.email}\n${admin.password}\n`,
+    );
+    const login = await running!.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { host: config.adminHost, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().token).toEqual(expect.any(String));
+    // The admin's account is not a company user: on the demo company's host the same credentials open nothing.
+    const tenantLogin = await running!.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { host: 'demo.localhost', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(tenantLogin.json()).toMatchObject({ success: false, message: 'No Autorizado' });
+  });
+
   it('serves the demo tenant over HTTP: ready on its host, and its token authenticates', async () => {
     const ready = await get(`${running!.url}/health/ready`, { host: 'demo.localhost' });
     expect(ready.status).toBe(200);
@@ -176,6 +201,7 @@ describe('npm start with no database server (embedded PGlite)', () => {
 
     running = await startFacturo(config, { print: () => undefined });
     expect(running.demo).toMatchObject({ created: false, hostname: 'demo.localhost' });
+    expect(running.generatedAdmin).toBeNull();
     const company = await get(`${running.url}/api/company`, {
       host: 'demo.localhost',
       authorization: `Bearer ${running.demo!.token}`,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidIsoDate } from '../../core/index.ts';
+import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
@@ -79,7 +80,18 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/consultas/search',
     {
-      config: { auth: 'none', rateLimit: { max: app.platform.config.consultasRateLimit, timeWindow: '1 minute' } },
+      config: {
+        openapiExamples: requestExample('Buscar un comprobante por sus datos', {
+          ruc_emisor: '20000000001',
+          series: 'F001',
+          number: 1,
+          customer_number: '20100066603',
+          total: '118.00',
+          date_of_issue: '2026-01-15',
+        }),
+        auth: 'none',
+        rateLimit: { max: app.platform.config.consultasRateLimit, timeWindow: '1 minute' },
+      },
       schema: {
         summary: 'Consulta pública de un comprobante (todos los datos deben coincidir)',
         body: SearchBody,

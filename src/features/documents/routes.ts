@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
@@ -33,7 +34,13 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/documents/send',
     {
-      config: { hostKind: 'tenant', auth: 'tenant' },
+      config: {
+        openapiExamples: requestExample('Enviar por external_id', {
+          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
+        }),
+        hostKind: 'tenant',
+        auth: 'tenant',
+      },
       schema: {
         summary: 'Enviar a SUNAT un comprobante registrado (01)',
         body: SendBodySchema,
@@ -55,7 +62,14 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/documents/updatedocumentstatus',
     {
-      config: { hostKind: 'tenant', auth: 'tenant' },
+      config: {
+        openapiExamples: requestExample('Marcar como aceptado (la clave con la errata de FacturadorPro)', {
+          externail_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
+          state_type_id: '05',
+        }),
+        hostKind: 'tenant',
+        auth: 'tenant',
+      },
       schema: {
         summary: 'Cambiar el estado registrado de un comprobante (sin llamar a SUNAT)',
         body: UpdateStatusBodySchema,

@@ -8,6 +8,7 @@ import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
+import { bodyFieldsOf, limaDateTime, soapTypeOf, type BodyFields } from './list-fields.ts';
 import { downloadLinks, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
@@ -168,26 +169,40 @@ const LIST_SELECT = {
   total: true,
   stateTypeId: true,
   createdAt: true,
+  updatedAt: true,
   files: { select: { kind: true } },
 } satisfies Prisma.DocumentSelect;
 
 type ListedDocument = Prisma.DocumentGetPayload<{ select: typeof LIST_SELECT }>;
 
-function row(doc: ListedDocument, baseUrl: string) {
+interface RowContext {
+  baseUrl: string;
+  soapType: ReturnType<typeof soapTypeOf>;
+  bodyFields: Map<number, BodyFields>;
+}
+
+function row(doc: ListedDocument, context: RowContext) {
   const kinds = new Set(doc.files.map((f) => f.kind));
-  const links = downloadLinks(baseUrl, 'document', doc.externalId, kinds.has('cdr'));
+  const links = downloadLinks(context.baseUrl, 'document', doc.externalId, kinds.has('cdr'));
+  const body = context.bodyFields.get(doc.id);
+  const dateOfIssue = doc.issueDate.toISOString().slice(0, 10);
   return {
     id: doc.id,
     external_id: doc.externalId,
     group_id: doc.documentType === '03' || /^B/.test(doc.serie) ? '02' : '01',
+    ...context.soapType,
     document_type_id: doc.documentType,
     document_type_description: documentTypes.get(doc.documentType)?.description ?? doc.documentType,
     number: `${doc.serie}-${doc.number}`,
     filename: doc.filename,
-    date_of_issue: doc.issueDate.toISOString().slice(0, 10),
+    date_of_issue: dateOfIssue,
+    // Without fecha_de_vencimiento the document was issued with the issue date as its due date.
+    date_of_due: ['01', '03'].includes(doc.documentType) ? (body?.date_of_due ?? dateOfIssue) : null,
     customer_number: doc.customerDocNumber,
     customer_name: doc.customerName,
+    customer_telephone: body?.customer_telephone ?? null,
     currency_type_id: doc.currency,
+    exchange_rate_sale: body?.exchange_rate_sale ?? null,
     total_exportation: doc.totalExportation.toFixed(2),
     total_free: doc.totalFree.toFixed(2),
     total_unaffected: doc.totalUnaffected.toFixed(2),
@@ -203,8 +218,19 @@ function row(doc: ListedDocument, baseUrl: string) {
     download_xml: links.xml,
     download_pdf: links.pdf,
     download_cdr: links.cdr,
-    created_at: doc.createdAt.toISOString(),
+    created_at: limaDateTime(doc.createdAt),
+    updated_at: limaDateTime(doc.updatedAt),
+    created_at_iso: doc.createdAt.toISOString(),
   };
+}
+
+async function rowsOf(tenant: TenantRef, docs: ListedDocument[], baseUrl: string) {
+  const bodyFields = await bodyFieldsOf(
+    tenant,
+    docs.map((d) => d.id),
+  );
+  const context = { baseUrl, soapType: soapTypeOf(tenant.company.sunatMode), bodyFields };
+  return docs.map((d) => row(d, context));
 }
 
 /** The latest 50 documents (no dates), newest first. */
@@ -215,10 +241,10 @@ export async function listLatest(tenant: TenantRef, baseUrl: string) {
     take: 50,
     select: LIST_SELECT,
   });
-  return { data: docs.map((d) => row(d, baseUrl)) };
+  return { data: await rowsOf(tenant, docs, baseUrl) };
 }
 
-/** An inclusive issue-date range, ordered by issue date then number; paged when `limit` is given. */
+/** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
 export async function listRange(
   tenant: TenantRef,
   range: ListRange,
@@ -240,12 +266,12 @@ export async function listRange(
   const where: Prisma.DocumentWhereInput = { documentType: { in: SALES_TYPES }, issueDate: { gte: from, lte: to } };
   if (page.cursor) {
     const c = decodeCursor(page.cursor);
-    where.OR = [{ issueDate: { gt: c.date } }, { issueDate: c.date, id: { gt: c.id } }];
+    where.OR = [{ issueDate: { lt: c.date } }, { issueDate: c.date, id: { lt: c.id } }];
   }
   const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
   const docs = await tenant.db.document.findMany({
     where,
-    orderBy: [{ issueDate: 'asc' }, { id: 'asc' }],
+    orderBy: [{ issueDate: 'desc' }, { id: 'desc' }],
     take,
     select: LIST_SELECT,
   });
@@ -260,7 +286,7 @@ export async function listRange(
   const pageDocs = more ? docs.slice(0, page.limit) : docs;
   const last = pageDocs.at(-1);
   return {
-    data: pageDocs.map((d) => row(d, baseUrl)),
+    data: await rowsOf(tenant, pageDocs, baseUrl),
     ...(page.limit !== undefined ? { next_cursor: more && last ? encodeCursor(last.issueDate, last.id) : null } : {}),
   };
 }

@@ -82,7 +82,11 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
       .send(pdf);
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const config = { hostKind: 'tenant' as const, auth: 'none' as const };
+  const config = {
+    hostKind: 'tenant' as const,
+    auth: 'none' as const,
+    openapiProduces: ['application/xml', 'application/pdf', 'application/zip'],
+  };
   typed.get(
     '/downloads/:segment/:file/:externalId',
     {
@@ -97,7 +101,7 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/downloads/:segment/:file/:externalId/:format',
     {
-      config,
+      config: { ...config, openapiProduces: ['application/pdf'] },
       schema: { summary: 'Descargar el PDF en formato a4 o ticket', params: FormatParams },
     },
     handler,

@@ -2,6 +2,7 @@
 // POST /api/perceptions/send for one registered (01) perception.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import {
   baseUrlOf,
@@ -27,7 +28,13 @@ export const perceptionsRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/perceptions/send',
     {
-      config: { hostKind: 'tenant', auth: 'tenant' },
+      config: {
+        openapiExamples: requestExample('Enviar por external_id', {
+          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
+        }),
+        hostKind: 'tenant',
+        auth: 'tenant',
+      },
       schema: {
         summary: 'Enviar a SUNAT una percepción registrada (01)',
         body: SendBodySchema,

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
+import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { errors } from '../../platform/errors.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
 import { uploadSlots } from '../../platform/http/upload-slots.ts';
@@ -187,13 +188,23 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
     422: ErrorBodySchema,
     503: ErrorBodySchema,
   };
-  const config = { auth: 'none' as const, rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const config = {
+    auth: 'none' as const,
+    rateLimit: { max: 120, timeWindow: '1 minute' },
+    openapiSecurity: ['bearerAuth', 'notifyAuth'] as const,
+  };
 
   typed.post(
     '/api/whatsapp-notify/text',
     {
-      config,
       onRequest: authenticateFirst,
+      config: {
+        ...config,
+        openapiExamples: requestExample('Texto', {
+          number: '51987654321',
+          message: 'Su comprobante F001-1 ya está disponible.',
+        }),
+      },
       schema: { summary: 'WhatsApp: enviar un texto', body: TextBody, response: responses },
     },
     async (request, reply) => {
@@ -211,7 +222,14 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/whatsapp-notify/pdf',
     {
-      config,
+      config: {
+        ...config,
+        openapiExamples: requestExample('PDF de un comprobante de la empresa', {
+          number: '51987654321',
+          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
+          message: 'Adjuntamos su comprobante.',
+        }),
+      },
       bodyLimit: FILE_BODY_LIMIT,
       onRequest: [authenticateFirst, largeBodies],
       schema: {
@@ -289,8 +307,16 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/whatsapp-notify/media',
     {
-      config,
       onRequest: [authenticateFirst, largeBodies],
+      config: {
+        ...config,
+        openapiExamples: requestExample('Imagen por URL pública', {
+          number: '51987654321',
+          media: 'https://facturo.example/logo.png',
+          media_type: 'image',
+          caption: 'Nuestro logo',
+        }),
+      },
       bodyLimit: FILE_BODY_LIMIT,
       schema: {
         summary: 'WhatsApp: enviar imagen, video, audio o documento (URL o base64)',

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 
 const Body = z
@@ -26,7 +27,14 @@ export const whatsappSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/company/whatsapp',
     {
-      config: { hostKind: 'tenant', auth: 'tenant' },
+      config: {
+        openapiExamples: requestExample('Número propio de WhatsApp Business', {
+          phone_number_id: '123456789012345',
+          token: 'EAAG-token-de-ejemplo',
+        }),
+        hostKind: 'tenant',
+        auth: 'tenant',
+      },
       schema: {
         summary: 'Configurar el número de WhatsApp Business propio de la empresa',
         body: Body,

@@ -1,7 +1,7 @@
 // Idempotency-Key on creating POSTs, opt-in per route with `config: { idempotent: true }`.
 // Stored per tenant (idempotency_keys) with a fingerprint of method, route and canonical body:
 //  - first request: the key is taken (in_flight) before the handler runs; a 2xx answer is stored with it;
-//  - same key + same request again: the stored answer, with `Idempotent-Replayed: true`;
+//  - same key + same request again: the stored answer's exact bytes, with `Idempotent-Replayed: true`;
 //  - same key while the first still runs: 409 idempotency_in_flight; with another body: 422 idempotency_key_reused;
 //  - a 4xx/5xx answer releases the key, so the client can correct the body and retry with the same key;
 //  - keys live IDEMPOTENCY_TTL_HOURS (24 h); a key left in_flight by a crashed process is free after 5 minutes.
@@ -59,11 +59,12 @@ export function installIdempotency(app: FastifyInstance): void {
           status: string;
           response_status: number | null;
           response_body: unknown;
+          response_raw: string | null;
           created_at: Date;
           updated_at: Date;
         }[]
       >(
-        `SELECT id, fingerprint, status, response_status, response_body, created_at, updated_at FROM ${table} WHERE key = $1`,
+        `SELECT id, fingerprint, status, response_status, response_body, response_raw, created_at, updated_at FROM ${table} WHERE key = $1`,
         key,
       );
       const existing = rows[0];
@@ -89,7 +90,10 @@ export function installIdempotency(app: FastifyInstance): void {
         );
       }
       reply.header('idempotent-replayed', 'true');
-      return reply.code(existing.response_status ?? 200).send(existing.response_body);
+      reply.code(existing.response_status ?? 200);
+      // Keys stored before the raw answer was kept replay the JSON value (PostgreSQL's key order).
+      if (existing.response_raw === null) return reply.send(existing.response_body);
+      return reply.type('application/json; charset=utf-8').send(existing.response_raw);
     }
     throw errors.conflict(
       'idempotency_in_flight',
@@ -106,9 +110,10 @@ export function installIdempotency(app: FastifyInstance): void {
     try {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
         await db.$executeRawUnsafe(
-          `UPDATE ${table} SET status = 'done', response_status = $2, response_body = $3::jsonb, updated_at = now() WHERE id = $1`,
+          `UPDATE ${table} SET status = 'done', response_status = $2, response_body = $3::jsonb, response_raw = $4, updated_at = now() WHERE id = $1`,
           slot.id,
           reply.statusCode,
+          payload,
           payload,
         );
       } else {

@@ -48,6 +48,7 @@ export function installMetrics(app: FastifyInstance, token: string | null): Regi
   app.get(
     '/metrics',
     {
+      config: { openapiSecurity: ['metricsAuth'] },
       onRequest: async (request) => checkMetricsToken(token, request),
       schema: {
         tags: ['health'],

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { SecretBox } from '../secrets.ts';
 import type { HostKind, HostResolver } from './hosts.ts';
+import type { SecurityName } from './openapi-parts.ts';
 import type { TenantContext } from './tenant-context.ts';
 
 /** Who may call a route. 'tenant' = Bearer API token of the tenant of the Host; 'none' = no check. */
@@ -60,5 +61,9 @@ declare module 'fastify' {
     planLimit?: 'documents' | 'users';
     /** Request body examples for the OpenAPI document (name → {summary, value}). */
     openapiExamples?: Record<string, { summary: string; value: unknown }>;
+    /** The bearer schemes that open this route, any one of them (default: bearerAuth on tenant routes). */
+    openapiSecurity?: readonly SecurityName[];
+    /** A download route's media types (its 200 answer in the OpenAPI document). */
+    openapiProduces?: readonly string[];
   }
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { limaDateTime } from '../../../src/features/documents/list-fields.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import type { TestTenant } from '../../helpers/app.ts';
 import { fixtureBody, pathOf, useApi } from './helpers.ts';
@@ -37,6 +38,31 @@ describe('GET /api/documents/lists', () => {
       currency_type_id: 'PEN',
     });
     expect(pathOf(row.download_xml)).toBe(`/downloads/document/xml/${issued.data.external_id}`);
+    const body = fixtureBody('01-taxed.json');
+    expect(row).toMatchObject({
+      soap_type_id: '01',
+      soap_type_description: 'Demo',
+      date_of_due: body.fecha_de_vencimiento ?? today,
+      customer_telephone: body.datos_del_cliente_o_receptor.telefono ?? null,
+      exchange_rate_sale: body.factor_tipo_de_cambio === undefined ? null : String(body.factor_tipo_de_cambio),
+    });
+    // FacturadorPro's local Lima time, and the same instant in ISO UTC.
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row.created_at).toBe(limaDateTime(new Date(row.created_at_iso)));
+    const limaOffsetMs = 5 * 3_600_000;
+    expect(new Date(`${row.created_at.replace(' ', 'T')}Z`).getTime() + limaOffsetMs).toBe(
+      Math.floor(new Date(row.created_at_iso).getTime() / 1000) * 1000,
+    );
+  });
+
+  it('lists newest first on both routes, and pages newest first', async () => {
+    const descending = (rows: any[]) => rows.map((r) => r.id).every((id, i, all) => i === 0 || all[i - 1] > id);
+    const range = (await api.get(`/api/documents/lists/${today}/${today}`)).json.data;
+    const latest = (await api.get('/api/documents/lists')).json.data;
+    expect(descending(range)).toBe(true);
+    expect(latest.map((r: any) => r.id)).toEqual(range.map((r: any) => r.id));
+    const first = await api.get(`/api/documents/lists/${today}/${today}?limit=2`);
+    expect(first.json.data.map((r: any) => r.id)).toEqual(range.slice(0, 2).map((r: any) => r.id));
   });
 
   it('pages with limit and cursor without losing or repeating rows', async () => {
@@ -110,6 +136,23 @@ describe('Idempotency-Key', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json.data.external_id).toBe(first.json.data.external_id);
     expect(await api.tenant.db.document.count({ where: { serie: 'F200' } })).toBe(1);
+  });
+
+  it('replays the first answer byte for byte (key order and spacing included)', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    body.serie_documento = 'F201';
+    const send = () =>
+      api.ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...api.tenant.headers, 'content-type': 'application/json', 'idempotency-key': 'order-bytes' },
+        payload: JSON.stringify(body),
+      });
+    const first = await send();
+    const replay = await send();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.headers['content-type']).toContain('application/json');
+    expect(replay.body).toBe(first.body);
   });
 
   it('answers 422 when the key is reused with another body, and 409 while the first request runs', async () => {

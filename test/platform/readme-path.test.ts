@@ -1,0 +1,58 @@
+// The README's five-minute path runs as written: its fenced block (after the `five-minutes` marker) is run by
+// bash in a folder laid out like the repository after `npm start` (data/demo-token.txt, examples/), against a
+// listening app with a company on demo.localhost. curl reads a .curlrc from CURL_HOME that sends
+// `demo.localhost:3000` to this test's port, so not one character of the commands changes.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+let ctx: TestApp;
+let dir: string;
+
+/** The fenced block that follows `<!-- five-minutes -->` in README.md. */
+function fiveMinuteBlock(readme: string): string {
+  const match = /<!-- five-minutes -->\s*```sh\n([\s\S]*?)```/.exec(readme);
+  if (!match) throw new Error('README.md has no five-minutes block');
+  return match[1];
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (ctx.app.server.address() as { port: number }).port;
+  await ctx.db.central.tenant.findFirst({ where: { subdomain: 'demo' } }).then(async (stale) => {
+    if (stale) throw new Error('the test database already has a demo company');
+  });
+  const demo = await ctx.provisionTenant({ subdomain: 'demo' });
+  dir = await mkdtemp(join(tmpdir(), 'facturo-readme-'));
+  await mkdir(join(dir, 'data'));
+  await writeFile(join(dir, 'data', 'demo-token.txt'), `${demo.token}\n`);
+  await symlink(join(root, 'examples'), join(dir, 'examples'));
+  await writeFile(join(dir, '.curlrc'), `connect-to = demo.localhost:3000:127.0.0.1:${port}\n`);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('README five-minute path', () => {
+  it('runs as written: the token opens the company, the first invoice is accepted and its PDF downloads', async () => {
+    const block = fiveMinuteBlock(await readFile(join(root, 'README.md'), 'utf8'));
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, CURL_HOME: dir, HOME: dir },
+    });
+    expect(stdout).toContain('"success":true');
+    expect(stdout).toContain('"state_type_description":"Aceptado"');
+    expect(stdout.trimEnd().endsWith('%PDF-')).toBe(true);
+    const pdf = await readFile(join(dir, 'factura.pdf'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
+  }, 120_000);
+});
