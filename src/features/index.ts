@@ -9,6 +9,7 @@ import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
+import { statusRoutes } from './status/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
@@ -17,6 +18,7 @@ export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
+  tenantFeature(statusRoutes, { name: 'status' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
   anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),

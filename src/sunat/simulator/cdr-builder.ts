@@ -29,11 +29,19 @@ export interface CdrContent {
   notes: string[];
   /** "6-20100070970" (customer document type + number), when the document names a customer. */
   recipient?: string;
+  /** ds:DigestValue of the document answered, as recent SUNAT and OSE CDRs carry it
+   *  (DocumentReference/Attachment/ExternalReference/DocumentHash): what tells a client whose document this is. */
+  documentHash?: string;
 }
 
 function peruDateTime(at: Date): { date: string; time: string } {
   const local = new Date(at.getTime() - 5 * 3_600_000).toISOString();
   return { date: local.slice(0, 10), time: local.slice(11, 19) };
+}
+
+function documentHash(hash: string | undefined): string {
+  if (!hash) return '';
+  return `<cac:Attachment><cac:ExternalReference><cbc:DocumentHash>${escapeText(hash)}</cbc:DocumentHash></cac:ExternalReference></cac:Attachment>`;
 }
 
 export function buildCdrXml(content: CdrContent): string {
@@ -61,7 +69,7 @@ export function buildCdrXml(content: CdrContent): string {
     '<cac:DocumentResponse>' +
     `<cac:Response><cbc:ReferenceID>${escapeText(content.reference)}</cbc:ReferenceID><cbc:ResponseCode>${escapeText(content.code)}</cbc:ResponseCode>` +
     `<cbc:Description>${escapeText(content.description)}</cbc:Description></cac:Response>` +
-    `<cac:DocumentReference><cbc:ID>${escapeText(content.reference)}</cbc:ID></cac:DocumentReference>` +
+    `<cac:DocumentReference><cbc:ID>${escapeText(content.reference)}</cbc:ID>${documentHash(content.documentHash)}</cac:DocumentReference>` +
     recipient +
     '</cac:DocumentResponse>' +
     '</ar:ApplicationResponse>'

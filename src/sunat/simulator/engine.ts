@@ -18,7 +18,7 @@ import {
   parseSoapRequest,
   type SoapRequest,
 } from '../soap.ts';
-import { childByLocal, deepText, parseXml, type XmlElement } from '../xml.ts';
+import { childByLocal, deepText, parseXml, pathByLocal, type XmlElement } from '../xml.ts';
 import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
@@ -346,6 +346,7 @@ export class SimulatorEngine {
           description: verdict.description,
           notes: verdict.notes,
           recipient: recipientOf(root),
+          documentHash: digestValueOf(root),
         },
         this.options.signingKey,
         name.base,
@@ -553,6 +554,14 @@ export class SimulatorEngine {
     if (withCdr) return status('0004', doc.cdrZip);
     return status(doc.status === 'rejected' ? '0002' : '0001');
   }
+}
+
+/** The document's own ds:DigestValue (its enveloped signature's reference), when it carries one. */
+function digestValueOf(root: XmlElement): string | undefined {
+  const path = 'UBLExtensions/UBLExtension/ExtensionContent/Signature/SignedInfo/Reference/DigestValue';
+  const digest = pathByLocal(root, path);
+  const value = digest ? deepText(digest).replace(/\s+/g, '') : '';
+  return value || undefined;
 }
 
 /** "6-20100070970": the customer's document type and number, as SUNAT's CDRs name the recipient. */
