@@ -140,6 +140,15 @@ describe('POST /api/retentions', () => {
     expect((await refused(late)).errors[0].path).toBe('documentos[0].pagos[0].fecha_de_pago');
   });
 
+  it('keeps a retention registered (01) while SUNAT is down, and /api/retentions/send gets it accepted after', async () => {
+    api.ctx.app.platform.sunatSimulator!.faults.add({ fault: { kind: 'http-status', status: 503 }, times: 1 });
+    const res = await api.post('/api/retentions', example('02-usd.json'));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.state_type_id).toBe('01');
+    const sent = await api.post('/api/retentions/send', { external_id: res.json.data.external_id });
+    expect(sent.json.data.state_type_id).toBe('05');
+  });
+
   it('keeps retentions out of the invoice and perception endpoints; /api/retentions/send answers for one', async () => {
     const res = await api.post('/api/retentions', example('01-pen.json'));
     const id = res.json.data.external_id;

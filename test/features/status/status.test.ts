@@ -126,6 +126,27 @@ describe('POST /api/services/consult_cdr_status', () => {
     expect(row.stateTypeId).toBe('01');
   });
 
+  it('answers 503 when SUNAT consult service is down, changing nothing, and applies the CDR once it is back', async () => {
+    const issued = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    const id = issued.json.data.external_id;
+    await api.tenant.db.document.update({
+      where: { externalId: id },
+      data: { stateTypeId: '01', files: { deleteMany: { kind: 'cdr' } } },
+    });
+    const body = { ...key(), numero_documento: String(numberOf(issued.json.data.number)) };
+    api.ctx.app.platform.sunatSimulator!.faults.add({
+      fault: { kind: 'http-status', status: 503 },
+      operations: ['getStatusCdr'],
+      times: 1,
+    });
+    const down = await api.post('/api/services/consult_cdr_status', body);
+    expect(down.status, JSON.stringify(down.json)).toBe(503);
+    expect(down.json.code).toBe('sunat_unavailable');
+    expect(await cdrRows(id)).toBe(0);
+    const back = await api.post('/api/services/consult_cdr_status', body);
+    expect(back.json.data).toMatchObject({ state_type_id: '05', cdr_stored: true });
+  });
+
   it('refuses what SUNAT cannot be asked about: a boleta (422), an unknown number (404), a bad body (422)', async () => {
     const boleta = await api.post('/api/documents', fixtureBody('25-boleta.json'));
     expect(boleta.status).toBe(200);
