@@ -97,6 +97,11 @@ describe('POST /api/retentions', () => {
     expect(text).toContain('INVERSIONES HOTELERAS COLCA');
     expect(text).toContain('S/ 322.96');
     expect(text).toContain('S/ 10442.27');
+    const ticket = await api.get(`${pathOf(res.json.links.pdf)}/ticket`);
+    writeFileSync(join(dir, 't.pdf'), ticket.body);
+    const ticketText = execFileSync('pdftotext', ['-layout', join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
+    expect(ticketText).toContain('Retenido S/');
+    expect(ticketText).toContain('IMPORTE TOTAL PAGADO');
     execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', join(dir, 'r.pdf'), join(dir, 'page')]);
     expect(execFileSync('zbarimg', ['-q', '--raw', join(dir, 'page-1.png')], { encoding: 'utf8' }).trim()).toBe(
       res.json.data.qr_text,
