@@ -4,8 +4,10 @@
 //  3. kill -9 of an API process during load → every 200-answered document exists with its files, pending ones are
 //     completed after the restart, no number used twice or skipped;
 //  4. malformed and hostile bodies → zero 5xx, zero numbers consumed, zero rows written;
-//  5. tenant isolation probes → nothing leaks.
+//  5. tenant isolation probes → nothing leaks;
+//  6–8. database sessions terminated under load, a PostgreSQL restart under load, number collisions (drill-faults.ts).
 // `--short` (CI): smaller counts and a 3 s outage. Each drill prints what it checked; exit code 1 on any failure.
+// DRILL_DATABASE and DRILL_PORT (first of four consecutive ports) let two runs share a machine.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,12 +26,15 @@ import {
   type Proc,
 } from './harness.ts';
 import { hostileBodies } from './hostile.ts';
+import { checkCompleted, drillConnectionKills, drillNumberCollision, drillPostgresRestart } from './drill-faults.ts';
 
 const short = process.argv.includes('--short');
 const N_NUMBERING = 200;
 const OUTAGE_MS = short ? 3_000 : 30_000;
 const HOSTILE = short ? 500 : 5_000;
 const today = limaToday();
+const DATABASE = process.env.DRILL_DATABASE ?? 'facturo_drill';
+const PORT = Number(process.env.DRILL_PORT ?? 18180);
 let failures = 0;
 
 function check(name: string, ok: boolean, detail = ''): void {
@@ -49,23 +54,26 @@ async function until(what: string, fn: () => Promise<boolean>, timeoutMs: number
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'facturo-drill-'));
-  const databaseUrl = await freshDatabase('facturo_drill');
+  const databaseUrl = await freshDatabase(DATABASE);
   const storageDir = join(dir, 'storage');
   const simData = join(dir, 'sunat.jsonl');
-  let sim = await startSimulator(18189, simData);
-  // Short SOAP timeout: a send lease (3 × timeout + 10 s) ends quickly after a crash.
-  const apiEnv = { SUNAT_TIMEOUT_MS: '3000' };
-  const api1 = await startApi({ port: 18180, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
-  const api2 = await startApi({ port: 18181, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
+  let sim = await startSimulator(PORT + 9, simData);
+  // Short SOAP timeout: a send lease (3 × timeout + 10 s) ends quickly after a crash. The application_name marks
+  // the API processes' sessions: drill 6 terminates those and no other.
+  const applicationName = `facturo-drill-${process.pid}`;
+  const apiEnv = { SUNAT_TIMEOUT_MS: '3000', DATABASE_APPLICATION_NAME: applicationName };
+  const api1 = await startApi({ port: PORT, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
+  const api2 = await startApi({ port: PORT + 1, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
   let first: Proc = api1;
-  const procs = () => [first, api2, sim];
+  const adopted: Proc[] = [];
+  const procs = () => [first, api2, ...adopted, sim];
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   try {
     const a = await provision(databaseUrl, 'drilla', '20000000001');
     const b = await provision(databaseUrl, 'drillb', '20100070970');
     const taxed = invoiceBody('01-taxed.json', today);
-    const bodyFor = (serie: string, send: boolean) =>
-      JSON.stringify({ ...taxed, serie_documento: serie, acciones: { enviar_xml_firmado: send } });
+    const bodyFor = (serie: string, send: boolean, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ ...taxed, serie_documento: serie, acciones: { enviar_xml_firmado: send }, ...extra });
     const numbersOf = async (t: BenchTenant, serie: string) =>
       (
         await db.query<{ number: number; state_type_id: string; filename: string; external_id: string }>(
@@ -113,7 +121,7 @@ async function main() {
       issuedDuringOutage.length > 0 && issuedDuringOutage.every((s) => s === '01'),
       `${issuedDuringOutage.length} documents`,
     );
-    sim = await startSimulator(18189, simData);
+    sim = await startSimulator(PORT + 9, simData);
     const accepted2 = await until(
       'all F502 accepted',
       async () => (await numbersOf(a, 'F502')).every((d) => d.state_type_id === '05'),
@@ -153,7 +161,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
     stopLoad = true;
     await load;
-    first = await startApi({ port: 18180, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
+    first = await startApi({ port: PORT, databaseUrl, simulatorUrl: sim.url, storageDir, env: apiEnv });
     const completed = await until(
       'all F503 leave 01',
       async () => (await numbersOf(a, 'F503')).every((d) => d.state_type_id !== '01'),
@@ -326,6 +334,30 @@ async function main() {
       await db.query(`SELECT state_type_id FROM "${a.schema}"."documents" WHERE external_id = $1`, [aDoc.external_id])
     ).rows[0]?.state_type_id;
     check("A's document is untouched", aState === '05', `state ${aState}`);
+
+    // 6–8 ----------------------------------------------------------------------------------------------------
+    const faults = {
+      short,
+      check,
+      until,
+      db,
+      databaseUrl,
+      simulatorUrl: () => sim.url,
+      storageDir,
+      apiEnv,
+      applicationName,
+      apis: () => [first, api2],
+      sparePort: PORT + 2,
+      tenant: a,
+      bodyFor,
+      adopt: (p: Proc) => void adopted.push(p),
+    };
+    const faultsStarted = Date.now();
+    await drillConnectionKills(faults);
+    await drillPostgresRestart(faults);
+    await drillNumberCollision(faults);
+    await checkCompleted(faults, ['F506', 'F508'], short ? 60_000 : 180_000);
+    console.log(`  (drills 6–8 took ${((Date.now() - faultsStarted) / 1000).toFixed(1)} s)`);
   } finally {
     await db.end();
     for (const p of procs()) await p.stop();

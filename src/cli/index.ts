@@ -11,7 +11,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (name === undefined) return await listCommands(process.stderr, 2);
     if (HELP_WORDS.has(name))
-      return rest.length ? await run(rest[0], ['--help']) : await listCommands(process.stdout, 0);
+      return rest.length && !HELP_WORDS.has(rest[0])
+        ? await run(rest[0], ['--help'])
+        : await listCommands(process.stdout, 0);
     return await run(name, rest);
   } catch (error) {
     process.stderr.write(unexpectedErrorText(error));

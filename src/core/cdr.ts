@@ -36,7 +36,10 @@ export interface CdrResponse {
   receiverId: string | undefined;
   /** DocumentResponse/RecipientParty id: "6-20100070970" in SUNAT CDRs, the bare number in OSE ones. */
   recipientId: string | undefined;
-  /** OSE CDRs carry the digest of the document they answer for (DocumentReference/…/DocumentHash). */
+  /** DocumentResponse/DocumentReference/ID alone ("F001-123"), when present. */
+  documentReferenceId: string | undefined;
+  /** The digest of the document the CDR answers for (DocumentReference/Attachment/ExternalReference/DocumentHash in
+   *  OSE and recent SUNAT CDRs; a bare DocumentReference/DocumentHash is read too). Older SUNAT CDRs have none. */
   documentHash: string | undefined;
   outcome: SunatOutcomeKind;
 }
@@ -124,6 +127,9 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
     nonEmpty(text1(documentReference && child(documentReference, 'ID')));
   const attachment = documentReference && child(documentReference, 'Attachment');
   const externalReference = attachment && child(attachment, 'ExternalReference');
+  const documentHash =
+    nonEmpty(text1(externalReference && child(externalReference, 'DocumentHash'))) ??
+    nonEmpty(text1(documentReference && child(documentReference, 'DocumentHash')));
 
   const [issueDate, embeddedTime] = splitDateTime(text1(child(root, 'IssueDate')));
   const [responseDate, embeddedResponseTime] = splitDateTime(text1(child(root, 'ResponseDate')));
@@ -142,7 +148,8 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
     senderId: partyId(child(root, 'SenderParty')),
     receiverId: partyId(child(root, 'ReceiverParty')),
     recipientId: partyId(documentResponse && child(documentResponse, 'RecipientParty')),
-    documentHash: nonEmpty(text1(externalReference && child(externalReference, 'DocumentHash'))),
+    documentReferenceId: nonEmpty(text1(documentReference && child(documentReference, 'ID'))),
+    documentHash,
     outcome: classifySunatCode(
       code,
       observations.map((o) => o.code),

@@ -138,6 +138,7 @@ export async function insertNumbered(
   const s = quoteIdent(schema);
   const client = await pool.connect();
   let open = false;
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     open = true;
@@ -245,11 +246,15 @@ export async function insertNumbered(
     open = false;
     return { id: rows[0].id, number, row };
   } catch (error) {
-    if (open) await client.query('ROLLBACK').catch(() => undefined);
+    // A connection the server dropped cannot roll back (the server already did): the pool must not reuse it.
+    if (open)
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
     // A unique violation on the document (explicit number raced by an identical request) is a duplicate.
     if ((error as { code?: string }).code === '23505' && series.explicitNumber !== null) throw new DuplicateNumber();
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

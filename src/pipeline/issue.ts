@@ -3,6 +3,7 @@
 // send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
 import { signXml } from '../core/signing.ts';
+import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf, limaTime, limaToday } from './deps.ts';
@@ -11,7 +12,7 @@ import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
 import { DuplicateNumber, insertNumbered, QuotaExceeded, SeriesNotRegistered, type Quota } from './insert.ts';
-import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
+import { sendLeaseMs, sendStoredDocument, type SendOptions, type SendResult } from './send.ts';
 import type { Warning } from '../core/index.ts';
 
 export interface IssueOptions {
@@ -226,7 +227,7 @@ export async function issueDocument<C>(
   };
   let send: SendResult | null = null;
   if (sendNow) {
-    send = await sendStoredDocument(deps, tenant, stored.id, {
+    send = await sendAfterCommit(deps, tenant, stored.id, {
       actor: options.actor,
       claimed: { ...row, id: stored.id, xml },
     });
@@ -241,6 +242,36 @@ export async function issueDocument<C>(
     }
   }
   return toIssued(stored, kind, { wasDuplicate: false, warnings: prepared.warnings, send });
+}
+
+/**
+ * The document is committed and its number spent: losing the database while recording SUNAT's answer must not
+ * read as a failed request, or the client's retry would issue the same sale a second time. The document stays 01
+ * and leased; when the lease ends the worker takes it over and first asks SUNAT what it holds.
+ */
+async function sendAfterCommit(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  id: number,
+  options: SendOptions,
+): Promise<SendResult> {
+  try {
+    return await sendStoredDocument(deps, tenant, id, options);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    deps.log.warn(
+      { err: error, documentId: id, schema: tenant.schema },
+      'SUNAT answer not recorded: database unavailable',
+    );
+    const description =
+      'El comprobante quedó registrado, pero la base de datos no estuvo disponible para guardar la respuesta de SUNAT: ' +
+      'el envío se confirmará automáticamente.';
+    return {
+      state: '01',
+      outcome: { kind: 'unknown', code: 'database_unavailable', description, notes: [], source: 'transport' },
+      retryable: true,
+    };
+  }
 }
 
 /** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */

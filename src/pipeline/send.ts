@@ -2,7 +2,10 @@
 //  - A lease (`locked_until`) makes the attempt exclusive across processes; a crashed attempt's lease expires and
 //    the worker takes over.
 //  - Any earlier attempt whose answer we did not record may have reached SUNAT: deliverDocument then asks SUNAT
-//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3.
+//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3. That uncertainty
+//    is remembered (send_uncertain) until the document is final: a later definite answer does not erase it.
+//  - SUNAT holding the number for another document (a number collision) holds the document for good (send_hold):
+//    state 01, never accepted, never retried, with SUNAT's answer and the way on in sunat_response.
 //  - Accepted/observed/rejected are final (05/07/09) and stored with the CDR; a timeout or an exception keeps the
 //    document in 01 and schedules a retry with backoff through the work queue.
 import {
@@ -11,16 +14,18 @@ import {
   resolveSunatEndpoints,
   serviceForDocumentType,
   zipDocument,
+  type DeliveryOutcome,
   type SendOutcome,
   type SunatMode,
 } from '../sunat/index.ts';
-import { enqueue } from '../platform/jobs/queue.ts';
 import { openSolCredentials } from './company-secrets.ts';
+import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';
 import { FINAL_STATES } from './states.ts';
 import { rebuildSignedXml } from './rebuild.ts';
+import { numberConflictResponse } from './number-conflict.ts';
 
 /** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
 export function sendLeaseMs(deps: PipelineDeps): number {
@@ -47,7 +52,7 @@ export interface SendResult {
   outcome: SendOutcome | null;
   retryable: boolean;
   /** Why no attempt was made. */
-  skipped?: 'final' | 'busy' | 'missing';
+  skipped?: 'final' | 'busy' | 'missing' | 'held';
 }
 
 interface Claimed {
@@ -59,6 +64,10 @@ interface Claimed {
   send_attempts: number;
   computed: unknown;
   hash: string | null;
+  customer_doc_number: string;
+  created_at: Date;
+  /** An earlier attempt may have reached SUNAT without an answer we recorded. */
+  uncertain: boolean;
 }
 
 export interface SendOptions {
@@ -75,6 +84,7 @@ export interface SendOptions {
     computed: unknown;
     hash: string;
     xml: Buffer;
+    columns: { customerDocNumber: string };
   };
 }
 
@@ -105,32 +115,25 @@ export async function sendStoredDocument(
       send_attempts: 1,
       computed: c.computed,
       hash: c.hash,
+      customer_doc_number: c.columns.customerDocNumber,
+      created_at: new Date(),
+      uncertain: false,
     };
     xml = c.xml;
   } else {
-    const { rows } = await deps.db.pool.query<Claimed>(
-      // The attempt is counted when it starts: if this process dies while SUNAT holds the request, the next
-      // attempt knows an earlier one may have arrived and asks SUNAT first.
-      `UPDATE ${table} SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = send_attempts + 1
-       WHERE id = $1 AND state_type_id = '01' AND (locked_until IS NULL OR locked_until < now())
-         AND ($3::boolean OR next_attempt_at IS NULL OR next_attempt_at <= now())
-       RETURNING id, filename, document_type, serie, number, send_attempts, computed, hash`,
-      [documentId, sendLeaseMs(deps), options.force ?? false],
-    );
-    doc = rows[0];
+    doc = await claimForSend(deps, table, documentId, options.force ?? false);
   }
   if (!doc) {
-    const current = await db.document.findUnique({ where: { id: documentId }, select: { stateTypeId: true } });
+    const current = await db.document.findUnique({
+      where: { id: documentId },
+      select: { stateTypeId: true, sendHold: true },
+    });
     if (!current) return { state: '', outcome: null, retryable: false, skipped: 'missing' };
-    return {
-      state: current.stateTypeId,
-      outcome: null,
-      retryable: false,
-      skipped: FINAL_STATES.has(current.stateTypeId) ? 'final' : 'busy',
-    };
+    const skipped = FINAL_STATES.has(current.stateTypeId) ? 'final' : current.sendHold ? 'held' : 'busy';
+    return { state: current.stateTypeId, outcome: null, retryable: false, skipped };
   }
 
-  let outcome: SendOutcome;
+  let outcome: DeliveryOutcome;
   try {
     xml ??= await deps.storage.get(tenant.schema, xmlKey(doc.filename));
     if (!xml) {
@@ -152,8 +155,14 @@ export async function sendStoredDocument(
       fileName: doc.filename,
       zip: zipDocument(doc.filename, xml),
       timeoutMs: deps.config.sunatTimeoutMs,
-      // send_attempts includes this attempt: any earlier one may have reached SUNAT without us recording it.
-      previousAttemptUnknown: doc.send_attempts > 1,
+      previousAttemptUnknown: doc.uncertain,
+      expected: {
+        serie: doc.serie,
+        number: doc.number,
+        hash: doc.hash ?? undefined,
+        customerNumber: doc.customer_doc_number,
+        createdAt: doc.created_at,
+      },
     });
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
@@ -164,9 +173,36 @@ export async function sendStoredDocument(
       description: 'Error interno al preparar el envío',
       notes: [],
       source: 'transport',
-    } as SendOutcome;
+      steps: [],
+      recovered: false,
+      alreadyRegistered: false,
+    };
   }
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
+}
+
+/**
+ * Takes the document for one attempt. The attempt is counted when it starts and its lease set: if this process
+ * dies while SUNAT holds the request, the lease is left behind (a recorded outcome always clears it), and the next
+ * attempt knows an earlier one may have arrived and asks SUNAT first.
+ */
+async function claimForSend(
+  deps: PipelineDeps,
+  table: string,
+  documentId: number,
+  force: boolean,
+): Promise<Claimed | undefined> {
+  const { rows } = await deps.db.pool.query<Claimed>(
+    `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
+     UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
+     FROM prev
+     WHERE d.id = prev.id AND d.state_type_id = '01' AND d.send_hold IS NULL AND (d.locked_until IS NULL OR d.locked_until < now())
+       AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
+     RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.hash, d.customer_doc_number, d.created_at,
+       prev.uncertain`,
+    [documentId, sendLeaseMs(deps), force],
+  );
+  return rows[0];
 }
 
 const STATE_OF: Partial<Record<SendOutcome['kind'], string>> = { accepted: '05', observed: '07', rejected: '09' };
@@ -175,11 +211,14 @@ async function recordOutcome(
   deps: PipelineDeps,
   tenant: TenantRef,
   doc: Claimed,
-  outcome: SendOutcome,
+  delivered: DeliveryOutcome,
   actor: string,
 ): Promise<SendResult> {
+  const hold = delivered.conflict?.code ?? null;
+  const outcome = hold ? { ...delivered, ...numberConflictResponse(delivered.conflict!, doc) } : delivered;
   const state = STATE_OF[outcome.kind] ?? '01';
   const final = state !== '01';
+  const uncertain = doc.uncertain || outcome.kind === 'unknown';
   const attempts = doc.send_attempts;
   let cdr: { key: string; sha: string; size: number } | null = null;
   if (outcome.cdrZip) {
@@ -187,15 +226,17 @@ async function recordOutcome(
     cdr = { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
     await deps.storage.put(tenant.schema, cdr.key, zip);
   }
-  const retryAt = !final && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
+  const retryAt =
+    !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
   const s = quoteIdent(tenant.schema);
   // State, SUNAT's answer, the CDR's file row and the history entry in one statement (one round trip, atomic).
+  // A hold is recorded in the history too (01 → 01): who stopped the document, when and why.
   await deps.db.pool.query(
     `WITH upd AS (
        UPDATE ${s}."documents" SET state_type_id = $2, sunat_response = $3::jsonb, send_attempts = $4, next_attempt_at = $5,
-         locked_until = NULL, last_error = $6, updated_at = now()
+         locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now()
        WHERE id = $1 RETURNING id)
      , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
          SELECT id, 'cdr', $7::text, $8::text, $9::int FROM upd WHERE $7::text IS NOT NULL
@@ -214,8 +255,10 @@ async function recordOutcome(
       cdr?.sha ?? null,
       cdr?.size ?? null,
       actor,
-      reason,
-      final,
+      hold ? `${hold}: ${reason}`.slice(0, 1000) : reason,
+      final || hold !== null,
+      hold,
+      uncertain,
     ],
   );
   if (retryAt) {
@@ -231,5 +274,5 @@ async function recordOutcome(
     );
     deps.wakeWorker?.();
   }
-  return { state, outcome, retryable: !final };
+  return { state, outcome, retryable: !final && !hold };
 }

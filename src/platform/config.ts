@@ -37,6 +37,13 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_MAX: integer(10, 1, 500),
+  DATABASE_APPLICATION_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x20-\x7e]{1,63}$/, 'de 1 a 63 caracteres ASCII visibles')
+      .default('facturo'),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().default('./storage')),
   APP_DOMAIN: z.preprocess(
@@ -111,6 +118,8 @@ export interface Config {
   /** null → embedded PGlite under dataDir. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** application_name of the pool's connections (pg_stat_activity): tells this process's sessions apart. */
+  databaseApplicationName: string;
   /** Absolute. Embedded database (dataDir/pglite), demo token file. */
   dataDir: string;
   /** Absolute. Signed XML, CDR and PDF files (src/platform/storage.ts). */
@@ -224,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseApplicationName: e.DATABASE_APPLICATION_NAME,
     dataDir: resolve(e.DATA_DIR),
     storageDir: resolve(e.STORAGE_DIR),
     appDomain: e.APP_DOMAIN,

@@ -125,6 +125,18 @@ export const errors = {
   serviceUnavailable(code: string, message: string): AppError {
     return new AppError(503, code, message);
   },
+  /** The database dropped or refused the connection: retryable, the transaction was rolled back. */
+  databaseUnavailable(retryAfterSeconds = 5): AppError {
+    return new AppError(
+      503,
+      'database_unavailable',
+      'La base de datos no está disponible en este momento y la solicitud no se completó. Intente nuevamente en unos segundos.',
+      [],
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    );
+  },
   gatewayTimeout(code: string, message: string): AppError {
     return new AppError(504, code, message);
   },

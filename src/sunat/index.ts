@@ -21,6 +21,7 @@ export {
   type DeliverArgs,
   type DeliveryOutcome,
   type DeliveryStep,
+  type NumberConflict,
 } from './recovery.ts';
 export {
   outcomeFromCdrZip,

@@ -1,12 +1,18 @@
-// Delivering a document without ever registering it twice or losing its CDR (issue 4 §3). The policy, in one
-// function the pipeline calls for every send:
-//  1. After an 'unknown' attempt (timeout, lost answer) SUNAT may already hold the document: ask the consult
-//     service first. A CDR found there IS the outcome; "does not exist" makes a resend safe; a consult that cannot
-//     be reached leaves the document 'unknown' (try later) rather than resending blindly.
-//  2. On a resend, SUNAT's 1033 "registrado previamente" (and 1032 "informado … rechazado/anulado") mean the first
-//     attempt did arrive: fetch that CDR instead of turning the document into an error.
+// Delivering a document without ever registering it twice, losing its CDR, or taking another document's CDR for
+// ours (issue 4 §3, issue 16). The policy, in one function the pipeline calls for every send:
+//  1. After an uncertain attempt (timeout, lost answer, a process that died) SUNAT may already hold the document:
+//     ask the consult service first. A CDR found there is the outcome only if it answers OUR document
+//     (core/cdr-identity.ts); "does not exist" makes a resend safe; a consult that cannot be reached leaves the
+//     document 'unknown' (try later) rather than resending blindly.
+//  2. SUNAT's 1033 "registrado previamente con otros datos" / 1032 "informado … rechazado o anulado" say SUNAT holds
+//     the number. With no uncertain attempt before, that document cannot be ours (every earlier answer was definite
+//     and none registered it): a number collision, final. After an uncertain attempt it may be ours: its CDR
+//     decides; where no CDR can be fetched (SUNAT beta, boletas, perceptions) it stays unverified, never accepted.
+//  3. Every CDR — the answer to a send included — is checked the same way; one that answers another document is a
+//     collision, and is never stored as this document's CDR.
 // Documents the consult service cannot answer for (boletas, perceptions: SUNAT 0009/0010) and environments without
 // it (SUNAT beta) go straight to the resend, where SUNAT's own duplicate check protects the number.
+import { identifyCdr, type ExpectedDocument } from '../core/cdr-identity.ts';
 import { getStatusCdr, sendBill, type ConsultCdrResult, type ConsultKey, type SunatCredentials } from './client.ts';
 import { parseDocumentName } from './document-name.ts';
 import { sunatMessage } from './error-codes.ts';
@@ -25,14 +31,29 @@ export interface DeliverArgs {
   zip: Uint8Array;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** True when an earlier attempt for this same document ended 'unknown'. */
+  /** True when an earlier attempt for this same document may have reached SUNAT without an answer we recorded. */
   previousAttemptUnknown: boolean;
+  /** What a CDR must name to be this document's (number, digest of the signed XML, customer, creation time). */
+  expected: ExpectedDocument;
 }
 
 export interface DeliveryStep {
-  action: 'consult' | 'send' | 'consult-registered';
+  action: 'consult' | 'send' | 'consult-registered' | 'identify';
   /** Short machine-readable result: 'found', 'not-found', 'no-cdr:0001', 'failed:TIMEOUT', 'outcome:accepted:0' … */
   result: string;
+}
+
+/**
+ * SUNAT holds this document's number for a document that is not provably ours. `number_taken`: it is another
+ * document (a CDR that answers another one, or 1033/1032 with no uncertain attempt before). `number_unverified`:
+ * after an uncertain attempt SUNAT holds the number, and no CDR can be had to tell whose document it is.
+ */
+export interface NumberConflict {
+  code: 'number_taken' | 'number_unverified';
+  /** SUNAT's code that revealed it ('1033', '1032', '0001'…; the CDR's code when a CDR answered another document). */
+  sunatCode: string;
+  /** Spanish: what SUNAT showed. */
+  reason: string;
 }
 
 export interface DeliveryOutcome extends SendOutcome {
@@ -42,6 +63,8 @@ export interface DeliveryOutcome extends SendOutcome {
   recovered: boolean;
   /** True when SUNAT said the document was already registered (1033/1032 on a resend). */
   alreadyRegistered: boolean;
+  /** Set when the number is held at SUNAT by a document not provably ours: never accepted, never resent. */
+  conflict?: NumberConflict;
 }
 
 /** SUNAT's consult service answers only for facturas and their notes (01/07/08 with an F series: 0009/0010). */
@@ -49,25 +72,19 @@ export function isConsultable(key: Pick<ConsultKey, 'tipo' | 'serie'>): boolean 
   return (key.tipo === '01' || key.tipo === '07' || key.tipo === '08') && /^F/.test(key.serie);
 }
 
-function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): SendOutcome | undefined {
-  const base = { notes: [], source: 'consult' as const };
+/** A consult answer without a CDR: 0002 (the number's document was rejected) ends like a rejection; 0001/0003 say
+ *  a document holds the number, but without its CDR nothing shows it is ours. */
+function fromConsult(result: Extract<ConsultCdrResult, { kind: 'no-cdr' }>): SendOutcome | NumberConflict | undefined {
   switch (result.statusCode) {
     case '0001':
-      return {
-        ...base,
-        kind: 'accepted',
-        code: '0',
-        description: `${result.statusMessage} (constancia no disponible en la consulta)`,
-      };
     case '0003':
       return {
-        ...base,
-        kind: 'accepted',
-        code: '0',
-        description: `${result.statusMessage} (constancia no disponible en la consulta)`,
+        code: 'number_unverified',
+        sunatCode: result.statusCode,
+        reason: `SUNAT ${result.statusCode}: ${result.statusMessage} (sin constancia que muestre de qué documento se trata)`,
       };
     case '0002':
-      return { ...base, kind: 'rejected', code: '0002', description: result.statusMessage };
+      return { kind: 'rejected', code: '0002', description: result.statusMessage, notes: [], source: 'consult' };
     default:
       return undefined;
   }
@@ -97,18 +114,44 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     recovered,
     alreadyRegistered,
   });
+  // Never carries the other document's CDR: nothing of it may be stored as this document's.
+  const collision = (conflict: NumberConflict, alreadyRegistered: boolean): DeliveryOutcome => ({
+    ...done(
+      { kind: 'exception', code: conflict.code, description: conflict.reason, notes: [], source: 'fault' },
+      false,
+      alreadyRegistered,
+    ),
+    conflict,
+  });
+  // Every CDR, whatever brought it, is checked against our document before it may become the outcome.
+  const judged = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome => {
+    if (!outcome.cdr) return done(outcome, recovered, alreadyRegistered);
+    const identity = identifyCdr(outcome.cdr, args.expected);
+    if (identity.ours) return done(outcome, recovered, alreadyRegistered);
+    steps.push({ action: 'identify', result: 'other' });
+    return collision({ code: 'number_taken', sunatCode: outcome.code, reason: identity.reason }, alreadyRegistered);
+  };
+  const fromNoCdr = (
+    found: Extract<ConsultCdrResult, { kind: 'no-cdr' }>,
+    alreadyRegistered: boolean,
+  ): DeliveryOutcome | undefined => {
+    const known = fromConsult(found);
+    if (!known) return undefined;
+    return 'kind' in known ? done(known, true, alreadyRegistered) : collision(known, alreadyRegistered);
+  };
 
   if (args.previousAttemptUnknown && canConsult) {
     const found = await consult();
     steps.push({ action: 'consult', result: describe(found) });
-    if (found.kind === 'found') return done(found.outcome, true);
+    if (found.kind === 'found') return judged(found.outcome, true);
     if (found.kind === 'no-cdr') {
-      const known = fromConsult(found);
-      if (known) return done(known, true);
       // SUNAT has no answer yet (e.g. 0014): the document may exist; do not resend on a guess.
-      return done(
-        { kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' },
-        false,
+      return (
+        fromNoCdr(found, false) ??
+        done(
+          { kind: 'unknown', code: found.statusCode, description: found.statusMessage, notes: [], source: 'consult' },
+          false,
+        )
       );
     }
     if (found.kind === 'failed' && found.outcome.kind === 'unknown') {
@@ -116,7 +159,7 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
       return done(found.outcome, false);
     }
     // 'not-found' → a resend is safe. A consult refused outright (credentials, profile) cannot tell us more; the
-    // resend below is still guarded by SUNAT's duplicate check (1033 → fetch the existing CDR).
+    // resend below is still guarded by SUNAT's duplicate check (1033 → the CDR, checked, or unverified).
   }
 
   const outcome = await sendBill({
@@ -130,37 +173,47 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
   steps.push({ action: 'send', result: `outcome:${outcome.kind}:${outcome.code}` });
 
   const registeredBefore = outcome.code === '1033' || outcome.code === '1032';
-  if (!(registeredBefore && args.previousAttemptUnknown)) return done(outcome, false);
+  if (!registeredBefore) return judged(outcome, false);
+  const said = `SUNAT ${outcome.code}: ${outcome.description || sunatMessage(outcome.code)}`;
+  // Every earlier answer was definite and none registered this document: the number holds another one.
+  if (!args.previousAttemptUnknown)
+    return collision({ code: 'number_taken', sunatCode: outcome.code, reason: said }, false);
 
-  // The earlier, lost attempt did reach SUNAT. Its CDR is the truth.
+  // The earlier, unanswered attempt may have registered this very document: only its CDR can tell.
   if (canConsult) {
     const found = await consult();
     steps.push({ action: 'consult-registered', result: describe(found) });
-    if (found.kind === 'found') return done(found.outcome, true, true);
+    if (found.kind === 'found') return judged(found.outcome, true, true);
     if (found.kind === 'no-cdr') {
-      const known = fromConsult(found);
-      if (known) return done(known, true, true);
+      const known = fromNoCdr(found, true);
+      if (known) return known;
     }
     if (found.kind === 'failed' && found.outcome.kind === 'unknown') return done(found.outcome, false, true);
+    if (found.kind === 'not-found' || found.kind === 'no-cdr') {
+      // SUNAT's two services disagree for now (the consult may lag behind the registration): ask again later.
+      return done(
+        {
+          kind: 'unknown',
+          code: found.statusCode,
+          description: `${said}; consulta: ${found.statusMessage}`,
+          notes: [],
+          source: 'consult',
+        },
+        false,
+        true,
+      );
+    }
   }
-  if (outcome.code === '1033') {
-    // No way to fetch the CDR here (SUNAT beta, boletas, perceptions). 1033 — unlike 1032 ("anulado o rechazado") —
-    // says SUNAT holds the number as a valid document, and what we resent is byte-for-byte the document of the lost
-    // attempt: it stands accepted, without a constancia.
-    return done(
-      {
-        kind: 'accepted',
-        code: '0',
-        description: `${sunatMessage('1033')} (SUNAT 1033 al reenviar tras una respuesta perdida: el comprobante ya estaba registrado; la constancia no pudo obtenerse por el servicio de consulta)`,
-        notes: [],
-        source: 'fault',
-        httpStatus: outcome.httpStatus,
-      },
-      true,
-      true,
-    );
-  }
-  return done(outcome, false, true);
+  // No CDR to be had (SUNAT beta, boletas, perceptions, a consult refused): SUNAT holds the number, but nothing
+  // shows whether the document it holds is this one. Resending would only repeat the 1033.
+  return collision(
+    {
+      code: 'number_unverified',
+      sunatCode: outcome.code,
+      reason: `${said} (después de un envío sin respuesta; SUNAT no permite consultar la constancia de este comprobante)`,
+    },
+    true,
+  );
 }
 
 function describe(result: ConsultCdrResult): string {

@@ -234,6 +234,17 @@ export function pathByLocal(el: XmlElement | undefined, path: string): XmlElemen
   return node;
 }
 
+/** The first descendant (depth-first, document order) with this local name. */
+export function findByLocal(el: XmlElement | undefined, local: string): XmlElement | undefined {
+  if (!el) return undefined;
+  for (const c of el.children) {
+    if (c.local === local) return c;
+    const deep = findByLocal(c, local);
+    if (deep) return deep;
+  }
+  return undefined;
+}
+
 /** Text content of an element and its descendants, in document order. */
 export function deepText(el: XmlElement | undefined): string {
   if (!el) return '';

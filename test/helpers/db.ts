@@ -9,6 +9,11 @@ export function testDatabaseUrl(): string {
   return inject('databaseUrl');
 }
 
+/** 'postgresql' with DATABASE_URL, 'pglite' otherwise. */
+export function testDatabaseKind(): 'postgresql' | 'pglite' {
+  return inject('databaseKind');
+}
+
 /**
  * A Config for tests: the run's database, fresh temporary DATA_DIR and STORAGE_DIR, silent logs, no demo
  * tenant. `env` adds or overrides environment keys (as strings, like the real environment); `overrides`

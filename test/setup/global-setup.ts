@@ -12,6 +12,7 @@ import { createPool } from '../../src/platform/db/pool.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    databaseKind: 'postgresql' | 'pglite';
   }
 }
 
@@ -59,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pool.end();
   }
   project.provide('databaseUrl', url);
+  project.provide('databaseKind', embedded ? 'pglite' : 'postgresql');
   return async () => {
     await embedded?.close();
   };

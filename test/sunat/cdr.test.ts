@@ -71,6 +71,20 @@ describe('parseCdr on real-world shapes', () => {
     });
   });
 
+  it('reads the document hash also where it stands directly under DocumentReference', () => {
+    const text = cdrBytes('greenter-R-20600995805-01-F001-1.xml')
+      .toString('latin1')
+      .replace(
+        '<cbc:ID>F001-1</cbc:ID>',
+        '<cbc:ID>F001-1</cbc:ID><cbc:DocumentHash>RwNDwdsWs4XMKM4BoTAf5MKh3T8=</cbc:DocumentHash>',
+      );
+    expect(parseCdr(text)).toMatchObject({
+      documentReferenceId: 'F001-1',
+      documentHash: 'RwNDwdsWs4XMKM4BoTAf5MKh3T8=',
+    });
+    expect(parseCdr(cdrBytes('greenter-R-20600995805-01-F001-1.xml')).documentHash).toBeUndefined();
+  });
+
   it('reads a CDR whose root is in the default namespace', () => {
     const cdr = parseCdr(cdrBytes('default-namespace-root.xml'));
     expect(cdr.reference).toBe('RA-20170719-01');

@@ -1,8 +1,10 @@
 // Recovery after an unknown outcome: never a blind resend. The document ends with SUNAT's real CDR and is
-// registered once, whether the answer was lost, the request never arrived, or SUNAT says "registrado previamente".
+// registered once, whether the answer was lost, the request never arrived, or SUNAT says "registrado previamente";
+// and never with another document's CDR: SUNAT holding the number for another document is a collision.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signXml } from '../../src/core/signing.ts';
 import { deliverDocument, sendBill, zipDocument, type DeliverArgs } from '../../src/sunat/index.ts';
-import { credentials, invoiceXml, perceptionXml, sign, startSimulator } from './helpers.ts';
+import { credentials, invoiceXml, perceptionXml, startSimulator, testKey } from './helpers.ts';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -16,13 +18,30 @@ afterAll(async () => {
 });
 beforeEach(() => sim.simulator.reset());
 
-function invoice() {
-  const n = number++;
-  const base = `20000000001-01-F001-${n}`;
-  return { n, base, zip: zipDocument(base, sign(invoiceXml(n))) };
+interface Doc {
+  base: string;
+  zip: Buffer;
+  serie: string;
+  n: number;
+  hash: string;
 }
 
-function args(doc: { base: string; zip: Buffer }, extra: Partial<DeliverArgs> = {}): DeliverArgs {
+function signed(base: string, serie: string, n: number, xml: string): Doc {
+  const { xml: text, digestValue } = signXml(xml, testKey);
+  return { base, zip: zipDocument(base, text), serie, n, hash: digestValue };
+}
+
+function invoice(xml = (n: number) => invoiceXml(n)) {
+  const n = number++;
+  return signed(`20000000001-01-F001-${n}`, 'F001', n, xml(n));
+}
+
+/** Another document under the same number (another system's, or ours edited): other bytes, other digest. */
+function otherUnder(doc: Doc, marker: string): Doc {
+  return signed(doc.base, doc.serie, doc.n, invoiceXml(doc.n).replace('OC-2025-0001', marker));
+}
+
+function args(doc: Doc, extra: Partial<DeliverArgs> = {}): DeliverArgs {
   return {
     endpoint: sim.endpoints.invoices,
     consultEndpoint: sim.endpoints.consult,
@@ -31,6 +50,7 @@ function args(doc: { base: string; zip: Buffer }, extra: Partial<DeliverArgs> = 
     zip: doc.zip,
     timeoutMs: 5_000,
     previousAttemptUnknown: false,
+    expected: { serie: doc.serie, number: doc.n, hash: doc.hash },
     ...extra,
   };
 }
@@ -66,11 +86,10 @@ describe('"register then drop the response" (the lost answer)', () => {
 
   it("a perception cannot be consulted (SUNAT 0009): the resend gets SUNAT's stored answer for the same document", async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
-    const base = '20000000001-40-P001-31';
-    const zip = zipDocument(base, sign(perceptionXml(31)));
-    const perception = { endpoint: sim.endpoints.otrosCpe, fileName: base, zip };
-    expect((await deliverDocument(args({ base, zip }, perception))).kind).toBe('unknown');
-    const again = await deliverDocument(args({ base, zip }, { ...perception, previousAttemptUnknown: true }));
+    const doc = signed('20000000001-40-P001-31', 'P001', 31, perceptionXml(31));
+    const perception = { endpoint: sim.endpoints.otrosCpe };
+    expect((await deliverDocument(args(doc, perception))).kind).toBe('unknown');
+    const again = await deliverDocument(args(doc, { ...perception, previousAttemptUnknown: true }));
     expect(again).toMatchObject({ kind: 'accepted', code: '0', recovered: false });
     expect(again.steps).toEqual([{ action: 'send', result: 'outcome:accepted:0' }]);
     expect(sim.simulator.stats()).toMatchObject({ accepted: 1, duplicates: 1 });
@@ -110,60 +129,107 @@ describe('the request never arrived', () => {
   });
 });
 
-describe('"registrado previamente" on a resend leads to the existing CDR', () => {
-  it('1033 with a consult service: the CDR of the registered document becomes the outcome', async () => {
+describe('"registrado previamente": the existing CDR only if it is ours, otherwise a number collision', () => {
+  it('1033 on a FIRST send (another document holds the number) is a collision at once: no consult, nothing accepted', async () => {
     const doc = invoice();
-    const original = await sendBill({
+    const theirs = otherUnder(doc, 'OC-2025-0007');
+    await sendBill({
       endpoint: sim.endpoints.invoices,
       credentials,
-      fileName: doc.base,
-      zip: doc.zip,
+      fileName: theirs.base,
+      zip: theirs.zip,
       timeoutMs: 5_000,
     });
-    // The consult service is briefly unreachable on the first recovery step, so the policy resends; the resent
-    // bytes differ (re-signed document: new signature value) and SUNAT answers 1033.
+    const outcome = await deliverDocument(args(doc));
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_taken',
+      conflict: { code: 'number_taken', sunatCode: '1033' },
+      recovered: false,
+    });
+    expect(outcome.conflict!.reason).toMatch(/^SUNAT 1033: /);
+    expect(outcome.steps).toEqual([{ action: 'send', result: 'outcome:exception:1033' }]);
+    expect(outcome.cdrZip).toBeUndefined();
+  });
+
+  it('an unanswered first attempt, then 1033 and a consult whose CDR has our number and ANOTHER hash: collision', async () => {
+    const doc = invoice();
+    const theirs = otherUnder(doc, 'OC-2025-0009');
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
+    // The consult is briefly unreachable on the first recovery step, so the policy resends and SUNAT answers 1033.
     sim.simulator.faults.add({ fault: { kind: 'http-status', status: 400 }, operations: ['getStatusCdr'] });
-    const resigned = zipDocument(doc.base, sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0009')));
-    const outcome = await deliverDocument(args({ base: doc.base, zip: resigned }, { previousAttemptUnknown: true }));
+    const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
     expect(outcome.steps).toEqual([
       { action: 'consult', result: 'failed:HTTP_400' },
       { action: 'send', result: 'outcome:exception:1033' },
       { action: 'consult-registered', result: 'found' },
+      { action: 'identify', result: 'other' },
     ]);
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', recovered: true, alreadyRegistered: true });
-    expect(outcome.cdrZip!.equals(original.cdrZip!)).toBe(true);
-  });
-
-  it('1033 where no consult service exists (SUNAT beta): accepted without a constancia, never an error state', async () => {
-    const doc = invoice();
-    await sendBill({
-      endpoint: sim.endpoints.invoices,
-      credentials,
-      fileName: doc.base,
-      zip: doc.zip,
-      timeoutMs: 5_000,
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_taken',
+      alreadyRegistered: true,
+      recovered: false,
     });
-    const resigned = zipDocument(doc.base, sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0008')));
-    const outcome = await deliverDocument(
-      args({ base: doc.base, zip: resigned }, { consultEndpoint: undefined, previousAttemptUnknown: true }),
-    );
-    expect(outcome).toMatchObject({ kind: 'accepted', code: '0', alreadyRegistered: true, recovered: true });
+    expect(outcome.conflict!.reason).toContain(`el de este comprobante ${doc.hash}`);
     expect(outcome.cdrZip).toBeUndefined();
-    expect(outcome.description).toContain('1033');
   });
 
-  it('1033 on a FIRST send is a real conflict (another document holds the number): it stays an exception', async () => {
+  it("an unanswered attempt whose consult finds another document's CDR straight away: collision, no resend", async () => {
     const doc = invoice();
+    const theirs = otherUnder(doc, 'OC-2025-0006');
     await sendBill({
       endpoint: sim.endpoints.invoices,
       credentials,
-      fileName: doc.base,
-      zip: doc.zip,
+      fileName: theirs.base,
+      zip: theirs.zip,
       timeoutMs: 5_000,
     });
-    const other = zipDocument(doc.base, sign(invoiceXml(doc.n).replace('OC-2025-0001', 'OC-2025-0007')));
-    const outcome = await deliverDocument(args({ base: doc.base, zip: other }));
-    expect(outcome).toMatchObject({ kind: 'exception', code: '1033', alreadyRegistered: false, recovered: false });
+    const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
+    expect(outcome.steps).toEqual([
+      { action: 'consult', result: 'found' },
+      { action: 'identify', result: 'other' },
+    ]);
+    expect(outcome).toMatchObject({ code: 'number_taken', conflict: { sunatCode: '0' } });
+    expect(sim.simulator.stats().requests.sendBill).toBe(1); // only theirs
+  });
+
+  it('1033 after an unanswered attempt where no consult service exists (SUNAT beta): unverified, never accepted', async () => {
+    const doc = invoice();
+    const theirs = otherUnder(doc, 'OC-2025-0008');
+    await sendBill({
+      endpoint: sim.endpoints.invoices,
+      credentials,
+      fileName: theirs.base,
+      zip: theirs.zip,
+      timeoutMs: 5_000,
+    });
+    const outcome = await deliverDocument(args(doc, { consultEndpoint: undefined, previousAttemptUnknown: true }));
+    expect(outcome).toMatchObject({
+      kind: 'exception',
+      code: 'number_unverified',
+      alreadyRegistered: true,
+      conflict: { code: 'number_unverified', sunatCode: '1033' },
+    });
+    expect(outcome.cdrZip).toBeUndefined();
+  });
+
+  it("our own unanswered attempt: SUNAT's stored CDR carries our hash and is the outcome", async () => {
+    sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
+    const doc = invoice();
+    expect((await deliverDocument(args(doc))).kind).toBe('unknown');
+    sim.simulator.faults.add({ fault: { kind: 'http-status', status: 400 }, operations: ['getStatusCdr'] });
+    // The simulator answers an identical resend with its stored CDR (SUNAT may answer 1033): either way it is ours.
+    const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
+    expect(outcome).toMatchObject({ kind: 'accepted', code: '0' });
+    expect(outcome.conflict).toBeUndefined();
+    expect(outcome.cdr!.documentHash).toBe(doc.hash);
   });
 });
 
@@ -183,18 +249,14 @@ describe('ordinary deliveries pass straight through', () => {
   it('a rejection found by the consult service is the outcome (the number is spent)', async () => {
     sim.simulator.faults.add({ fault: { kind: 'lost-response' } });
     const n = number++;
-    const base = `20000000001-01-F001-${n}`;
-    const zip = zipDocument(
-      base,
-      sign(
-        invoiceXml(n).replace(
-          '<cbc:PayableAmount currencyID="PEN">286.00',
-          '<cbc:PayableAmount currencyID="PEN">300.00',
-        ),
-      ),
+    const doc = signed(
+      `20000000001-01-F001-${n}`,
+      'F001',
+      n,
+      invoiceXml(n).replace('<cbc:PayableAmount currencyID="PEN">286.00', '<cbc:PayableAmount currencyID="PEN">300.00'),
     );
-    await deliverDocument(args({ base, zip }));
-    const recovered = await deliverDocument(args({ base, zip }, { previousAttemptUnknown: true }));
+    await deliverDocument(args(doc));
+    const recovered = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
     expect(recovered).toMatchObject({ kind: 'rejected', code: '3280', recovered: true, source: 'consult' });
   });
 });

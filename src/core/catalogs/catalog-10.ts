@@ -1,10 +1,10 @@
 // Catálogo 10 — tipo de nota de débito (cac:DiscrepancyResponse/cbc:ResponseCode).
-import { defineCatalog, type CatalogEntry } from './catalog.ts';
+import { definePlainCatalog } from './catalog.ts';
 
-export const debitNoteTypes = defineCatalog<CatalogEntry>('10', 'Tipo de nota de débito', [
-  { code: '01', description: 'Intereses por mora' },
-  { code: '02', description: 'Aumento en el valor' },
-  { code: '03', description: 'Penalidades / otros conceptos' },
-  { code: '11', description: 'Ajustes de operaciones de exportación' },
-  { code: '12', description: 'Ajustes afectos al IVAP' },
+export const debitNoteTypes = definePlainCatalog('10', 'Tipo de nota de débito', [
+  ['01', 'Intereses por mora'],
+  ['02', 'Aumento en el valor'],
+  ['03', 'Penalidades / otros conceptos'],
+  ['11', 'Ajustes de operaciones de exportación'],
+  ['12', 'Ajustes afectos al IVAP'],
 ]);

@@ -38,3 +38,16 @@ export function defineCatalog<T extends CatalogEntry>(number: string, name: stri
     codes: () => [...byCode.keys()],
   });
 }
+
+/** A catalog whose entries are only a code and SUNAT's description, written as [code, description] rows. */
+export function definePlainCatalog(
+  number: string,
+  name: string,
+  rows: readonly (readonly [string, string])[],
+): Catalog<CatalogEntry> {
+  return defineCatalog(
+    number,
+    name,
+    rows.map(([code, description]) => ({ code, description })),
+  );
+}

@@ -61,10 +61,27 @@ function buildInvoice(doc: ComputedDocument, issuer: Issuer): string {
   writePaymentMeans(w, doc);
   writePaymentTerms(w, doc);
   writePrepaidPayments(w, doc);
+  return totalsAndLines(w, doc, 'cac:LegalMonetaryTotal', 'InvoiceLine');
+}
+
+type MonetaryTotalTag = Parameters<typeof writeMonetaryTotal>[2];
+type LineTag = Parameters<typeof writeLine>[2];
+
+/** The end every document shares: global allowances and charges, the tax total, the monetary total, the lines. */
+function totalsAndLines(w: XmlWriter, doc: ComputedDocument, monetaryTag: MonetaryTotalTag, lineTag: LineTag): string {
   for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
+  return taxesTotalsAndLines(w, doc, monetaryTag, lineTag);
+}
+
+function taxesTotalsAndLines(
+  w: XmlWriter,
+  doc: ComputedDocument,
+  monetaryTag: MonetaryTotalTag,
+  lineTag: LineTag,
+): string {
   writeDocumentTaxTotal(w, doc);
-  writeMonetaryTotal(w, doc, 'cac:LegalMonetaryTotal');
-  for (const line of doc.lines) writeLine(w, line, 'InvoiceLine', doc.currency);
+  writeMonetaryTotal(w, doc, monetaryTag);
+  for (const line of doc.lines) writeLine(w, line, lineTag, doc.currency);
   return w.toString();
 }
 
@@ -85,11 +102,7 @@ function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
   noteHead(w, doc, issuer);
   writePaymentMeans(w, doc);
   writePaymentTerms(w, doc);
-  for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
-  writeDocumentTaxTotal(w, doc);
-  writeMonetaryTotal(w, doc, 'cac:LegalMonetaryTotal');
-  for (const line of doc.lines) writeLine(w, line, 'CreditNoteLine', doc.currency);
-  return w.toString();
+  return totalsAndLines(w, doc, 'cac:LegalMonetaryTotal', 'CreditNoteLine');
 }
 
 function buildDebitNote(doc: ComputedDocument, issuer: Issuer): string {
@@ -100,10 +113,7 @@ function buildDebitNote(doc: ComputedDocument, issuer: Issuer): string {
   for (const ac of doc.allowanceCharges) writeAllowanceCharge(w, ac);
   writePaymentMeans(w, doc);
   writePaymentTerms(w, doc);
-  writeDocumentTaxTotal(w, doc);
-  writeMonetaryTotal(w, doc, 'cac:RequestedMonetaryTotal');
-  for (const line of doc.lines) writeLine(w, line, 'DebitNoteLine', doc.currency);
-  return w.toString();
+  return taxesTotalsAndLines(w, doc, 'cac:RequestedMonetaryTotal', 'DebitNoteLine');
 }
 
 /** UBL root element name of a document type. */

@@ -29,9 +29,17 @@ export async function sendNow(
 ) {
   const doc = await tenant.db.document.findUnique({
     where: { externalId },
-    select: { id: true, documentType: true, stateTypeId: true },
+    select: { id: true, documentType: true, stateTypeId: true, sendHold: true, sunatResponse: true },
   });
   if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
+  if (doc.sendHold && doc.stateTypeId === '01') {
+    // SUNAT holds the number for another (or an unverifiable) document: a resend would only repeat SUNAT's 1033.
+    const held = doc.sunatResponse as { description?: string } | null;
+    throw errors.conflict(
+      doc.sendHold,
+      held?.description ?? 'SUNAT ya tiene registrado este número: el comprobante no se reenvía.',
+    );
+  }
   if (doc.stateTypeId === '09') {
     throw errors.conflict(
       'document_rejected',
@@ -93,9 +101,12 @@ export async function updateStatus(
     const doc = rows[0];
     if (!doc) throw notFound(externalId);
     if (doc.state_type_id !== state) {
+      // Back to 01 from a state SUNAT answered: SUNAT may hold it, so a resend must ask SUNAT before taking a 1033
+      // for another document's.
+      const backToRegistered = state === '01' ? { sendUncertain: true } : {};
       await tx.document.update({
         where: { id: doc.id },
-        data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null },
+        data: { stateTypeId: state, nextAttemptAt: state === '01' ? undefined : null, ...backToRegistered },
       });
       await tx.documentStateHistory.create({
         data: {

@@ -58,7 +58,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     }
     max = Math.min(max, EMBEDDED_POOL_MAX);
   }
-  const pool = createPool(url, max, options.logger);
+  const pool = createPool(url, max, options.logger, config.databaseApplicationName);
   const central = createCentralClient(pool);
   const tenants = new TenantClientCache(pool, config.tenantClientCacheSize);
   let closed = false;

@@ -5,11 +5,16 @@ export interface PoolLogger {
   error(obj: unknown, msg?: string): void;
 }
 
-export function createPool(connectionString: string, max: number, logger?: PoolLogger): pg.Pool {
+export function createPool(
+  connectionString: string,
+  max: number,
+  logger?: PoolLogger,
+  applicationName = 'facturo',
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
-    application_name: 'facturo',
+    application_name: applicationName,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 15_000,
   });
@@ -17,5 +22,11 @@ export function createPool(connectionString: string, max: number, logger?: PoolL
   pool.setMaxListeners(0);
   // An idle client that loses its server must not crash the process; the next checkout reconnects.
   pool.on('error', (error) => logger?.error({ err: error }, 'idle database connection failed'));
+  // A client checked out with pool.connect() has no pool listener while it is out: a server that terminates it
+  // between two queries (pg_terminate_backend, a restart) would emit an unhandled 'error' and kill the process.
+  // Every client gets its own listener at birth; its query fails (→ 503) and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.error({ err: error }, 'database connection lost'));
+  });
   return pool;
 }

@@ -3,6 +3,7 @@
 // with its HTTP status. 5xx details go to the log, never to the client.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, errors, type ErrorItem } from '../errors.ts';
 import { formatPath, RequestValidationError, zodIssuesToErrorItems } from './validation.ts';
 
@@ -28,6 +29,7 @@ function statusOf(error: unknown): number | undefined {
 
 export function toAppError(error: unknown, bodyLimit: number): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return errors.databaseUnavailable();
   if (error instanceof RequestValidationError) {
     // params and querystring keys are reported by name (`inicio`, `limit`), as ERPs know them.
     return errors.validation(zodIssuesToErrorItems(error.issues));
@@ -87,7 +89,9 @@ export function renderError(error: AppError): ErrorBody {
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, bodyLimit);
-    if (appError.status >= 500) {
+    if (appError.code === 'database_unavailable') {
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+    } else if (appError.status >= 500) {
       const serialization = error instanceof Error && isResponseSerializationError(error as never);
       request.log.error({ err: error, serialization }, 'request failed');
     } else {

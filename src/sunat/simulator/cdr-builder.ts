@@ -40,8 +40,9 @@ function peruDateTime(at: Date): { date: string; time: string } {
 }
 
 function documentHash(hash: string | undefined): string {
-  if (!hash) return '';
-  return `<cac:Attachment><cac:ExternalReference><cbc:DocumentHash>${escapeText(hash)}</cbc:DocumentHash></cac:ExternalReference></cac:Attachment>`;
+  return hash
+    ? `<cac:Attachment><cac:ExternalReference><cbc:DocumentHash>${escapeText(hash)}</cbc:DocumentHash></cac:ExternalReference></cac:Attachment>`
+    : '';
 }
 
 export function buildCdrXml(content: CdrContent): string {

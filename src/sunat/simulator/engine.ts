@@ -18,7 +18,7 @@ import {
   parseSoapRequest,
   type SoapRequest,
 } from '../soap.ts';
-import { childByLocal, deepText, parseXml, pathByLocal, type XmlElement } from '../xml.ts';
+import { childByLocal, deepText, findByLocal, parseXml, type XmlElement } from '../xml.ts';
 import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
@@ -558,9 +558,8 @@ export class SimulatorEngine {
 
 /** The document's own ds:DigestValue (its enveloped signature's reference), when it carries one. */
 function digestValueOf(root: XmlElement): string | undefined {
-  const path = 'UBLExtensions/UBLExtension/ExtensionContent/Signature/SignedInfo/Reference/DigestValue';
-  const digest = pathByLocal(root, path);
-  const value = digest ? deepText(digest).replace(/\s+/g, '') : '';
+  const reference = childByLocal(findByLocal(root, 'SignedInfo'), 'Reference');
+  const value = deepText(childByLocal(reference, 'DigestValue')).replace(/\s+/g, '');
   return value || undefined;
 }
 
