@@ -35,6 +35,8 @@ export const ISSUE_CODES = {
   number_invalid: 'El número del comprobante no es "#" ni un entero de 1 a 8 dígitos. SUNAT 1001.',
   customer_ruc_invalid:
     'RUC del cliente con longitud distinta de 11 dígitos (SUNAT 2017) o con dígito verificador incorrecto (modo producción).',
+  supplier_ruc_invalid:
+    'RUC del proveedor de una retención ausente o sin 11 dígitos (SUNAT 2724), igual al del emisor (2620) o con dígito verificador incorrecto (modo producción).',
   customer_document_type_invalid:
     'El tipo de documento de identidad del cliente no está permitido para este comprobante u operación (SUNAT 2800; boletas > S/ 700 requieren identidad).',
   customer_document_number_invalid:

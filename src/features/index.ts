@@ -8,6 +8,8 @@ import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
+import { retentionsRoutes } from './retentions/routes.ts';
+import { statusRoutes } from './status/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
@@ -15,6 +17,8 @@ export const features: Feature[] = [
   tenantFeature(companyRoutes, { name: 'company' }),
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
+  tenantFeature(retentionsRoutes, { name: 'retentions' }),
+  tenantFeature(statusRoutes, { name: 'status' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
   anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),

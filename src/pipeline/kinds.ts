@@ -1,5 +1,5 @@
 // A DocumentKind adapts one family of CPE to the shared pipeline (numbering, signing, storage, sending, retries,
-// envelope): invoices/boletas/notes (01, 03, 07, 08) here, perceptions (40) in src/features/perceptions.
+// envelope): invoices/boletas/notes (01, 03, 07, 08) here, perceptions (40) and retentions (20) in their own files.
 // The pipeline only sees what is below; everything specific to a family (its body, figures, XML) stays in it.
 import type { ZodType } from 'zod';
 import {
@@ -17,6 +17,7 @@ import {
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
 import { perceptionKind } from './perception-kind.ts';
+import { retentionKind } from './retention-kind.ts';
 
 /** What the printed representation needs beyond the stored document. */
 export interface PrintContextOf {
@@ -67,9 +68,9 @@ export type { Prepared } from '../core/invoice/prepare.ts';
 import type { Prepared } from '../core/invoice/prepare.ts';
 
 export interface DocumentKind<C = unknown> {
-  name: 'invoice' | 'perception';
+  name: 'invoice' | 'perception' | 'retention';
   /** Path segment of the downloads (`/downloads/{segment}/xml/{id}`). */
-  downloadSegment: 'document' | 'perception';
+  downloadSegment: 'document' | 'perception' | 'retention';
   documentTypes: readonly string[];
   /** The request body schema (validation happens in prepare; this one feeds OpenAPI). */
   bodySchema: ZodType;
@@ -105,7 +106,7 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       where: { externalId: ref.externalId },
       select: { documentType: true, serie: true, number: true },
     });
-    if (!affected || affected.documentType === '40') {
+    if (!affected || affected.documentType === '40' || affected.documentType === '20') {
       return {
         ok: false,
         issues: [
@@ -193,3 +194,4 @@ export function kindOfType(documentType: string): AnyDocumentKind | undefined {
 
 registerKind(invoiceKind);
 registerKind(perceptionKind);
+registerKind(retentionKind);

@@ -20,7 +20,7 @@ import {
   totalRows,
 } from './content.ts';
 import { formatDate } from './format.ts';
-import { documentTitle, representationLegend } from './labels.ts';
+import { documentTitle, representationLegend, voucherWording, type VoucherWording } from './labels.ts';
 import { drawLogo, openLogo, type Logo } from './logo.ts';
 import type { PrintLabelValue, PrintModel } from './print-model.ts';
 import { drawQr, qrMatrix } from './qr.ts';
@@ -443,7 +443,7 @@ function linesTable(doc: Doc, model: PrintModel): { table: Table; rows: Row[] } 
   return { table: new Table(doc, cols), rows };
 }
 
-function perceptionTable(doc: Doc, model: PrintModel): { table: Table; rows: Row[] } {
+function perceptionTable(doc: Doc, model: PrintModel, wording: VoucherWording): { table: Table; rows: Row[] } {
   const cols: Column[] = [
     { header: 'TIPO', width: 52, align: 'left' },
     { header: 'NÚMERO', width: 62, align: 'left' },
@@ -453,8 +453,8 @@ function perceptionTable(doc: Doc, model: PrintModel): { table: Table; rows: Row
     { header: 'FECHA PAGO', width: 48, align: 'center' },
     { header: 'IMPORTE PAGADO', width: 60, align: 'right' },
     { header: 'T.C.', width: 36, align: 'right' },
-    { header: 'PERCIBIDO S/', width: 56, align: 'right' },
-    { header: 'TOTAL COBRADO S/', width: 0, align: 'right' },
+    { header: `${wording.amount.toUpperCase()} S/`, width: 56, align: 'right' },
+    { header: `${wording.net.toUpperCase()} S/`, width: 0, align: 'right' },
   ];
   cols[cols.length - 1].width = W - cols.reduce((s, c) => s + c.width, 0);
   const rows: Row[] = (model.perception?.documents ?? []).map((d) => {
@@ -690,7 +690,8 @@ export function layoutA4(doc: Doc, model: PrintModel): void {
   const references = referenceFields(model);
   if (references.length) flow.place(fieldsBox(doc, 'DOCUMENTOS RELACIONADOS', [references]), 6);
   flow.y += 4;
-  const { table, rows } = model.documentType === '40' ? perceptionTable(doc, model) : linesTable(doc, model);
+  const wording = voucherWording(model.documentType);
+  const { table, rows } = wording ? perceptionTable(doc, model, wording) : linesTable(doc, model);
   table.draw(flow, rows);
   flow.y += 8;
   summary(doc, flow, model);

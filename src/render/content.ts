@@ -1,7 +1,7 @@
 // The wording of each part of the printed representation, shared by the A4 and ticket layouts so both say
 // the same thing in the same words; the layouts only decide where it goes.
 import { formatDate } from './format.ts';
-import { documentTitle } from './labels.ts';
+import { documentTitle, voucherWording } from './labels.ts';
 import type { PrintLabelValue, PrintModel, PrintTotals } from './print-model.ts';
 
 export function documentNumber(model: PrintModel): string {
@@ -27,9 +27,10 @@ export function totalRows(model: PrintModel): TotalRow[] {
   const add = (value: string | undefined, label: string, strong = false): void => {
     if (value !== undefined) rows.push({ label, value: `${s} ${value}`, strong });
   };
-  if (model.documentType === '40') {
-    add(t.perceived, 'Importe total percibido');
-    add(t.total, 'IMPORTE TOTAL COBRADO', true);
+  const voucher = voucherWording(model.documentType);
+  if (voucher) {
+    add(t.perceived, voucher.totalAmount);
+    add(t.total, voucher.totalNet, true);
     return rows;
   }
   add(t.free, 'Op. gratuitas');
@@ -78,7 +79,7 @@ export function documentFields(model: PrintModel): PrintLabelValue[] {
 export function customerFields(model: PrintModel): PrintLabelValue[] {
   const c = model.customer;
   const fields: PrintLabelValue[] = [
-    { label: model.documentType === '40' ? 'Cliente' : 'Señor(es)', value: c.name },
+    { label: voucherWording(model.documentType)?.party ?? 'Señor(es)', value: c.name },
     { label: c.documentTypeLabel, value: c.documentNumber },
   ];
   if (c.address) fields.push({ label: 'Dirección', value: c.address });

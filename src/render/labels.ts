@@ -7,8 +7,40 @@ const TITLES: Record<PrintDocumentType, string> = {
   '03': 'BOLETA DE VENTA ELECTRÓNICA',
   '07': 'NOTA DE CRÉDITO ELECTRÓNICA',
   '08': 'NOTA DE DÉBITO ELECTRÓNICA',
+  '20': 'COMPROBANTE DE RETENCIÓN',
   '40': 'COMPROBANTE DE PERCEPCIÓN',
 };
+
+/** How a voucher that lists related documents (20, 40) names its party, per-document amounts and totals. */
+export interface VoucherWording {
+  party: string;
+  amount: string;
+  net: string;
+  totalAmount: string;
+  totalNet: string;
+}
+
+const VOUCHER_WORDING: Partial<Record<PrintDocumentType, VoucherWording>> = {
+  '20': {
+    party: 'Proveedor',
+    amount: 'Retenido',
+    net: 'Neto pagado',
+    totalAmount: 'Importe total retenido',
+    totalNet: 'IMPORTE TOTAL PAGADO',
+  },
+  '40': {
+    party: 'Cliente',
+    amount: 'Percibido',
+    net: 'Total cobrado',
+    totalAmount: 'Importe total percibido',
+    totalNet: 'IMPORTE TOTAL COBRADO',
+  },
+};
+
+/** The wording of a retention or perception voucher; undefined for documents with lines. */
+export function voucherWording(type: PrintDocumentType): VoucherWording | undefined {
+  return VOUCHER_WORDING[type];
+}
 
 /** The title in the framed box: "FACTURA ELECTRÓNICA". */
 export function documentTitle(type: PrintDocumentType): string {
@@ -18,6 +50,7 @@ export function documentTitle(type: PrintDocumentType): string {
 /** SUNAT's heading: "Representación impresa de la FACTURA ELECTRÓNICA" (greenter's wording, without the final period). */
 export function representationLegend(type: PrintDocumentType): string {
   if (type === '40') return 'Representación impresa del COMPROBANTE DE PERCEPCIÓN ELECTRÓNICO';
+  if (type === '20') return 'Representación impresa del COMPROBANTE DE RETENCIÓN ELECTRÓNICO';
   return `Representación impresa de la ${TITLES[type]}`;
 }
 

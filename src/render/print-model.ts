@@ -7,7 +7,7 @@
 // empty lists).
 
 /** SUNAT catálogo 01 codes the renderer knows how to title. */
-export type PrintDocumentType = '01' | '03' | '07' | '08' | '40';
+export type PrintDocumentType = '01' | '03' | '07' | '08' | '20' | '40';
 
 export interface PrintIssuer {
   ruc: string;
@@ -228,7 +228,8 @@ export interface PrintModel {
   detraction?: PrintDetraction;
   /** Credit and debit notes. */
   note?: PrintNote;
-  /** Perception voucher (type 40). */
+  /** Perception voucher (type 40), and retention voucher (20) in the same shape: `perceived` is the amount
+   *  retained, `cashed` the net paid (see `voucherWording` in labels.ts). */
   perception?: PrintPerception;
   /** The QR payload, drawn exactly as given. */
   qrText: string;

@@ -17,7 +17,7 @@ import {
   totalRows,
 } from './content.ts';
 import { formatDate } from './format.ts';
-import { documentTitle, representationLegend } from './labels.ts';
+import { documentTitle, representationLegend, voucherWording, type VoucherWording } from './labels.ts';
 import { drawLogo, openLogo } from './logo.ts';
 import type { PrintLabelValue, PrintModel } from './print-model.ts';
 import { drawQr, qrMatrix } from './qr.ts';
@@ -154,15 +154,15 @@ function lineBlocks(doc: Doc, model: PrintModel): Block[] {
   return blocks;
 }
 
-function perceptionBlocks(doc: Doc, model: PrintModel): Block[] {
+function perceptionBlocks(doc: Doc, model: PrintModel, wording: VoucherWording): Block[] {
   const blocks: Block[] = [];
   for (const d of model.perception?.documents ?? []) {
     blocks.push(splitRow(doc, `${d.typeLabel} ${d.number}`, formatDate(d.issueDate), ST.bold, ST.value));
     const rate = d.exchangeRate ? ` · T.C. ${d.exchangeRate}` : '';
     const paidOn = d.paymentDate ? ` el ${formatDate(d.paymentDate)}` : '';
     blocks.push(textBlock(doc, `Total ${d.currency} ${d.documentTotal} · Pagado ${d.paid}${paidOn}${rate}`, ST.value));
-    blocks.push(splitRow(doc, 'Percibido S/', d.perceived, ST.value, ST.value));
-    blocks.push(splitRow(doc, 'Total cobrado S/', d.cashed, ST.value, ST.valueBold));
+    blocks.push(splitRow(doc, `${wording.amount} S/`, d.perceived, ST.value, ST.value));
+    blocks.push(splitRow(doc, `${wording.net} S/`, d.cashed, ST.value, ST.valueBold));
     blocks.push(gap(3));
   }
   return blocks;
@@ -241,7 +241,8 @@ export function layoutTicket(doc: Doc, model: PrintModel): void {
   const references = referenceFields(model);
   if (references.length) blocks.push(gap(2), fieldsBlock(doc, references));
   blocks.push(separator(doc));
-  blocks.push(...(model.documentType === '40' ? perceptionBlocks(doc, model) : lineBlocks(doc, model)));
+  const wording = voucherWording(model.documentType);
+  blocks.push(...(wording ? perceptionBlocks(doc, model, wording) : lineBlocks(doc, model)));
   blocks.push(separator(doc));
   blocks.push(...summaryBlocks(doc, model));
   blocks.push(...footerBlocks(doc, model));

@@ -7,7 +7,11 @@ import { EXAMPLES_DIR, exampleFiles, exampleTitles } from '../../src/features/do
 import { limaToday } from '../../src/pipeline/deps.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 
-const ROUTES = { invoices: '/api/documents', perceptions: '/api/perceptions' } as const;
+const ROUTES = {
+  invoices: '/api/documents',
+  perceptions: '/api/perceptions',
+  retentions: '/api/retentions',
+} as const;
 type Folder = keyof typeof ROUTES;
 const FOLDERS = Object.keys(ROUTES) as Folder[];
 
@@ -85,11 +89,12 @@ describe('examples/README.md', () => {
       expect(readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).every((f) => f.endsWith('.json'))).toBe(true);
   });
 
-  it('has every invoice scenario, the boleta, both notes and the four perceptions', () => {
+  it('has every invoice scenario, the boleta, both notes, the four perceptions and the three retentions', () => {
     expect(exampleFiles('invoices').map((f) => f.slice(0, 2))).toEqual(
       Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0')),
     );
     expect(exampleFiles('perceptions')).toHaveLength(4);
+    expect(exampleFiles('retentions')).toHaveLength(3);
   });
 });
 

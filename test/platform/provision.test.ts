@@ -56,7 +56,8 @@ describe('provisionTenant', () => {
       requireRegisteredSeries: false,
       issueDateMaxAgeDays: 3,
     });
-    const series = await tenant.db.series.findMany({ orderBy: { id: 'asc' } });
+    // By type: R001 comes from a migration (every company, old or new, gets it), the rest from provisioning.
+    const series = await tenant.db.series.findMany({ orderBy: [{ documentType: 'asc' }, { id: 'asc' }] });
     expect(series.map((s) => [s.documentType, s.serie, s.lastNumber])).toEqual([
       ['01', 'F001', 0],
       ['03', 'B001', 0],
@@ -64,6 +65,7 @@ describe('provisionTenant', () => {
       ['07', 'BC01', 0],
       ['08', 'FD01', 0],
       ['08', 'BD01', 0],
+      ['20', 'R001', 0],
       ['40', 'P001', 0],
     ]);
 
@@ -162,7 +164,7 @@ describe('provisionTenant', () => {
       expect(await t.ctx.db.central.tenant.count({ where: { ruc: input.ruc } })).toBe(1);
       const db = t.ctx.db.tenant(winner.tenant.schemaName);
       expect(await db.company.count()).toBe(1);
-      expect(await db.series.count()).toBe(7);
+      expect(await db.series.count()).toBe(8);
       expect(await db.apiToken.count()).toBe(1);
       const res = await t.app.inject({
         method: 'GET',

@@ -7,12 +7,12 @@ import { customerSchema } from '../invoice/schema.ts';
 import { amount, decimal, isoDate, isoTime, optional, text, upperCode } from '../invoice/primitives.ts';
 import { PERCEPTION_REGIMES, PERCEIVABLE_DOCUMENT_TYPES } from './catalogs.ts';
 
-const currency = () =>
+export const currency = () =>
   upperCode(/^[A-Z]{3}$/, 'Debe ser un código de moneda ISO 4217 (PEN, USD…).').refine((c) => currencies.has(c), {
     message: 'Moneda desconocida (catálogo 02).',
   });
 
-const code2 = (allowed: readonly string[], what: string) =>
+export const code2 = (allowed: readonly string[], what: string) =>
   z
     .union([z.string(), z.number()], { error: `Debe ser un código de ${what} (texto).` })
     .transform((v) => String(v).trim().padStart(2, '0'))
@@ -21,7 +21,7 @@ const code2 = (allowed: readonly string[], what: string) =>
       params: { code: 'catalog_code_invalid' },
     });
 
-const positive = (integerDigits?: number) =>
+export const positive = (integerDigits?: number) =>
   decimal({ min: { value: 0, inclusive: false, message: 'Debe ser mayor que cero.' }, integerDigits });
 
 export const perceptionPaymentSchema = z

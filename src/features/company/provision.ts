@@ -84,6 +84,7 @@ export const DEFAULT_SERIES: ReadonlyArray<{ documentType: string; serie: string
   { documentType: '08', serie: 'FD01' },
   { documentType: '08', serie: 'BD01' },
   { documentType: '40', serie: 'P001' },
+  { documentType: '20', serie: 'R001' },
 ];
 
 /** FacturadorPro's default establishment: Oficina Principal, Lima. */
@@ -307,7 +308,8 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
         ],
       );
       await client.query(
-        `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[])`,
+        // ON CONFLICT: a migration may already have added a default series (R001) to the new schema.
+        `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
         [DEFAULT_SERIES.map((s) => s.documentType), DEFAULT_SERIES.map((s) => s.serie)],
       );
       const userRow = await client.query<{ id: number }>(

@@ -11,7 +11,7 @@ import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
-import { downloadLinks } from '../documents/public.ts';
+import { downloadLinks, segmentOfType } from '../documents/public.ts';
 
 const SearchBody = z
   .object({
@@ -147,7 +147,7 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
         success: true as const,
         message: 'Comprobante encontrado',
         data: docs.map((d) => {
-          const links = downloadLinks(base, d.documentType === '40' ? 'perception' : 'document', d.externalId, true);
+          const links = downloadLinks(base, segmentOfType(d.documentType), d.externalId, true);
           return {
             number: `${d.serie}-${d.number}`,
             total: d.total.toFixed(2),

@@ -17,14 +17,16 @@ export function exampleTitles(readme: string): Map<string, string> {
   return titles;
 }
 
-/** The example files of one folder (`invoices` or `perceptions`), in file-name order. */
-export function exampleFiles(folder: 'invoices' | 'perceptions'): string[] {
+export type ExampleFolder = 'invoices' | 'perceptions' | 'retentions';
+
+/** The example files of one folder (`invoices`, `perceptions`, `retentions`), in file-name order. */
+export function exampleFiles(folder: ExampleFolder): string[] {
   return readdirSync(new URL(`${folder}/`, EXAMPLES_DIR))
     .filter((f) => f.endsWith('.json'))
     .sort();
 }
 
-export function loadExamples(folder: 'invoices' | 'perceptions'): OpenApiExamples {
+export function loadExamples(folder: ExampleFolder): OpenApiExamples {
   const titles = exampleTitles(readFileSync(new URL('README.md', EXAMPLES_DIR), 'utf8'));
   const examples: OpenApiExamples = {};
   for (const file of exampleFiles(folder)) {

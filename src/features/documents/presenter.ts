@@ -1,9 +1,15 @@
 // FacturadorPro's envelopes: what ERPs already parse. Only presentation here.
 import { renderQrPng } from '../../render/index.ts';
 import type { IssuedDocument } from '../../pipeline/issue.ts';
+import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 
-export type DownloadSegment = 'document' | 'perception';
+export type DownloadSegment = 'document' | 'perception' | 'retention';
+
+/** The downloads segment of a stored document's type (its kind's). */
+export function segmentOfType(documentType: string): DownloadSegment {
+  return kindOfType(documentType)?.downloadSegment ?? 'document';
+}
 
 export function downloadLinks(baseUrl: string, segment: DownloadSegment, externalId: string, hasCdr: boolean) {
   const base = `${baseUrl}/downloads/${segment}`;

@@ -4,6 +4,6 @@
 export { pipelineDepsOf, tenantRefOf } from './deps.ts';
 export { loadExamples } from './examples.ts';
 export { baseUrlOf, registerIssueRoute } from './issue-route.ts';
-export { downloadLinks } from './presenter.ts';
+export { downloadLinks, segmentOfType } from './presenter.ts';
 export { SendBodySchema, SendResponseSchema } from './schemas.ts';
 export { sendNow } from './service.ts';

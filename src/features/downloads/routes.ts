@@ -1,4 +1,4 @@
-// GET /downloads/{document|perception}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}]: no token —
+// GET /downloads/{document|perception|retention}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}]: no token —
 // the UUID is the capability, as in FacturadorPro — and only on the owning tenant's host: another tenant's id is
 // the same 404 as an unknown one.
 import type { FastifyPluginAsync } from 'fastify';
@@ -10,11 +10,17 @@ import { errors } from '../../platform/errors.ts';
 import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
 import { defaultPdfFormat, pdfForDocument } from './pdf-service.ts';
 
-const SEGMENT_TYPES: Record<string, readonly string[]> = { document: ['01', '03', '07', '08'], perception: ['40'] };
+const SEGMENT_TYPES: Record<string, readonly string[]> = {
+  document: ['01', '03', '07', '08'],
+  perception: ['40'],
+  retention: ['20'],
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const FileParams = z.object({
-  segment: z.enum(['document', 'perception']).describe('document (01, 03, 07, 08) o perception (40)'),
+  segment: z
+    .enum(['document', 'perception', 'retention'])
+    .describe('document (01, 03, 07, 08), perception (40) o retention (20)'),
   file: z.enum(['xml', 'pdf', 'cdr']).describe('xml firmado, pdf o cdr (zip de SUNAT)'),
   externalId: z.string().max(64).describe('external_id del comprobante'),
 });

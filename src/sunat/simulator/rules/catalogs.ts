@@ -78,6 +78,9 @@ export const PRICE_TYPES = new Set(['01', '02']);
 /** Catalog 22: perception regimes and their rate (percent). */
 export const PERCEPTION_REGIMES: Record<string, string> = { '01': '2', '02': '1', '03': '0.5' };
 
+/** Catalog 23: retention regimes and their rate (percent). */
+export const RETENTION_REGIMES: Record<string, string> = { '01': '3', '02': '6' };
+
 /** Catalog 51: operation types, allowed on facturas and/or boletas. */
 export const OPERATION_TYPES: Record<string, { factura: boolean; boleta: boolean }> = {
   '0101': { factura: true, boleta: true },

@@ -4,6 +4,7 @@ import type { XmlElement } from '../../xml.ts';
 import { Findings, type RuleHit } from './context.ts';
 import { checkInvoiceLike } from './invoice.ts';
 import { checkPerception } from './perception.ts';
+import { checkRetention } from './retention.ts';
 
 export type { RuleHit } from './context.ts';
 
@@ -15,15 +16,16 @@ export interface RulesVerdict {
   observations: RuleHit[];
 }
 
-/** Document types with ported rules; others (20 retention, summaries) get XSD + signature checks only. */
+/** Document types with rules; others (summaries) get XSD + signature checks only. */
 export function hasRules(tipo: string): boolean {
-  return tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08' || tipo === '40';
+  return tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08' || tipo === '20' || tipo === '40';
 }
 
 export function evaluateRules(root: XmlElement, tipo: string): RulesVerdict {
   const findings = new Findings();
   if (tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08') checkInvoiceLike(root, tipo, findings);
   else if (tipo === '40') checkPerception(root, findings);
+  else if (tipo === '20') checkRetention(root, findings);
   return { error: findings.errors[0], errors: findings.errors, observations: dedupe(findings.observations) };
 }
 

@@ -24,7 +24,7 @@ const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
 /** SUNAT's existAndRegexpValidateElement: missing → `missing`, present but not matching → `invalid`. */
-function existAndMatch(
+export function existAndMatch(
   f: Findings,
   value: string | undefined,
   re: RegExp,
