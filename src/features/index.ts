@@ -8,6 +8,7 @@ import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
+import { summariesRoutes } from './summaries/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
@@ -15,6 +16,7 @@ export const features: Feature[] = [
   tenantFeature(companyRoutes, { name: 'company' }),
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
+  tenantFeature(summariesRoutes, { name: 'summaries' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
   anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),
