@@ -12,6 +12,7 @@ import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
 import { DuplicateNumber, insertNumbered, QuotaExceeded, SeriesNotRegistered, type Quota } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendResult } from './send.ts';
+import { declaredBySummary } from './summaries/delivery.ts';
 import type { Warning } from '../core/index.ts';
 
 export interface IssueOptions {
@@ -140,7 +141,8 @@ export async function issueDocument<C>(
   }
   const fingerprint = fingerprintOf(body);
   const key = signingKeyOf(tenant.schema, company, deps.secrets);
-  const sendNow = kind.sendOnIssue(document);
+  // In summary mode boletas and their notes reach SUNAT by resumen diario (POST /api/summaries), not one by one.
+  const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
 
   const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
   let signedXml = '';

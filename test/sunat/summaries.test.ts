@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSummaryXml } from '../../src/core/summaries/summary-xml.ts';
 import { buildVoidedXml, type VoidedCommunication } from '../../src/core/summaries/voided-xml.ts';
 import type { Issuer } from '../../src/core/index.ts';
 import { getConsultStatus, getStatus, sendBill, sendSummary, zipDocument } from '../../src/sunat/index.ts';
@@ -144,5 +145,91 @@ describe('VoidedDocuments (RA)', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('SummaryDocuments (RC)', () => {
+  const boleta = {
+    documentType: '03',
+    serie: 'B001',
+    number: 10,
+    condition: '1' as const,
+    customerDocType: '1',
+    customerDocNumber: '44556677',
+    currency: 'PEN',
+    total: '128.00',
+    taxed: '100.00',
+    exonerated: '0.00',
+    unaffected: '0.00',
+    exportation: '0.00',
+    free: '0.00',
+    igv: '18.00',
+    isc: '0.00',
+    icbper: '10.00',
+  };
+  const note = {
+    ...boleta,
+    documentType: '07',
+    serie: 'BC01',
+    number: 1,
+    affected: { documentType: '03', serie: 'B001', number: 10 },
+  };
+
+  it('is XSD-valid, signed and accepted; a boleta voided (ConditionCode 3) cannot be voided again (2987); a factura line is 2308', async () => {
+    const xml = sign(
+      buildSummaryXml(
+        { id: 'RC-20250120-1', referenceDate: '2025-01-15', issueDate: '2025-01-20', lines: [boleta, note] },
+        issuer,
+      ),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'rc-'));
+    const path = join(dir, 'rc.xml');
+    writeFileSync(path, xml);
+    const xsd = join(REPO_ROOT, 'assets/sunat/xsd/2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', xsd, path], { encoding: 'utf8' });
+    expect(lint.stderr).toContain('validates');
+    const verify = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(KEYS, 'test-cert.pem'), path], {
+      encoding: 'utf8',
+    });
+    expect(verify.status, verify.stderr).toBe(0);
+    const base = '20000000001-RC-20250120-1';
+    const sent = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, xml) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    expect(await getStatus({ ...call(), ticket: sent.ticket })).toMatchObject({ statusCode: '0' });
+
+    const voidXml = (id: string) =>
+      sign(
+        buildSummaryXml(
+          { id, referenceDate: '2025-01-15', issueDate: '2025-01-20', lines: [{ ...boleta, condition: '3' }] },
+          issuer,
+        ),
+      );
+    for (const [n, code] of [
+      [2, '0'],
+      [3, '2987'],
+    ] as const) {
+      const name = `20000000001-RC-20250120-${n}`;
+      const t = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, voidXml(`RC-20250120-${n}`)) });
+      if (t.kind !== 'ticket') throw new Error(JSON.stringify(t));
+      expect(await getStatus({ ...call(), ticket: t.ticket })).toMatchObject({ outcome: { code } });
+    }
+    const bad = sign(
+      buildSummaryXml(
+        {
+          id: 'RC-20250120-4',
+          referenceDate: '2025-01-15',
+          issueDate: '2025-01-20',
+          lines: [{ ...boleta, serie: 'F001', documentType: '01' }],
+        },
+        issuer,
+      ),
+    );
+    const name = '20000000001-RC-20250120-4';
+    const t = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, bad) });
+    if (t.kind !== 'ticket') throw new Error(JSON.stringify(t));
+    expect(await getStatus({ ...call(), ticket: t.ticket })).toMatchObject({
+      statusCode: '99',
+      outcome: { code: '2308' },
+    });
   });
 });

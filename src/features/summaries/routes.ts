@@ -1,17 +1,19 @@
-// POST /api/voided (comunicación de baja of facturas and their notes), POST /api/voided/status, and the
-// downloads of the RA's signed XML and SUNAT's CDR under /downloads/voided/{xml|cdr}/{external_id}.
+// POST /api/voided (comunicación de baja of facturas and their notes) and POST /api/summaries (resumen diario of
+// boletas), their /status routes, and the downloads of their signed XML and SUNAT's CDR under
+// /downloads/{voided|summary}/{xml|cdr}/{external_id}.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
 import { createdEnvelope, statusEnvelope } from './presenter.ts';
 import {
+  SummaryBodySchema,
   SummaryStatusBodySchema,
   SummaryStatusResponseSchema,
   VoidedBodySchema,
   VoidedResponseSchema,
 } from './schemas.ts';
-import { createVoided, summaryStatus } from './service.ts';
+import { createSummary, createVoided, summaryStatus } from './service.ts';
 import { registerSummaryDownloads } from './downloads.ts';
 
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
@@ -65,4 +67,56 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   registerSummaryDownloads(app, 'voided', 'RA');
+
+  typed.post(
+    '/api/summaries',
+    {
+      config,
+      schema: {
+        summary: 'Resumen diario (RC) de boletas y sus notas: declarar (1) o anular (3)',
+        description:
+          'Proceso "1": declara las boletas y notas de esa fecha aún no declaradas ni enviadas una a una (quedan en 01 ' +
+          'hasta que SUNAT acepte el resumen, luego 05). Proceso "3": anula las boletas aceptadas de documentos[] ' +
+          '(13 mientras SUNAT procesa, luego 11). Numera RC-AAAAMMDD-N, firma, guarda y envía (sendSummary → ticket).',
+        body: SummaryBodySchema,
+        response: { 200: VoidedResponseSchema, ...tenantErrorResponses },
+      },
+    },
+    async (request) => {
+      const view = await createSummary(pipelineDepsOf(app, request.log), tenantRefOf(request.tenant), {
+        issueDate: request.body.fecha_de_emision_de_documentos,
+        processCode: request.body.codigo_tipo_proceso,
+        documents: (request.body.documentos ?? []).map((d) => ({
+          externalId: d.external_id,
+          reason: d.motivo_anulacion ?? '',
+        })),
+        actor: `user:${request.tenant.user.id}`,
+      });
+      return createdEnvelope(view);
+    },
+  );
+  typed.post(
+    '/api/summaries/status',
+    {
+      config,
+      schema: {
+        summary: 'Estado de un resumen diario (por external_id o ticket)',
+        description:
+          'Como /api/voided/status: 98 en proceso (200), 0 aceptado (boletas 05, o 11 si el proceso fue 3), 99 ' +
+          'rechazado con el código de SUNAT (documentos de vuelta a su estado anterior).',
+        body: SummaryStatusBodySchema,
+        response: { 200: SummaryStatusResponseSchema, ...tenantErrorResponses },
+      },
+    },
+    async (request) => {
+      const view = await summaryStatus(
+        pipelineDepsOf(app, request.log),
+        tenantRefOf(request.tenant),
+        'RC',
+        request.body,
+      );
+      return statusEnvelope(view, baseUrlOf(request), 'summary');
+    },
+  );
+  registerSummaryDownloads(app, 'summary', 'RC');
 };

@@ -47,6 +47,44 @@ export const VoidedBodySchema = z
     ],
   });
 
+export const SummaryBodySchema = z
+  .object({
+    fecha_de_emision_de_documentos: isoDate.describe('Fecha de emisión de las boletas (AAAA-MM-DD)'),
+    codigo_tipo_proceso: z
+      .enum(['1', '3'], { message: 'Use "1" (declarar) o "3" (anular).' })
+      .describe('1: declara las boletas y notas pendientes de esa fecha; 3: anula las boletas de documentos[]'),
+    documentos: z
+      .array(
+        z.object({
+          external_id: uuid,
+          motivo_anulacion: z
+            .string()
+            .trim()
+            .max(100, { message: 'El motivo admite hasta 100 caracteres.' })
+            .optional(),
+        }),
+      )
+      .max(500, { message: 'Un resumen diario admite hasta 500 documentos.' })
+      .optional(),
+  })
+  .refine((b) => b.codigo_tipo_proceso !== '3' || (b.documentos?.length ?? 0) > 0, {
+    message: 'Envíe los documentos a anular (documentos[]) con codigo_tipo_proceso "3".',
+    path: ['documentos'],
+  })
+  .meta({
+    id: 'SummaryBody',
+    examples: [
+      { fecha_de_emision_de_documentos: '2025-01-15', codigo_tipo_proceso: '1' },
+      {
+        fecha_de_emision_de_documentos: '2025-01-15',
+        codigo_tipo_proceso: '3',
+        documentos: [
+          { external_id: 'f5302c1e-7d1a-4b8e-9a55-0c6b7f3e2d10', motivo_anulacion: 'Se duplicó el documento' },
+        ],
+      },
+    ],
+  });
+
 export const SummaryStatusBodySchema = z
   .object({
     external_id: uuid.optional(),

@@ -1,7 +1,9 @@
 // The comunicación de baja: store it (checked, numbered, signed, documents in 13) and make the first SUNAT
 // attempt; the status route advances it one step or answers from what is stored.
 import { advanceSummary, type SummaryRow } from '../../pipeline/summaries/follow.ts';
+import { storeSummary, type SummaryRequest } from '../../pipeline/summaries/store-summary.ts';
 import { storeVoided, type VoidRequest } from '../../pipeline/summaries/store-voided.ts';
+import type { StoredSummary } from '../../pipeline/summaries/persist.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
 import type { SummaryView } from './presenter.ts';
@@ -22,11 +24,23 @@ async function load(tenant: TenantRef, where: { id: number } | { externalId: str
   return tenant.db.summary.findUnique({ where, select: VIEW });
 }
 
-export async function createVoided(deps: PipelineDeps, tenant: TenantRef, request: VoidRequest): Promise<SummaryView> {
-  const stored = await storeVoided(deps, tenant, request);
+/** Stores the summary, then makes the first SUNAT attempt (its failure is the worker's to retry). */
+async function storeAndSend(deps: PipelineDeps, tenant: TenantRef, stored: StoredSummary): Promise<SummaryView> {
   const row = (await load(tenant, { id: stored.id }))!;
   await advanceSummary(deps, tenant, row as SummaryRow);
   return (await load(tenant, { id: stored.id }))!;
+}
+
+export async function createVoided(deps: PipelineDeps, tenant: TenantRef, request: VoidRequest): Promise<SummaryView> {
+  return storeAndSend(deps, tenant, await storeVoided(deps, tenant, request));
+}
+
+export async function createSummary(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  request: SummaryRequest,
+): Promise<SummaryView> {
+  return storeAndSend(deps, tenant, await storeSummary(deps, tenant, request));
 }
 
 export async function summaryStatus(
