@@ -143,6 +143,37 @@ describe('POST /api/voided', () => {
   });
 });
 
+describe('SUNAT rejects, or the process dies', () => {
+  it('a rejected RA (99, SUNAT 2105) puts the documents back in their state, with the code', async () => {
+    const id = await issued();
+    simulator().reset(); // SUNAT "forgets" the factura: the RA's line is not registered there (2105)
+    const res = await api.post('/api/voided', voidBody(id));
+    const status = await api.post('/api/voided/status', { external_id: res.json.data.external_id });
+    expect(status.json).toMatchObject({
+      data: { state: 'rejected' },
+      response: { code: '2105', is_accepted: false, status_code: 99 },
+    });
+    expect(await stateOf(id)).toBe('05');
+    expect((await api.get(pathOf(status.json.links.cdr))).status).toBe(200);
+  });
+
+  it('stored but never sent (the process died after the commit): the worker sends it', async () => {
+    const { storeVoided } = await import('../../../src/pipeline/summaries/store-voided.ts');
+    const id = await issued();
+    const tenant = await api.tenant.db.company.findFirstOrThrow();
+    const stored = await storeVoided(
+      pipelineDepsOf(api.ctx.app, api.ctx.app.log),
+      { id: api.tenant.id, schema: api.tenant.schema, db: api.tenant.db, company: tenant },
+      { issueDate: limaToday(), documents: [{ externalId: id, reason: 'Prueba' }], actor: 'test' },
+    );
+    expect(await stateOf(id)).toBe('13');
+    await runWorker();
+    await runWorker();
+    expect((await api.tenant.db.summary.findUniqueOrThrow({ where: { id: stored.id } })).state).toBe('accepted');
+    expect(await stateOf(id)).toBe('11');
+  });
+});
+
 describe('refusals change nothing', () => {
   async function unchanged(run: () => Promise<void>) {
     const summaries = await api.tenant.db.summary.count();
