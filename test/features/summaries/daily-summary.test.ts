@@ -141,3 +141,21 @@ describe('POST /api/summaries', () => {
     expect(other.status).toBe(404);
   });
 });
+
+describe('API docs', () => {
+  it('documents the four routes with request examples', async () => {
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/documentation/json',
+      headers: { host: api.tenant.hostname },
+    });
+    const doc = res.json();
+    const schemas = doc.components.schemas;
+    for (const path of ['/api/voided', '/api/voided/status', '/api/summaries', '/api/summaries/status']) {
+      const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+      const schema = body.$ref ? schemas[body.$ref.split('/').pop()] : body;
+      const examples = schema.examples ?? (schema.example ? [schema.example] : []);
+      expect(examples.length, path).toBeGreaterThan(0);
+    }
+  });
+});
