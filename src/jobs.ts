@@ -3,7 +3,8 @@
 // import features. src/app.ts (in-process worker), `npx facturo worker` and tests hand this list to startWorker.
 import type { PipelineDeps } from './pipeline/deps.ts';
 import { sendDocumentJob } from './pipeline/send-document-job.ts';
+import { summaryTicketJob } from './pipeline/summaries/job.ts';
 import type { JobDefinition } from './platform/jobs/definition.ts';
 import { whatsappJob } from './features/whatsapp/public.ts';
 
-export const jobs: readonly JobDefinition<PipelineDeps>[] = [sendDocumentJob, whatsappJob];
+export const jobs: readonly JobDefinition<PipelineDeps>[] = [sendDocumentJob, summaryTicketJob, whatsappJob];

@@ -10,6 +10,7 @@ import { downloadsRoutes } from './downloads/routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
 import { statusRoutes } from './status/routes.ts';
+import { summariesRoutes } from './summaries/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
@@ -19,6 +20,7 @@ export const features: Feature[] = [
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
   tenantFeature(statusRoutes, { name: 'status' }),
+  tenantFeature(summariesRoutes, { name: 'summaries' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
   anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),

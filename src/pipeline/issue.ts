@@ -21,6 +21,7 @@ import {
   type Quota,
 } from './insert.ts';
 import { sendLeaseMs, sendStoredDocument, type SendOptions, type SendResult } from './send.ts';
+import { declaredBySummary } from './summaries/delivery.ts';
 import type { Warning } from '../core/index.ts';
 
 export interface IssueOptions {
@@ -149,7 +150,8 @@ export async function issueDocument<C>(
   }
   const fingerprint = fingerprintOf(body);
   const key = signingKeyOf(tenant.schema, company, deps.secrets);
-  const sendNow = kind.sendOnIssue(document);
+  // In summary mode boletas and their notes reach SUNAT by resumen diario (POST /api/summaries), not one by one.
+  const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
 
   const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
   let signedXml = '';

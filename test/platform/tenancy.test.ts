@@ -35,6 +35,9 @@ describe('one schema per tenant', () => {
         'documents',
         'idempotency_keys',
         'series',
+        'summaries',
+        'summary_counters',
+        'summary_documents',
         'users',
       ]);
     }

@@ -45,6 +45,13 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
         min: 0,
         description: 'Respuestas 98 (en proceso) antes del CDR de un resumen',
       },
+      'summary-pending-ms': {
+        type: 'integer',
+        placeholder: 'MS',
+        default: 0,
+        min: 0,
+        description: 'Milisegundos tras sendSummary en que getStatus responde 98 (en proceso)',
+      },
       'issue-date-window-days': {
         type: 'integer',
         placeholder: 'N',
@@ -77,6 +84,7 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
       dataFile: options['data-file'],
       rejectionStyle: options.rejections,
       summaryPendingPolls: options['summary-pending-polls'],
+      summaryPendingMs: options['summary-pending-ms'],
       issueDateWindowDays: options['issue-date-window-days'],
       credentials: accounts.length ? { kind: 'accounts', accounts } : { kind: 'beta' },
       control: !options['no-control'],

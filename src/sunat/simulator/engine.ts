@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { decodeXmlBytes, normalizeSunatCode } from '../../core/cdr.ts';
 import { verifyXmlSignature, type SigningKey } from '../../core/signing.ts';
 import { escapeText } from '../../core/ubl/xml-writer.ts';
-import { baseName, type DocumentName, type SummaryName } from '../document-name.ts';
+import { baseName, documentBaseName, type DocumentName, type SummaryName } from '../document-name.ts';
 import { serviceForDocumentType, type ServiceKind } from '../endpoints.ts';
 import { consultStatusMessages, sunatMessage } from '../error-codes.ts';
 import {
@@ -23,6 +23,7 @@ import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
 import { evaluateRules, hasRules, type RuleHit } from './rules/index.ts';
+import { checkSummary, checkVoided, summaryLines, voidedLines, type SummaryRuleContext } from './rules/summaries.ts';
 import { documentKey, type SimulatorStore, type StoredDocument } from './store.ts';
 import { schemaPath, validateXsd } from './xsd.ts';
 
@@ -42,6 +43,10 @@ export interface EngineOptions {
   rejectionStyle: 'fault' | 'cdr';
   /** Polls of a summary ticket answered 98 ("en proceso") before the CDR. */
   summaryPendingPolls: number;
+  /** Milliseconds after sendSummary during which getStatus answers 98 (default 0). */
+  summaryPendingMs?: number;
+  /** SUNAT's window for voiding a factura by RA, in calendar days after its issue (default 7). */
+  voidWindowDays?: number;
   /** When set, documents issued more than this many days before today are late (2108) and future dates are 2329. */
   issueDateWindowDays?: number;
 }
@@ -352,6 +357,7 @@ export class SimulatorEngine {
         name.base,
       ),
       registeredAt: this.options.now().toISOString(),
+      issueDate: deepText(childByLocal(root, 'IssueDate')).trim() || undefined,
     };
     this.options.store.putDocument(stored);
     this.counters[verdict.status] += 1;
@@ -454,27 +460,14 @@ export class SimulatorEngine {
         `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
       );
 
+    const sha = createHash('sha256').update(pkg.xml).digest('hex');
+    const earlier = this.options.store.ticketForFile(name.base);
+    // The same summary again (its answer was lost): the same ticket. Another file under that name: SUNAT 2324.
+    if (earlier && earlier.xmlSha256 === sha) return this.ticketAnswer(earlier.ticket);
     const ticket = this.nextId();
     const id = `${name.tipo}-${name.date}-${name.correlative}`;
-    let verdict: Verdict;
-    try {
-      const schema = schemaPath(this.options.xsdDir, root.local, undefined)!;
-      const xsd = validateXsd(pkg.xml, schema);
-      if (!xsd.valid) throw new Exception('0306', xsd.message);
-      const signature = verifyXmlSignature(pkg.xml);
-      verdict = signature.valid
-        ? { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' }
-        : this.rejection(normalizeSunatCode(signature.code), signature.reason);
-    } catch (error) {
-      if (!(error instanceof Exception)) throw error;
-      // SUNAT validates summaries after issuing the ticket: errors come back as status 99 with a CDR.
-      verdict = {
-        code: error.code,
-        description: `${sunatMessage(error.code)}${error.detail ? ` - Detalle: ${error.detail}` : ''}`,
-        notes: [],
-        status: 'rejected',
-      };
-    }
+    const verdict = earlier ? this.summaryRejection('2324', name.base) : this.judgeSummary(pkg.xml, root, name, id);
+    if (verdict.status !== 'rejected') this.applySummary(root, name, id);
     const cdrZip = signedCdrZip(
       {
         id: ticket,
@@ -495,8 +488,79 @@ export class SimulatorEngine {
       cdrZip,
       polls: 0,
       createdAt: this.options.now().toISOString(),
+      xmlSha256: sha,
     });
+    return this.ticketAnswer(ticket);
+  }
+
+  private ticketAnswer(ticket: string): SoapReply {
     return { status: 200, body: billServiceResponse('sendSummary', `<ticket>${ticket}</ticket>`) };
+  }
+
+  private summaryRejection(code: string, detail?: string): Verdict {
+    return {
+      code,
+      description: `${sunatMessage(code)}${detail ? ` - Detalle: ${detail}` : ''}`,
+      notes: [],
+      status: 'rejected',
+    };
+  }
+
+  /** XSD → signature → the RA/RC rules; SUNAT validates summaries after issuing the ticket (status 99 + CDR). */
+  private judgeSummary(xml: Buffer, root: XmlElement, name: SummaryName, id: string): Verdict {
+    const schema = schemaPath(this.options.xsdDir, root.local, undefined)!;
+    const xsd = validateXsd(xml, schema);
+    if (!xsd.valid) return this.summaryRejection('0306', xsd.message);
+    const signature = verifyXmlSignature(xml);
+    if (!signature.valid) return this.rejection(normalizeSunatCode(signature.code), signature.reason);
+    const ctx = this.summaryContext(name.ruc);
+    const hit = name.tipo === 'RA' ? checkVoided(root, ctx) : name.tipo === 'RC' ? checkSummary(root, ctx) : undefined;
+    if (hit) return this.summaryRejection(hit.code, info(hit));
+    return { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' };
+  }
+
+  private summaryContext(ruc: string): SummaryRuleContext {
+    const today = new Date(this.options.now().getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+    return {
+      lookup: (tipo, serie, numero) => this.options.store.getDocument(documentKey(ruc, tipo, serie, numero)),
+      today,
+      voidWindowDays: this.options.voidWindowDays ?? 7,
+    };
+  }
+
+  /** An accepted RA voids its documents; an RC registers its boletas (1, 2) or voids them (3). */
+  private applySummary(root: XmlElement, name: SummaryName, id: string): void {
+    const store = this.options.store;
+    const voids = name.tipo === 'RC' ? summaryLines(root).filter((l) => l.condition === '3') : [];
+    const targets = name.tipo === 'RC' ? voids.map((l) => [l.tipo, l.serie, l.numero]) : voidedLines(root);
+    for (const [tipo, serie, numero] of targets) {
+      const doc = store.getDocument(documentKey(name.ruc, tipo, serie, numero));
+      if (doc) store.putDocument({ ...doc, voidedBy: id });
+    }
+    if (name.tipo !== 'RC') return;
+    const reference = deepText(childByLocal(root, 'ReferenceDate')).trim();
+    for (const line of summaryLines(root)) {
+      const key = documentKey(name.ruc, line.tipo, line.serie, line.numero);
+      if (store.getDocument(key)) continue;
+      store.putDocument({
+        key,
+        fileName: documentBaseName({ ruc: name.ruc, ...line }),
+        ruc: name.ruc,
+        tipo: line.tipo,
+        serie: line.serie,
+        numero: Number(line.numero),
+        xmlSha256: '',
+        status: 'accepted',
+        code: '0',
+        description: `Informado en ${id}`,
+        notes: [],
+        answeredWith: 'cdr',
+        cdrZip: Buffer.alloc(0),
+        registeredAt: this.options.now().toISOString(),
+        issueDate: reference,
+        voidedBy: line.condition === '3' ? id : undefined,
+      });
+    }
   }
 
   private ticketStatus(request: SoapRequest): SoapReply {
@@ -511,7 +575,8 @@ export class SimulatorEngine {
         ),
       };
     }
-    if (ticket.polls < this.options.summaryPendingPolls) {
+    const pendingUntil = Date.parse(ticket.createdAt) + (this.options.summaryPendingMs ?? 0);
+    if (ticket.polls < this.options.summaryPendingPolls || this.options.now().getTime() < pendingUntil) {
       this.options.store.putTicket({ ...ticket, polls: ticket.polls + 1 });
       return { status: 200, body: billServiceResponse('getStatus', '<status><statusCode>98</statusCode></status>') };
     }
@@ -552,6 +617,7 @@ export class SimulatorEngine {
     const doc = this.options.store.getDocument(documentKey(ruc, tipo, serie, numero));
     if (!doc) return status('0011');
     if (withCdr) return status('0004', doc.cdrZip);
+    if (doc.voidedBy) return status('0003');
     return status(doc.status === 'rejected' ? '0002' : '0001');
   }
 }

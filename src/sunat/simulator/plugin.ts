@@ -32,6 +32,10 @@ export interface SimulatorOptions {
   rejectionStyle?: 'fault' | 'cdr';
   /** getStatus answers 98 this many times before giving a summary's CDR (default 0). */
   summaryPendingPolls?: number;
+  /** getStatus answers 98 for this many milliseconds after sendSummary (default 0). */
+  summaryPendingMs?: number;
+  /** SUNAT's window for an RA, in calendar days after the document's issue (default 7). */
+  voidWindowDays?: number;
   /** Enforce SUNAT's sending window (2108 late, 2329 future); off by default, as beta. */
   issueDateWindowDays?: number;
   /** Serve /__simulator control routes (stats, faults, reset); default true. */
@@ -84,6 +88,8 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     xsdDir,
     rejectionStyle: options.rejectionStyle ?? 'fault',
     summaryPendingPolls: options.summaryPendingPolls ?? 0,
+    summaryPendingMs: options.summaryPendingMs,
+    voidWindowDays: options.voidWindowDays,
     issueDateWindowDays: options.issueDateWindowDays,
   });
   const faults = new FaultInjector();

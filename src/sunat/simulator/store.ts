@@ -26,6 +26,10 @@ export interface StoredDocument {
   answeredWith: 'cdr' | 'fault';
   cdrZip: Buffer;
   registeredAt: string;
+  /** cbc:IssueDate (the RA's window and its ReferenceDate are checked against it). */
+  issueDate?: string;
+  /** The accepted RA/RC that voided it ("RA-20250120-1"): consult answers 0003, another void 2323. */
+  voidedBy?: string;
 }
 
 export interface StoredTicket {
@@ -35,6 +39,8 @@ export interface StoredTicket {
   cdrZip: Buffer;
   polls: number;
   createdAt: string;
+  /** sha256 of the summary XML: the same file sent again gets the same ticket (a lost answer, resent). */
+  xmlSha256?: string;
 }
 
 export interface ReceiptCount {
@@ -51,6 +57,8 @@ export interface SimulatorStore {
   receipts(): ReadonlyMap<string, ReceiptCount>;
   getTicket(ticket: string): StoredTicket | undefined;
   putTicket(ticket: StoredTicket): void;
+  /** The ticket issued for a summary file name, if any. */
+  ticketForFile(fileName: string): StoredTicket | undefined;
   clear(): void;
 }
 
@@ -77,6 +85,7 @@ export function createMemoryStore(): SimulatorStore {
     receipts: () => receipts,
     getTicket: (ticket) => tickets.get(ticket),
     putTicket: (ticket) => void tickets.set(ticket.ticket, ticket),
+    ticketForFile: (fileName) => [...tickets.values()].find((t) => t.fileName === fileName),
     clear() {
       docs.clear();
       receipts.clear();

@@ -1,0 +1,111 @@
+// What RA and RC share when they are stored, inside the caller's transaction: the day's correlative
+// (RA-/RC-YYYYMMDD-N, moved in this transaction), the signed XML written before the commit, the summary row, its
+// lines with each document's previous state, the documents' new state with history, and the job that sends it.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { signXml } from '../../core/signing.ts';
+import { quoteIdent } from '../../platform/db/schema-name.ts';
+import { enqueue } from '../../platform/jobs/queue.ts';
+import type { PipelineDeps, TenantRef } from '../deps.ts';
+import { xmlKey } from '../files.ts';
+import { signingKeyOf } from '../keys.ts';
+import { SUMMARY_JOB, summaryJobKey } from './job-names.ts';
+import { sendLeaseMs } from '../send.ts';
+
+export interface StoredSummary {
+  id: number;
+  externalId: string;
+  identifier: string;
+  filename: string;
+}
+
+export interface PersistInput {
+  kind: 'RA' | 'RC';
+  processCode: string | null;
+  /** The documents' issue date (ReferenceDate). */
+  referenceDate: string;
+  /** Today in Lima: the summary's date. */
+  today: string;
+  lines: Array<{ documentId: number; reason: string; previousState: string }>;
+  /** The documents' state while SUNAT processes (13 por anular), or null to leave them as they are. */
+  pendingState: string | null;
+  /** The unsigned XML for the allocated identifier. */
+  buildXml(identifier: string): string;
+  actor: string;
+  reason: string;
+}
+
+async function nextCorrelative(client: pg.PoolClient, schema: string, kind: string, day: string): Promise<number> {
+  const { rows } = await client.query<{ last: number }>(
+    `INSERT INTO ${quoteIdent(schema)}."summary_counters" (kind, day, last) VALUES ($1, $2, 1)
+     ON CONFLICT (kind, day) DO UPDATE SET last = "summary_counters".last + 1 RETURNING last`,
+    [kind, day],
+  );
+  return rows[0].last;
+}
+
+export async function persistSummary(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  client: pg.PoolClient,
+  input: PersistInput,
+): Promise<StoredSummary> {
+  const s = quoteIdent(tenant.schema);
+  const correlative = await nextCorrelative(client, tenant.schema, input.kind, input.today);
+  const identifier = `${input.kind}-${input.today.replaceAll('-', '')}-${correlative}`;
+  const filename = `${tenant.company.ruc}-${identifier}`;
+  const key = signingKeyOf(tenant.schema, tenant.company, deps.secrets);
+  const signed = signXml(input.buildXml(identifier), key, { assumeCanonical: true });
+  // Written before the commit: a rolled-back summary leaves a file the number's next owner overwrites, never a
+  // row without its XML.
+  await deps.storage.put(tenant.schema, xmlKey(filename), signed.xml);
+  const externalId = randomUUID();
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO ${s}."summaries" (external_id, kind, identifier, generated_on, correlative, reference_date, process_code, filename)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [externalId, input.kind, identifier, input.today, correlative, input.referenceDate, input.processCode, filename],
+  );
+  const id = rows[0].id;
+  await client.query(
+    `WITH lines AS (SELECT * FROM unnest($2::int[], $3::text[], $4::text[]) WITH ORDINALITY AS l(document_id, reason, previous_state, line_number))
+     , ins AS (INSERT INTO ${s}."summary_documents" (summary_id, document_id, line_number, reason, previous_state)
+         SELECT $1, document_id, line_number, reason, previous_state FROM lines)
+     , upd AS (UPDATE ${s}."documents" d SET state_type_id = $5, updated_at = now() FROM lines
+         WHERE d.id = lines.document_id AND $5::text IS NOT NULL RETURNING d.id, lines.previous_state)
+     INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
+       SELECT id, previous_state, $5, $6, $7 FROM upd`,
+    [
+      id,
+      input.lines.map((l) => l.documentId),
+      input.lines.map((l) => l.reason),
+      input.lines.map((l) => l.previousState),
+      input.pendingState,
+      input.actor,
+      `${input.reason} ${identifier}`,
+    ],
+  );
+  // The safety net: if this process dies before its own first attempt, the worker sends the summary.
+  await enqueue(
+    client,
+    SUMMARY_JOB,
+    { tenantId: tenant.id, schema: tenant.schema, summaryId: id },
+    { dedupeKey: summaryJobKey(tenant.id, id), tenantId: tenant.id, runAt: new Date(Date.now() + sendLeaseMs(deps)) },
+  );
+  return { id, externalId, identifier, filename };
+}
+
+/** Runs `work` in one transaction on its own connection. */
+export async function inTransaction<T>(deps: PipelineDeps, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await deps.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,90 @@
+// SUNAT's final answer for a summary, recorded once: the CDR zip as received, the summary's state, and its
+// documents' states with history — an accepted RA (or an RC's ConditionCode 3) voids them (11), an accepted RC
+// declares them (05), a rejection puts them back where they were.
+import type pg from 'pg';
+import type { SendOutcome } from '../../sunat/index.ts';
+import { quoteIdent } from '../../platform/db/schema-name.ts';
+import type { PipelineDeps, TenantRef } from '../deps.ts';
+import { cdrKey } from '../files.ts';
+
+export interface RecordableSummary {
+  id: number;
+  kind: 'RA' | 'RC';
+  filename: string;
+}
+
+interface Line {
+  document_id: number;
+  previous_state: string;
+  current: string;
+  process_code: string | null;
+}
+
+function targetState(kind: string, processCode: string | null, accepted: boolean, previous: string): string {
+  if (!accepted) return previous;
+  return kind === 'RA' || processCode === '3' ? '11' : '05';
+}
+
+async function moveDocuments(
+  client: pg.PoolClient,
+  schema: string,
+  summary: RecordableSummary,
+  accepted: boolean,
+  reason: string,
+) {
+  const s = quoteIdent(schema);
+  const { rows } = await client.query<Line>(
+    `SELECT sd.document_id, sd.previous_state, d.state_type_id AS current, su.process_code
+     FROM ${s}."summary_documents" sd JOIN ${s}."documents" d ON d.id = sd.document_id
+     JOIN ${s}."summaries" su ON su.id = sd.summary_id
+     WHERE sd.summary_id = $1 ORDER BY d.id FOR UPDATE OF d`,
+    [summary.id],
+  );
+  for (const line of rows) {
+    const to = targetState(summary.kind, line.process_code, accepted, line.previous_state);
+    if (to === line.current) continue;
+    await client.query(`UPDATE ${s}."documents" SET state_type_id = $2, updated_at = now() WHERE id = $1`, [
+      line.document_id,
+      to,
+    ]);
+    await client.query(
+      `INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) VALUES ($1, $2, $3, 'sunat', $4)`,
+      [line.document_id, line.current, to, reason],
+    );
+  }
+}
+
+/** Records a final outcome (accepted/observed/rejected); a second call for the same summary changes nothing. */
+export async function recordSummaryOutcome(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  summary: RecordableSummary,
+  outcome: SendOutcome,
+): Promise<void> {
+  if (outcome.cdrZip) await deps.storage.put(tenant.schema, cdrKey(summary.filename), Buffer.from(outcome.cdrZip));
+  const accepted = outcome.kind === 'accepted' || outcome.kind === 'observed';
+  const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
+  const client = await deps.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rowCount } = await client.query(
+      `UPDATE ${quoteIdent(tenant.schema)}."summaries" SET state = $2, sunat_response = $3::jsonb, locked_until = NULL,
+         last_error = NULL, updated_at = now() WHERE id = $1 AND state = 'pending'`,
+      [summary.id, accepted ? 'accepted' : 'rejected', JSON.stringify(response)],
+    );
+    if (rowCount)
+      await moveDocuments(
+        client,
+        tenant.schema,
+        summary,
+        accepted,
+        `${outcome.code} ${outcome.description}`.slice(0, 1000),
+      );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,68 @@
+// A stored document as a line of the resumen diario: its totals from the documents row, a note's affected
+// boleta from its computed document.
+import type { SummaryLine } from '../../core/summaries/summary-xml.ts';
+
+/** SUNAT's limit of documents in one summary. */
+export const MAX_SUMMARY_DOCUMENTS = 500;
+
+export interface SummaryDocRow {
+  id: number;
+  externalId: string;
+  documentType: string;
+  serie: string;
+  number: number;
+  issueDate: string;
+  state: string;
+  customerDocType: string;
+  customerDocNumber: string;
+  currency: string;
+  total: string;
+  taxed: string;
+  exonerated: string;
+  unaffected: string;
+  exportation: string;
+  free: string;
+  igv: string;
+  isc: string;
+  icbper: string;
+  affected: { series?: string; number?: number; documentType?: string } | null;
+}
+
+/** The SELECT … FROM of SummaryDocRow over `schema`."documents" d (the caller adds WHERE / ORDER / LOCK). */
+export function summaryRowsSql(schema: string): string {
+  return `SELECT d.id, d.external_id AS "externalId", d.document_type AS "documentType", d.serie, d.number,
+      to_char(d.issue_date, 'YYYY-MM-DD') AS "issueDate", d.state_type_id AS state,
+      d.customer_doc_type AS "customerDocType", d.customer_doc_number AS "customerDocNumber", d.currency,
+      d.total::text AS total, d.total_taxed::text AS taxed, d.total_exonerated::text AS exonerated,
+      d.total_unaffected::text AS unaffected, d.total_exportation::text AS exportation, d.total_free::text AS free,
+      d.total_igv::text AS igv, d.total_isc::text AS isc, d.total_icbper::text AS icbper,
+      d.computed->'note'->'affectedDocument' AS affected
+    FROM ${schema}."documents" d`;
+}
+
+export function toSummaryLine(row: SummaryDocRow, condition: '1' | '3'): SummaryLine {
+  const a = row.affected;
+  return {
+    documentType: row.documentType,
+    serie: row.serie,
+    number: row.number,
+    condition,
+    // SUNAT: a boleta without an identified customer is declared with document type 0 and number "-".
+    customerDocType: row.customerDocType || '0',
+    customerDocNumber: row.customerDocNumber || '-',
+    currency: row.currency,
+    total: row.total,
+    taxed: row.taxed,
+    exonerated: row.exonerated,
+    unaffected: row.unaffected,
+    exportation: row.exportation,
+    free: row.free,
+    igv: row.igv,
+    isc: row.isc,
+    icbper: row.icbper,
+    affected:
+      a?.series && a.number && a.documentType
+        ? { documentType: a.documentType, serie: a.series, number: a.number }
+        : undefined,
+  };
+}

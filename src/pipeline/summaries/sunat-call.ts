@@ -1,0 +1,24 @@
+// The SOAP call options for a tenant's summaries: billService (RA/RC go to the invoices service), its SOL user.
+import { endpointFor, resolveSunatEndpoints, serviceForDocumentType, type SunatMode } from '../../sunat/index.ts';
+import { openSolCredentials } from '../company-secrets.ts';
+import type { PipelineDeps, TenantRef } from '../deps.ts';
+
+function modeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
+  if (tenant.company.sunatMode === 'production') return 'production';
+  return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
+}
+
+export function summaryCallOptions(deps: PipelineDeps, tenant: TenantRef, kind: 'RA' | 'RC') {
+  const mode = modeOf(deps, tenant);
+  const endpoints = resolveSunatEndpoints({
+    mode,
+    simulatorUrl: mode === 'simulator' ? deps.sunatSimulatorUrl() : undefined,
+    customUrl: tenant.company.sunatEndpointUrl ?? undefined,
+  });
+  const sol = openSolCredentials(tenant.company, deps.secrets);
+  return {
+    endpoint: endpointFor(endpoints, serviceForDocumentType(kind))!,
+    credentials: { username: `${tenant.company.ruc}${sol.user}`, password: sol.password },
+    timeoutMs: deps.config.sunatTimeoutMs,
+  };
+}

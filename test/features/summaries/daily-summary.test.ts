@@ -1,0 +1,158 @@
+// Resumen diario over HTTP against the in-process simulator (issue 17): in summary mode a boleta stays 01 until
+// its RC is accepted, then 05; an accepted boleta voided by RC (ConditionCode 3) goes 13 → 11; the RC's XML is
+// XSD-valid and signed; refusals are 4xx that change nothing.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { limaToday } from '../../../src/pipeline/deps.ts';
+import { unzipCdr } from '../../../src/sunat/index.ts';
+import type { TestTenant } from '../../helpers/app.ts';
+import { XSD_DIR } from '../../fixtures/invoices.ts';
+import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
+
+const api = useApi();
+const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
+let summaryMode: TestTenant;
+
+beforeAll(async () => {
+  summaryMode = await api.ctx.provisionTenant();
+  // Set before the tenant's first request (the company row is cached per tenant).
+  await api.ctx.db.tenant(summaryMode.schema).company.update({ where: { id: 1 }, data: { boletaDelivery: 'summary' } });
+});
+
+async function issueBoleta(tenant?: TestTenant) {
+  const res = await api.post('/api/documents', fixtureBody('25-boleta.json'), {}, tenant);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data as { external_id: string; state_type_id: string };
+}
+
+const stateOf = async (tenant: TestTenant, externalId: string) =>
+  (await api.ctx.db.tenant(tenant.schema).document.findUniqueOrThrow({ where: { externalId } })).stateTypeId;
+
+function judge(xml: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'facturo-rc-'));
+  const path = join(dir, 'rc.xml');
+  writeFileSync(path, xml);
+  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml.toString('utf8'))?.[1] ?? '';
+  writeFileSync(
+    join(dir, 'cert.pem'),
+    `-----BEGIN CERTIFICATE-----\n${cert.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
+  );
+  const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, path], { encoding: 'utf8' });
+  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(dir, 'cert.pem'), path], { encoding: 'utf8' });
+  return { xsd: lint.status, signature: sig.status };
+}
+
+describe('POST /api/summaries', () => {
+  it('summary mode: a boleta stays 01, is declared by RC (process 1) and becomes 05; then voided by RC (3) → 11', async () => {
+    const boleta = await issueBoleta(summaryMode);
+    expect(boleta.state_type_id).toBe('01');
+    const declared = await api.post(
+      '/api/summaries',
+      { fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '1' },
+      {},
+      summaryMode,
+    );
+    expect(declared.status, JSON.stringify(declared.json)).toBe(200);
+    expect(declared.json.data.ticket).toMatch(/^\d+$/);
+    expect(await stateOf(summaryMode, boleta.external_id)).toBe('01');
+    // Declared once: while that RC is in process the boleta is not declared again.
+    const again = await api.post(
+      '/api/summaries',
+      { fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '1' },
+      {},
+      summaryMode,
+    );
+    expect(again.status).toBe(422);
+    expect(again.json.code).toBe('summary_empty');
+
+    const status = await api.post(
+      '/api/summaries/status',
+      { external_id: declared.json.data.external_id },
+      {},
+      summaryMode,
+    );
+    expect(status.json).toMatchObject({ data: { state: 'accepted' }, response: { code: '0', status_code: 0 } });
+    expect(status.json.data.filename).toMatch(/^\d{11}-RC-\d{8}-1$/);
+    expect(await stateOf(summaryMode, boleta.external_id)).toBe('05');
+    const xml = await api.get(pathOf(status.json.links.xml), summaryMode);
+    expect(judge(xml.body)).toEqual({ xsd: 0, signature: 0 });
+    const cdr = await api.get(pathOf(status.json.links.cdr), summaryMode);
+    expect(unzipCdr(cdr.body).xml.toString()).toContain('<cbc:ResponseCode>0</cbc:ResponseCode>');
+
+    const voided = await api.post(
+      '/api/summaries',
+      {
+        fecha_de_emision_de_documentos: limaToday(),
+        codigo_tipo_proceso: '3',
+        documentos: [{ external_id: boleta.external_id, motivo_anulacion: 'Se duplicó el documento' }],
+      },
+      {},
+      summaryMode,
+    );
+    expect(voided.status, JSON.stringify(voided.json)).toBe(200);
+    expect(await stateOf(summaryMode, boleta.external_id)).toBe('13');
+    const done = await api.post('/api/summaries/status', { ticket: voided.json.data.ticket }, {}, summaryMode);
+    expect(done.json.data.state).toBe('accepted');
+    expect(done.json.data.filename).toMatch(/-RC-\d{8}-2$/);
+    expect(await stateOf(summaryMode, boleta.external_id)).toBe('11');
+  });
+
+  it('individual mode: an accepted boleta (sent one by one) is voided by RC', async () => {
+    const boleta = await issueBoleta();
+    expect(boleta.state_type_id).toBe('05');
+    const res = await api.post('/api/summaries', {
+      fecha_de_emision_de_documentos: limaToday(),
+      codigo_tipo_proceso: '3',
+      documentos: [{ external_id: boleta.external_id, motivo_anulacion: 'Error en el monto' }],
+    });
+    expect(res.status).toBe(200);
+    await api.post('/api/summaries/status', { external_id: res.json.data.external_id });
+    expect(await stateOf(api.tenant, boleta.external_id)).toBe('11');
+  });
+
+  it('refusals are 4xx and change nothing: a factura in an RC, nothing to declare, no documentos for 3', async () => {
+    const factura = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    const count = await api.tenant.db.summary.count();
+    const cases: Array<[unknown, number, string]> = [
+      [
+        {
+          fecha_de_emision_de_documentos: limaToday(),
+          codigo_tipo_proceso: '3',
+          documentos: [{ external_id: factura.json.data.external_id }],
+        },
+        422,
+        'summary_invalid',
+      ],
+      [{ fecha_de_emision_de_documentos: '2020-01-01', codigo_tipo_proceso: '1' }, 422, 'summary_empty'],
+      [{ fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '3' }, 422, ''],
+      [{ fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '2' }, 422, ''],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await api.post('/api/summaries', body);
+      expect(res.status, JSON.stringify(res.json)).toBe(status);
+      if (code) expect(res.json.code).toBe(code);
+    }
+    expect(await api.tenant.db.summary.count()).toBe(count);
+    expect(await stateOf(api.tenant, factura.json.data.external_id)).toBe('05');
+    const other = await api.post('/api/summaries/status', { ticket: '999' });
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('API docs', () => {
+  it('documents the four routes with request examples', async () => {
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/documentation/json',
+      headers: { host: api.tenant.hostname },
+    });
+    const doc = res.json();
+    for (const path of ['/api/voided', '/api/voided/status', '/api/summaries', '/api/summaries/status']) {
+      const examples = doc.paths[path].post.requestBody.content['application/json'].examples ?? {};
+      expect(Object.keys(examples).length, path).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,235 @@
+// The comunicación de baja (RA) and the resumen diario (RC) at the simulator: the core's VoidedDocuments is
+// XSD-valid and its signature holds (xmllint, xmlsec1), and SUNAT's RA/RC rules answer through the ticket.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSummaryXml } from '../../src/core/summaries/summary-xml.ts';
+import { buildVoidedXml, type VoidedCommunication } from '../../src/core/summaries/voided-xml.ts';
+import type { Issuer } from '../../src/core/index.ts';
+import { getConsultStatus, getStatus, sendBill, sendSummary, zipDocument } from '../../src/sunat/index.ts';
+import { credentials, fixtureText, invoiceXml, KEYS, REPO_ROOT, sign, startSimulator } from './helpers.ts';
+
+const XSD = join(REPO_ROOT, 'assets/sunat/xsd/2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
+const issuer: Issuer = {
+  ruc: '20000000001',
+  razonSocial: 'EMPRESA EMISORA S.A.C.',
+  address: {
+    ubigeo: '150101',
+    codigoEstablecimiento: '0000',
+    direccion: 'AV. EJEMPLO 123',
+    provincia: 'LIMA',
+    departamento: 'LIMA',
+    distrito: 'LIMA',
+    codigoPais: 'PE',
+  },
+};
+
+function ra(correlative: number, lines: VoidedCommunication['lines'], referenceDate = '2025-01-15'): string {
+  return sign(
+    buildVoidedXml({ id: `RA-20250120-${correlative}`, referenceDate, issueDate: '2025-01-20', lines }, issuer),
+  );
+}
+
+const line = (number: number, documentType = '01', serie = 'F001') => ({
+  documentType,
+  serie,
+  number,
+  reason: 'Error en el RUC del cliente',
+});
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const call = () => ({ endpoint: sim.endpoints.invoices, credentials, timeoutMs: 10_000 });
+
+async function summarize(correlative: number, xml: string) {
+  const base = `20000000001-RA-20250120-${correlative}`;
+  const sent = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, xml) });
+  if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+  return { ticket: sent.ticket, status: await getStatus({ ...call(), ticket: sent.ticket }) };
+}
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  for (const n of [123, 124, 125]) {
+    const base = `20000000001-01-F001-${n}`;
+    const outcome = await sendBill({ ...call(), fileName: base, zip: zipDocument(base, sign(invoiceXml(n))) });
+    expect(outcome.kind).toBe('accepted');
+  }
+});
+afterAll(() => sim.close());
+
+describe('VoidedDocuments (RA)', () => {
+  it('is XSD-valid and its signature verifies with xmlsec1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ra-'));
+    const path = join(dir, '20000000001-RA-20250120-1.xml');
+    writeFileSync(path, ra(1, [line(123), line(7, '07', 'FC01')]));
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, path], { encoding: 'utf8' });
+    expect(lint.stderr).toContain('validates');
+    const verify = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(KEYS, 'test-cert.pem'), path], {
+      encoding: 'utf8',
+    });
+    expect(verify.status, verify.stderr).toBe(0);
+  });
+
+  it('voids an accepted factura: ticket → 0 with a CDR, consult answers 0003, a second RA is 2323', async () => {
+    const first = await summarize(1, ra(1, [line(123)]));
+    expect(first.status).toMatchObject({ kind: 'done', statusCode: '0', outcome: { kind: 'accepted', code: '0' } });
+    const consult = { endpoint: sim.endpoints.consult!, credentials, ruc: '20000000001', tipo: '01', serie: 'F001' };
+    expect(await getConsultStatus({ ...consult, numero: 123 })).toMatchObject({ statusCode: '0003', state: 'voided' });
+    const again = await summarize(2, ra(2, [line(123)]));
+    expect(again.status).toMatchObject({ kind: 'done', statusCode: '99', outcome: { code: '2323' } });
+  });
+
+  it('the same RA file sent again (a lost answer) gets the same ticket', async () => {
+    const xml = ra(3, [line(124)]);
+    const base = '20000000001-RA-20250120-3';
+    const a = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, xml) });
+    const b = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, xml) });
+    expect(a).toEqual(b);
+    const other = ra(3, [line(125)]);
+    const c = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, other) });
+    if (c.kind !== 'ticket') throw new Error(JSON.stringify(c));
+    expect(await getStatus({ ...call(), ticket: c.ticket })).toMatchObject({
+      statusCode: '99',
+      outcome: { code: '2324' },
+    });
+  });
+
+  it.each([
+    ['a boleta (2308)', [line(1, '03', 'B001')], '2015-01-15', '2308'],
+    ['an unregistered factura (2105)', [line(999)], '2025-01-15', '2105'],
+    ['a reference date that is not the issue date (2375)', [line(125)], '2025-01-14', '2375'],
+  ])('refuses %s', async (_name, lines, reference, code) => {
+    const n = 10 + Number(code.slice(-2));
+    const { status } = await summarize(n, ra(n, lines, reference));
+    expect(status).toMatchObject({ kind: 'done', statusCode: '99', outcome: { kind: 'rejected', code } });
+  });
+
+  it('refuses a factura issued more than 7 days before (2957)', async () => {
+    const late = await startSimulator({ now: () => new Date('2025-01-25T15:00:00Z') });
+    try {
+      const base = '20000000001-01-F001-200';
+      const c = { endpoint: late.endpoints.invoices, credentials, timeoutMs: 10_000 };
+      await sendBill({ ...c, fileName: base, zip: zipDocument(base, sign(invoiceXml(200))) });
+      const name = '20000000001-RA-20250125-1';
+      const xml = sign(
+        buildVoidedXml(
+          { id: 'RA-20250125-1', referenceDate: '2025-01-15', issueDate: '2025-01-25', lines: [line(200)] },
+          issuer,
+        ),
+      );
+      const sent = await sendSummary({ ...c, fileName: name, zip: zipDocument(name, xml) });
+      if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+      expect(await getStatus({ ...c, ticket: sent.ticket })).toMatchObject({
+        statusCode: '99',
+        outcome: { code: '2957' },
+      });
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('getStatus answers 98 for the configured while, then the CDR', async () => {
+    let now = new Date('2025-01-20T15:00:00Z');
+    const slow = await startSimulator({ now: () => now, summaryPendingMs: 60_000 });
+    try {
+      const c = { endpoint: slow.endpoints.invoices, credentials, timeoutMs: 10_000 };
+      const base = '20000000001-RC-20250115-1';
+      const xml = sign(fixtureText('documents', '20000000001-RC-20250115-1.unsigned.xml'));
+      const sent = await sendSummary({ ...c, fileName: base, zip: zipDocument(base, xml) });
+      if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+      expect(await getStatus({ ...c, ticket: sent.ticket })).toEqual({ kind: 'pending', statusCode: '98' });
+      now = new Date(now.getTime() + 61_000);
+      expect(await getStatus({ ...c, ticket: sent.ticket })).toMatchObject({ kind: 'done', statusCode: '0' });
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('SummaryDocuments (RC)', () => {
+  const boleta = {
+    documentType: '03',
+    serie: 'B001',
+    number: 10,
+    condition: '1' as const,
+    customerDocType: '1',
+    customerDocNumber: '44556677',
+    currency: 'PEN',
+    total: '128.00',
+    taxed: '100.00',
+    exonerated: '0.00',
+    unaffected: '0.00',
+    exportation: '0.00',
+    free: '0.00',
+    igv: '18.00',
+    isc: '0.00',
+    icbper: '10.00',
+  };
+  const note = {
+    ...boleta,
+    documentType: '07',
+    serie: 'BC01',
+    number: 1,
+    affected: { documentType: '03', serie: 'B001', number: 10 },
+  };
+
+  it('is XSD-valid, signed and accepted; a boleta voided (ConditionCode 3) cannot be voided again (2987); a factura line is 2308', async () => {
+    const xml = sign(
+      buildSummaryXml(
+        { id: 'RC-20250120-1', referenceDate: '2025-01-15', issueDate: '2025-01-20', lines: [boleta, note] },
+        issuer,
+      ),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'rc-'));
+    const path = join(dir, 'rc.xml');
+    writeFileSync(path, xml);
+    const xsd = join(REPO_ROOT, 'assets/sunat/xsd/2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', xsd, path], { encoding: 'utf8' });
+    expect(lint.stderr).toContain('validates');
+    const verify = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(KEYS, 'test-cert.pem'), path], {
+      encoding: 'utf8',
+    });
+    expect(verify.status, verify.stderr).toBe(0);
+    const base = '20000000001-RC-20250120-1';
+    const sent = await sendSummary({ ...call(), fileName: base, zip: zipDocument(base, xml) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    expect(await getStatus({ ...call(), ticket: sent.ticket })).toMatchObject({ statusCode: '0' });
+
+    const voidXml = (id: string) =>
+      sign(
+        buildSummaryXml(
+          { id, referenceDate: '2025-01-15', issueDate: '2025-01-20', lines: [{ ...boleta, condition: '3' }] },
+          issuer,
+        ),
+      );
+    for (const [n, code] of [
+      [2, '0'],
+      [3, '2987'],
+    ] as const) {
+      const name = `20000000001-RC-20250120-${n}`;
+      const t = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, voidXml(`RC-20250120-${n}`)) });
+      if (t.kind !== 'ticket') throw new Error(JSON.stringify(t));
+      expect(await getStatus({ ...call(), ticket: t.ticket })).toMatchObject({ outcome: { code } });
+    }
+    const bad = sign(
+      buildSummaryXml(
+        {
+          id: 'RC-20250120-4',
+          referenceDate: '2025-01-15',
+          issueDate: '2025-01-20',
+          lines: [{ ...boleta, serie: 'F001', documentType: '01' }],
+        },
+        issuer,
+      ),
+    );
+    const name = '20000000001-RC-20250120-4';
+    const t = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, bad) });
+    if (t.kind !== 'ticket') throw new Error(JSON.stringify(t));
+    expect(await getStatus({ ...call(), ticket: t.ticket })).toMatchObject({
+      statusCode: '99',
+      outcome: { code: '2308' },
+    });
+  });
+});
