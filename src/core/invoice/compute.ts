@@ -24,7 +24,7 @@ import { checkDates } from './rules/dates.ts';
 import { checkDetraction } from './rules/detraction.ts';
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
-import { checkNote } from './rules/notes.ts';
+import { checkNote, checkNoteAmounts } from './rules/notes.ts';
 import { checkPaymentTerms } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
 import { checkSeries } from './rules/series.ts';
@@ -62,6 +62,7 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     collect(n.findings);
     note = n.note;
     group = n.group;
+    collect(checkNoteAmounts(b));
   }
   collect(checkSeries(b.serie_documento, type));
   collect(
@@ -77,7 +78,7 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   collect(checkConsistency(b));
 
   // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
-  const computed = computeLines(b.items, b.fecha_de_emision);
+  const computed = computeLines(b.items, b.fecha_de_emision, { netUnitValue: !isInvoice });
   collect(computed.findings);
   if (!computed.complete) return { issues, warnings };
 
