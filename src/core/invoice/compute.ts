@@ -78,7 +78,10 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   collect(checkConsistency(b));
 
   // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
-  const computed = computeLines(b.items, b.fecha_de_emision, { netUnitValue: !isInvoice });
+  const computed = computeLines(b.items, b.fecha_de_emision, {
+    netUnitValue: !isInvoice,
+    zeroValueAllowed: ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
+  });
   collect(computed.findings);
   if (!computed.complete) return { issues, warnings };
 

@@ -240,8 +240,8 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
         f,
         joinPath(path, 'total_impuestos_bolsa_plastica'),
         'icbper_invalid',
-        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)} (SUNAT 4318).`,
-        { expected: expected.toFixed(2), received: bagTax.toFixed(2), sunatRule: '4318' },
+        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)}, que no corresponde a ninguna tarifa anual (0.10–0.50).`,
+        { expected: expected.toFixed(2), received: bagTax.toFixed(2) },
       );
       return undefined;
     }
@@ -566,6 +566,17 @@ function freeLine(
     }
     referential = roundTo(unit, TEN_PLACES);
     base = round2(referential.times(q));
+    if (base.isZero()) {
+      // SUNAT 2641: a free line's referential value (the 9996 base) must be above 0.
+      addIssue(
+        f,
+        joinPath(path, 'valor_unitario'),
+        'amount_zero_invalid',
+        'El valor referencial de la línea gratuita (valor × cantidad) resulta 0.00: SUNAT exige un valor mayor que 0 (SUNAT 2641).',
+        { sunatRule: '2641' },
+      );
+      return undefined;
+    }
   }
   if (item.valor_unitario?.gt(0)) {
     addWarning(
@@ -657,6 +668,8 @@ export interface LineOptions {
    * carries the net unit value (value ÷ quantity) as its Price.
    */
   netUnitValue?: boolean;
+  /** Operations where SUNAT admits a line without a base (3105 excepts 0112 and the banking 2100–2104). */
+  zeroValueAllowed?: boolean;
 }
 
 export function computeLines(
@@ -669,6 +682,17 @@ export function computeLines(
   let complete = true;
   items.forEach((item, i) => {
     let line = computeLine(f, item, i, issueDate);
+    if (line?.affectation.onerous && line.value.isZero() && !options.zeroValueAllowed) {
+      // SUNAT 3105: an onerous line needs a base above 0 (e.g. 0.01 × 0.01 rounds to 0.00).
+      addIssue(
+        f,
+        joinPath(line.path, 'valor_unitario'),
+        'amount_zero_invalid',
+        'El valor de venta de la línea (valor unitario × cantidad) resulta 0.00: SUNAT exige una base mayor que 0 (SUNAT 3105).',
+        { sunatRule: '3105' },
+      );
+      line = undefined;
+    }
     if (
       line &&
       options.netUnitValue &&

@@ -679,7 +679,6 @@ describe('ICBPER per bag, rate by year of issue (icbper_invalid)', () => {
       body: () => bagLine(2, 0.77),
       path: 'items[0].total_impuestos_bolsa_plastica',
       code: 'icbper_invalid',
-      sunatRule: '4318',
     },
   ]);
   it('S/ 0.30 per bag for a 2021 issue date', () => {
