@@ -80,7 +80,9 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
   const computed = computeLines(b.items, b.fecha_de_emision, {
     netUnitValue: !isInvoice,
-    zeroValueAllowed: ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
+    // SUNAT 3105 on notes only asks for the tax scheme (an NC 13 has lines of 0.00).
+    zeroValueAllowed:
+      !isInvoice || ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
   });
   collect(computed.findings);
   if (!computed.complete) return { issues, warnings };

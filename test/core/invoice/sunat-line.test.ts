@@ -227,3 +227,31 @@ describe('hospedaje (SUNAT 3136–3145)', () => {
     expect(r.ok ? [] : r.issues.filter((i) => i.code === 'hotel_properties_required')).toEqual([]);
   });
 });
+
+describe('credit note type 13 (SUNAT: payable 0, Credito amount and cuotas)', () => {
+  it("a note 13 of 0.00 carries the factura's new pending amount in its cuotas", () => {
+    const body = creditNote({
+      totales: undefined,
+      codigo_tipo_nota: '13',
+      motivo_o_sustento_de_nota: 'Nuevo cronograma',
+    });
+    body.items = [
+      {
+        descripcion: 'Ajuste de cuotas',
+        unidad_de_medida: 'ZZ',
+        cantidad: 1,
+        valor_unitario: 0,
+        codigo_tipo_afectacion_igv: '10',
+      },
+    ];
+    body.cuotas = [
+      { fecha: shiftDate(TODAY, 30), monto: 500 },
+      { fecha: shiftDate(TODAY, 60), monto: 700 },
+    ];
+    const r = accepted(body);
+    expect(r.document.totals.payable).toBe('0.00');
+    expect(r.document.paymentForm).toBe('Credito');
+    expect(r.document.totals.pending).toBe('1200.00');
+    expect(r.document.installments.map((i) => i.amount)).toEqual(['500.00', '700.00']);
+  });
+});
