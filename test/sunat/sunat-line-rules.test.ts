@@ -88,3 +88,33 @@ describe('boletas: 2022 and 2800', () => {
     expect(verdict(bad, '03').errors).toEqual(expect.arrayContaining(['3138', '3139', '3137', '3136']));
   });
 });
+
+describe('credit note 13 of 0.00 (NC 3105 asks only for the tax scheme)', () => {
+  it('passes; an invoice line without a base still fails 3105', () => {
+    const body = fixture('26-credit-note', {
+      totales: undefined,
+      codigo_tipo_nota: '13',
+      motivo_o_sustento_de_nota: 'Cronograma',
+    });
+    body.items = [
+      {
+        descripcion: 'Ajuste',
+        unidad_de_medida: 'ZZ',
+        cantidad: 1,
+        valor_unitario: 0,
+        codigo_tipo_afectacion_igv: '10',
+      },
+    ];
+    body.cuotas = [{ fecha: '2099-01-31', monto: 1200 }];
+    const prepared = prepareDocument(body, testContext());
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
+    const xml = buildDocumentXml(assignNumber(prepared.document, 1), testIssuer);
+    expect(verdict(xml, '07').errors).toEqual([]);
+    const invoice = coreXml('01-taxed');
+    const zeroBase = invoice.replace(
+      /(<cac:InvoiceLine>[\s\S]*?<cac:TaxSubtotal>\s*<cbc:TaxableAmount currencyID="PEN">)[0-9.]+/,
+      '$10.00',
+    );
+    expect(verdict(zeroBase, '01').errors).toContain('3105');
+  });
+});

@@ -111,7 +111,8 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     payable,
     detraction: detractionInCurrency,
     retention: retention.amount ?? ZERO,
-    carriesPaymentTerms: isInvoice || nc13,
+    // SUNAT accepts FormaPago Credito with cuotas on any note (NC 13 must carry it); notes at cash carry none.
+    carriesPaymentTerms: isInvoice || nc13 || b.codigo_condicion_de_pago === '02' || (b.cuotas?.length ?? 0) > 0,
     requiresCredit: nc13,
   });
   collect(terms.findings);

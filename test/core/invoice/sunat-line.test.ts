@@ -255,3 +255,15 @@ describe('credit note type 13 (SUNAT: payable 0, Credito amount and cuotas)', ()
     expect(r.document.installments.map((i) => i.amount)).toEqual(['500.00', '700.00']);
   });
 });
+
+describe('FormaPago Credito with cuotas on other notes (SUNAT accepts it)', () => {
+  it('a debit note on credit carries its cuotas', () => {
+    const body = debitNote({ codigo_condicion_de_pago: '02', cuotas: [{ fecha: shiftDate(TODAY, 30), monto: 86.37 }] });
+    const r = accepted(body);
+    expect(r.document.paymentForm).toBe('Credito');
+    expect(r.document.installments.map((i) => i.amount)).toEqual(['86.37']);
+  });
+  it('a note at cash carries no FormaPago', () => {
+    expect(accepted(debitNote()).document.paymentForm).toBeUndefined();
+  });
+});

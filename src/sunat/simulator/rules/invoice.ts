@@ -1730,7 +1730,9 @@ function lineTaxTotal(
   }
   // SUNAT 3105: at least one IGV-type subtotal with a base > 0 (banking operation types excepted).
   if (!['2100', '2101', '2102', '2103', '2104', '0112'].includes(s.operation ?? '')) {
-    f.check(bases.length < 1, '3105', 'cac:TaxScheme/cbc:ID', undefined, detail);
+    // NC/ND only ask for one of the schemes 1000/1016/9995–9998 on the line, whatever its base (an NC 13 is 0.00).
+    const noteSchemes = subtotals.filter((st) => ['1000', '1016', '9995', '9996', '9997', '9998'].includes(scheme(st)));
+    f.check(s.isInvoice ? bases.length < 1 : noteSchemes.length < 1, '3105', 'cac:TaxScheme/cbc:ID', undefined, detail);
   }
   // SUNAT 3223: only some combinations of taxes with a base may share a line.
   const withBase = subtotals
