@@ -19,6 +19,8 @@ export interface Warning {
   path: string;
   code: string;
   message: string;
+  /** SUNAT's code when SUNAT itself would note the same thing (an observation, 4000+) or demands what we emitted. */
+  sunatRule?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export const ISSUE_CODES = {
   supplier_ruc_invalid:
     'RUC del proveedor de una retención ausente o sin 11 dígitos (SUNAT 2724), igual al del emisor (2620) o con dígito verificador incorrecto (modo producción).',
   customer_document_type_invalid:
-    'El tipo de documento de identidad del cliente no está permitido para este comprobante u operación (SUNAT 2800; boletas > S/ 700 requieren identidad).',
+    'El tipo de documento de identidad del cliente no está permitido para este comprobante u operación (SUNAT 2800).',
   customer_document_number_invalid:
     'Número de documento del cliente con formato inválido (DNI 8 dígitos, SUNAT 2801; otros 1–15 caracteres, SUNAT 2802).',
   totals_mismatch:
@@ -47,7 +49,6 @@ export const ISSUE_CODES = {
   installments_invalid:
     'Cuotas o forma de pago inconsistentes: crédito sin cuotas (3249), cuotas al contado (3252), fecha de cuota no posterior a la emisión (3267), moneda distinta (2071), cuota mayor al total (3266).',
   issue_date_out_of_range: 'Fecha de emisión futura o más antigua que el plazo permitido para facturas y sus notas.',
-  due_date_invalid: 'La fecha de vencimiento es anterior a la fecha de emisión.',
   detraction_required: 'Operación sujeta a detracción (1001–1004) sin bloque detraccion. SUNAT 3127.',
   detraction_not_allowed: 'Bloque detraccion en una operación no sujeta a detracción. SUNAT 3128.',
   detraction_account_required: 'Falta la cuenta del Banco de la Nación para la detracción. SUNAT 3034.',
@@ -62,7 +63,7 @@ export const ISSUE_CODES = {
     'Línea gratuita inconsistente: tipo de precio 02 exigido (3224/3234), valor unitario distinto de 0 (2640) o sin valor referencial.',
   price_type_invalid: 'Tipo de precio incompatible con la afectación (01 onerosa, 02 gratuita). SUNAT 3224/3234.',
   icbper_invalid:
-    'Impuesto a las bolsas plásticas distinto de cantidad × tarifa del año, o cantidad de bolsas no entera. SUNAT 4318/2892.',
+    'Impuesto a las bolsas plásticas que no es cantidad × una tarifa anual (0.10–0.50), o cantidad de bolsas no entera. SUNAT 2892.',
   allowance_invalid:
     'Descuento o cargo incoherente: código en el nivel equivocado (4268/4291), monto distinto de base × factor (3307/3290), o descuento mayor que su base.',
   prepayment_mismatch: 'Anticipos sin descuento 04/05/06 equivalente, o al revés. SUNAT 3287/3282.',
@@ -74,6 +75,12 @@ export const ISSUE_CODES = {
   too_many_lines: 'Más de 999 líneas. SUNAT 2023.',
   amount_out_of_range:
     'Un importe, cantidad o valor unitario (enviado o calculado) supera el formato de SUNAT: hasta 12 dígitos enteros (importes con 2 decimales; cantidades y valores unitarios con 10; cantidad: SUNAT 2025).',
+  customer_name_invalid:
+    'Nombre o razón social del cliente con menos de 3 caracteres (o que empieza con un espacio). SUNAT 2022.',
+  amount_zero_invalid:
+    'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074), IVAP de la línea (3111).',
+  hotel_properties_required:
+    'Operación de hospedaje (0202, 0205) sin las propiedades del ítem 4000–4009 que SUNAT exige. SUNAT 3136–3145.',
 } as const;
 
 export const WARNING_CODES = {
@@ -93,6 +100,14 @@ export const WARNING_CODES = {
   informational_total_differs:
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
+  sunat_observation:
+    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207).',
+  value_adjusted:
+    'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
+  due_date_before_issue:
+    'La fecha de vencimiento es anterior a la de emisión: SUNAT solo valida su formato; se emite tal cual.',
+  boleta_buyer_unidentified:
+    'Boleta de más de S/ 700 sin identificar al comprador: SUNAT la acepta (la regla es de FacturadorPro); conviene identificarlo.',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -107,8 +122,8 @@ export function issue(
   return { path, code, message, ...extra };
 }
 
-export function warning(path: string, code: WarningCode, message: string): Warning {
-  return { path, code, message };
+export function warning(path: string, code: WarningCode, message: string, sunatRule?: string): Warning {
+  return sunatRule ? { path, code, message, sunatRule } : { path, code, message };
 }
 
 /** Joins a parent path and a key or index the way the contract writes paths: `items[1].total_igv`. */

@@ -25,7 +25,7 @@ import { checkDetraction } from './rules/detraction.ts';
 import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts';
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
-import { checkNote } from './rules/notes.ts';
+import { checkNote, checkNoteAmounts } from './rules/notes.ts';
 import { checkPaymentTerms } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
 import { checkSeries } from './rules/series.ts';
@@ -63,6 +63,7 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     collect(n.findings);
     note = n.note;
     group = n.group;
+    collect(checkNoteAmounts(b));
   }
   collect(checkSeries(b.serie_documento, type));
   collect(
@@ -78,7 +79,12 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   collect(checkConsistency(b));
 
   // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
-  const computed = computeLines(b.items, b.fecha_de_emision);
+  const computed = computeLines(b.items, b.fecha_de_emision, {
+    netUnitValue: !isInvoice,
+    // SUNAT 3105 on notes only asks for the tax scheme (an NC 13 has lines of 0.00).
+    zeroValueAllowed:
+      !isInvoice || ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
+  });
   collect(computed.findings);
   if (!computed.complete) return { issues, warnings };
   // Figures beyond SUNAT's formats cannot be summed, written or spelled out in words: stop here.
@@ -113,7 +119,8 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     payable,
     detraction: detractionInCurrency,
     retention: retention.amount ?? ZERO,
-    carriesPaymentTerms: isInvoice || nc13,
+    // SUNAT accepts FormaPago Credito with cuotas on any note (NC 13 must carry it); notes at cash carry none.
+    carriesPaymentTerms: isInvoice || nc13 || b.codigo_condicion_de_pago === '02' || (b.cuotas?.length ?? 0) > 0,
     requiresCredit: nc13,
   });
   collect(terms.findings);

@@ -23,8 +23,8 @@ export function addIssue(
   f.issues.push(issue(path, code, message, extra));
 }
 
-export function addWarning(f: Findings, path: string, code: WarningCode, message: string): void {
-  f.warnings.push(warning(path, code, message));
+export function addWarning(f: Findings, path: string, code: WarningCode, message: string, sunatRule?: string): void {
+  f.warnings.push(warning(path, code, message, sunatRule));
 }
 
 export interface ReconcileArgs {

@@ -60,6 +60,30 @@ export function icbperRate(issueDate: string): Decimal {
 
 const TEN_PLACES = 10;
 
+/** Every yearly ICBPER rate (Ley 30884): a bag at any of them is SUNAT's observation 4318, not a rejection. */
+const ICBPER_YEARLY_RATES = ['0.10', '0.20', '0.30', '0.40', '0.50'].map((r) => new Decimal(r));
+
+/**
+ * The line's IGV/IVAP rate. SUNAT 3101: exonerated, unaffected and export lines (9997/9998/9995) and free lines
+ * of those kinds carry Percent 0.00 — an ERP sending porcentaje_igv 18 there means "no IGV", so 0 is emitted and
+ * a warning says so. Taxed lines need a rate above 0 (2993).
+ */
+function lineIgvPercent(f: Findings, item: ItemBody, path: string, affectation: AffectationEntry): Decimal {
+  if (!affectation.taxed) {
+    if (item.porcentaje_igv !== undefined && !item.porcentaje_igv.isZero()) {
+      addWarning(
+        f,
+        joinPath(path, 'porcentaje_igv'),
+        'value_adjusted',
+        `La afectación ${affectation.code} (${affectation.description.toLowerCase()}) no paga IGV: se emite el porcentaje 0.00 en lugar de ${item.porcentaje_igv.toFixed()} (SUNAT 3101).`,
+        '3101',
+      );
+    }
+    return ZERO;
+  }
+  return item.porcentaje_igv ?? new Decimal(affectation.scheme === '1016' ? 4 : 18);
+}
+
 /** Σ amounts of one catalog-53 code (module level: closures in the hot path cost an allocation per call). */
 function amountOf(list: WorkAllowanceCharge[], code: string): Decimal {
   if (list.length === 0) return ZERO;
@@ -151,7 +175,7 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
     );
     return undefined;
   }
-  const percent = item.porcentaje_igv ?? new Decimal(affectation.scheme === '1016' ? 4 : 18);
+  const percent = lineIgvPercent(f, item, path, affectation);
   if (affectation.taxed && percent.isZero()) {
     addIssue(
       f,
@@ -196,15 +220,28 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
       );
       return undefined;
     }
-    const rate = icbperRate(issueDate);
-    const expected = round2(q.times(rate));
+    let rate = icbperRate(issueDate);
+    let expected = round2(q.times(rate));
+    const olderRate = ICBPER_YEARLY_RATES.find((r) => !r.eq(rate) && round2(q.times(r)).eq(bagTax));
+    if (!expected.eq(bagTax) && olderRate) {
+      // SUNAT 4318 is an observation: a bag charged at another year's rate is accepted and noted in the CDR.
+      addWarning(
+        f,
+        joinPath(path, 'total_impuestos_bolsa_plastica'),
+        'sunat_observation',
+        `ICBPER a S/ ${olderRate.toFixed(2)} por bolsa; la tarifa ${issueDate.slice(0, 4)} es S/ ${rate.toFixed(2)}: SUNAT lo acepta con la observación 4318.`,
+        '4318',
+      );
+      rate = olderRate;
+      expected = bagTax;
+    }
     if (!expected.eq(bagTax)) {
       addIssue(
         f,
         joinPath(path, 'total_impuestos_bolsa_plastica'),
         'icbper_invalid',
-        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)} (SUNAT 4318).`,
-        { expected: expected.toFixed(2), received: bagTax.toFixed(2), sunatRule: '4318' },
+        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)}, que no corresponde a ninguna tarifa anual (0.10–0.50).`,
+        { expected: expected.toFixed(2), received: bagTax.toFixed(2) },
       );
       return undefined;
     }
@@ -314,6 +351,16 @@ function onerousLine(
       }
       base = sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value;
       amount = sentAmount(f, joinPath(path, 'total_isc'), item.total_isc)!;
+      if (!base.gt(0)) {
+        addIssue(
+          f,
+          joinPath(path, 'total_base_isc'),
+          'validation_failed',
+          'ISC de monto fijo (sistema 02): la base del ISC debe ser mayor que 0 (SUNAT 3104).',
+          { sunatRule: '3104' },
+        );
+        return undefined;
+      }
     } else {
       const computedBase = value;
       base =
@@ -336,7 +383,11 @@ function onerousLine(
         sunatRule: '3108',
       });
     }
-    isc = { systemCode, base, percent: iscPercent, amount };
+    // SUNAT 3104/3108: Percent > 0 and TaxableAmount × Percent ≈ TaxAmount; a fixed amount (02) carries the
+    // rate that yields it (3 integer digits and 5 decimals at most, SUNAT 3102).
+    const percentOut =
+      systemCode === '02' ? Decimal.min(roundTo(amount.div(base).times(100), 5), 999.99999) : iscPercent;
+    isc = { systemCode, base, percent: percentOut, amount };
   }
 
   let other: WorkLine['other'];
@@ -374,6 +425,16 @@ function onerousLine(
       : `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`,
     sunatRule: affectation.taxed ? '3103' : '3110',
   });
+  if (affectation.scheme === '1016' && igvBase.gt('0.06') && igv.isZero()) {
+    addIssue(
+      f,
+      joinPath(path, 'total_igv'),
+      'amount_zero_invalid',
+      `El IVAP de la línea (base ${igvBase.toFixed(2)} × ${percent.toFixed()} %) resulta 0.00: SUNAT rechaza un tributo 0 sobre una base mayor que 0.06 (SUNAT 3111).`,
+      { sunatRule: '3111' },
+    );
+    return undefined;
+  }
   const otherAmount = other?.amount ?? ZERO;
   const taxes = reconcile(f, {
     path: joinPath(path, 'total_impuestos'),
@@ -505,6 +566,17 @@ function freeLine(
     }
     referential = roundTo(unit, TEN_PLACES);
     base = round2(referential.times(q));
+    if (base.isZero()) {
+      // SUNAT 2641: a free line's referential value (the 9996 base) must be above 0.
+      addIssue(
+        f,
+        joinPath(path, 'valor_unitario'),
+        'amount_zero_invalid',
+        'El valor referencial de la línea gratuita (valor × cantidad) resulta 0.00: SUNAT exige un valor mayor que 0 (SUNAT 2641).',
+        { sunatRule: '2641' },
+      );
+      return undefined;
+    }
   }
   if (item.valor_unitario?.gt(0)) {
     addWarning(
@@ -590,15 +662,45 @@ function freeLine(
   };
 }
 
+export interface LineOptions {
+  /**
+   * Notes (SUNAT 3271 in NC/ND): LineExtensionAmount = Price × quantity, so a line with discounts 00 or charges 47
+   * carries the net unit value (value ÷ quantity) as its Price.
+   */
+  netUnitValue?: boolean;
+  /** Operations where SUNAT admits a line without a base (3105 excepts 0112 and the banking 2100–2104). */
+  zeroValueAllowed?: boolean;
+}
+
 export function computeLines(
   items: ItemBody[],
   issueDate: string,
+  options: LineOptions = {},
 ): { lines: WorkLine[]; findings: Findings; complete: boolean } {
   const f = newFindings();
   const lines: WorkLine[] = [];
   let complete = true;
   items.forEach((item, i) => {
-    const line = computeLine(f, item, i, issueDate);
+    let line = computeLine(f, item, i, issueDate);
+    if (line?.affectation.onerous && line.value.isZero() && !options.zeroValueAllowed) {
+      // SUNAT 3105: an onerous line needs a base above 0 (e.g. 0.01 × 0.01 rounds to 0.00).
+      addIssue(
+        f,
+        joinPath(line.path, 'valor_unitario'),
+        'amount_zero_invalid',
+        'El valor de venta de la línea (valor unitario × cantidad) resulta 0.00: SUNAT exige una base mayor que 0 (SUNAT 3105).',
+        { sunatRule: '3105' },
+      );
+      line = undefined;
+    }
+    if (
+      line &&
+      options.netUnitValue &&
+      line.affectation.onerous &&
+      !line.value.eq(round2(line.unitValue.times(line.quantity)))
+    ) {
+      line = { ...line, unitValue: roundTo(line.value.div(line.quantity), TEN_PLACES) };
+    }
     if (line) lines.push(line);
     else complete = false;
   });

@@ -355,6 +355,18 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     const entry = allowanceChargeCodes.get(d.body.codigo)!;
     const base = entry.code === '03' || entry.code === '63' ? taxInclusive : value;
     const w = allowanceCharge(f, joinPath(d.kind, d.index), d.body, base, '3307');
+    const isInvoice = body.codigo_tipo_documento === '01' || body.codigo_tipo_documento === '03';
+    if (w && isInvoice && w.code === '45' && w.amount.isZero()) {
+      // SUNAT 3074 (facturas and boletas): the FISE charge (45) must not be 0.00.
+      addIssue(
+        f,
+        joinPath(joinPath(d.kind, d.index), 'monto'),
+        'amount_zero_invalid',
+        'El cargo FISE (45) resulta 0.00: SUNAT rechaza un cargo 45 de monto 0 (SUNAT 3074); omítalo o envíe su monto.',
+        { sunatRule: '3074' },
+      );
+      continue;
+    }
     if (w) globals.push({ ac: w, index: d.index, kind: d.kind });
   }
   const lineDiscount01 = ls.discount01;

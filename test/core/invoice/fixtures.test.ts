@@ -187,10 +187,20 @@ describe('other README figures', () => {
     expect(doc('06-contingency').lines[0].value).toBe('165.26');
     expect(doc('28-observations-and-purchase-order').lines[1].value).toBe('380.09');
   });
-  it('every fixture is accepted without warnings (they are already normalised)', () => {
+  it('every fixture is accepted without warnings (they are already normalised) but porcentaje_igv 18 on lines without IGV', () => {
     for (const name of invoiceFixtureNames()) {
       const r = prepareDocument(loadInvoiceFixture(name), testContext());
-      expect(r.ok && r.warnings, name).toEqual([]);
+      // FacturadorPro sends porcentaje_igv 18 on exonerated/unaffected/export lines: SUNAT 3101 wants 0.00 there.
+      const others = r.ok && r.warnings.filter((w) => !(w.code === 'value_adjusted' && w.sunatRule === '3101'));
+      expect(others, name).toEqual([]);
     }
+  });
+  it('a line without IGV gets Percent 0.00 and a warning citing SUNAT 3101', () => {
+    const r = prepareDocument(loadInvoiceFixture('07-unaffected'), testContext());
+    if (!r.ok) throw new Error('07-unaffected refused');
+    expect(r.document.lines.every((l) => Number(l.igvPercent) === 0)).toBe(true);
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ path: 'items[0].porcentaje_igv', code: 'value_adjusted', sunatRule: '3101' }),
+    );
   });
 });

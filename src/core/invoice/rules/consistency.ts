@@ -1,5 +1,5 @@
 // Rules that relate lines to the operation: operations allowed per document type (catalog 51 flags), exports (0200–0208) only with afectación 40 (2642) and a UNSPSC
-// product code (3001); afectación 40 only in exports; IVAP (17) never mixed with other onerous codes (2644);
+// product code (3001); afectación 40 only in exports; IVAP (17) never mixed with other codes, free ones included (2644);
 // at most 999 lines (2023); a foreign currency without exchange rate is worth a warning.
 import { operationTypes } from '../../catalogs/index.ts';
 import { joinPath } from '../../issues.ts';
@@ -7,6 +7,31 @@ import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts
 import type { FilledBody } from '../defaults.ts';
 
 export const MAX_LINES = 999;
+
+/**
+ * Hospedaje (SUNAT 3136–3145): every line of a 0202 sale to a non-domiciled guest carries the item properties
+ * 4000–4009 (catalog 55); a 0205 package only 4000, 4007, 4008 and 4009. Property → SUNAT rule.
+ */
+const HOTEL_PROPERTIES: Record<string, [string, string][]> = {
+  '0202': [
+    ['4009', '3136'],
+    ['4008', '3137'],
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4001', '3140'],
+    ['4002', '3141'],
+    ['4003', '3142'],
+    ['4004', '3143'],
+    ['4006', '3144'],
+    ['4005', '3145'],
+  ],
+  '0205': [
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4008', '3137'],
+    ['4009', '3136'],
+  ],
+};
 
 export function checkConsistency(body: FilledBody): Findings {
   const f = newFindings();
@@ -71,17 +96,30 @@ export function checkConsistency(body: FilledBody): Findings {
       );
     }
   });
+  const hotel = !isNote && body.codigo_tipo_operacion ? HOTEL_PROPERTIES[body.codigo_tipo_operacion] : undefined;
+  if (hotel) {
+    body.items.forEach((item, i) => {
+      const sent = new Set((item.datos_adicionales ?? []).map((a) => a.codigo));
+      const missing = hotel.filter(([property]) => !sent.has(property));
+      if (missing.length === 0) return;
+      addIssue(
+        f,
+        joinPath(joinPath('items', i), 'datos_adicionales'),
+        'hotel_properties_required',
+        `La operación ${body.codigo_tipo_operacion} (hospedaje) exige en cada línea las propiedades ${missing.map(([p]) => p).join(', ')} del catálogo 55 (SUNAT ${missing.map(([, r]) => r).join(', ')}).`,
+        { sunatRule: missing[0][1] },
+      );
+    });
+  }
   const codes = new Set(body.items.map((i) => i.codigo_tipo_afectacion_igv));
-  if (codes.has('17') && [...codes].some((c) => c === '10' || c === '20' || c === '30' || c === '40')) {
-    const i = body.items.findIndex(
-      (it) =>
-        it.codigo_tipo_afectacion_igv !== '17' && ['10', '20', '30', '40'].includes(it.codigo_tipo_afectacion_igv),
-    );
+  // SUNAT 2644: an IVAP line (17) with a base excludes every line of another affectation, free ones included.
+  if (codes.has('17') && [...codes].some((c) => c !== '17')) {
+    const i = body.items.findIndex((it) => it.codigo_tipo_afectacion_igv !== '17');
     addIssue(
       f,
       joinPath(joinPath('items', i), 'codigo_tipo_afectacion_igv'),
       'catalog_code_invalid',
-      'Un comprobante con IVAP (17) no puede tener líneas onerosas de otra afectación (SUNAT 2644).',
+      'Un comprobante con IVAP (17) no puede tener líneas de otra afectación, ni gratuitas (SUNAT 2644).',
       { sunatRule: '2644' },
     );
   }

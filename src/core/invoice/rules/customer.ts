@@ -1,4 +1,5 @@
-// Who may receive the document (SUNAT 2800 / 2017 / 2801 / 2802; FacturadorPro's boleta > S/ 700 rule).
+// Who may receive the document (SUNAT 2800 / 2017 / 2801 / 2802 / 2022; boletas observe a malformed DNI, 4207).
+// FacturadorPro's boleta > S/ 700 rule is not SUNAT's: only a warning.
 import { identityDocumentTypes, operationTypes } from '../../catalogs/index.ts';
 import type { Decimal } from '../../money.ts';
 import { hasRucFormat, isValidRuc } from '../../ruc.ts';
@@ -6,8 +7,11 @@ import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts
 import type { FilledBody } from '../defaults.ts';
 
 const PATH = 'datos_del_cliente_o_receptor';
-/** Boletas above this amount (PEN) must identify the buyer (FacturadorPro; SUNAT's boleta rules). */
+/** Boletas above this amount (PEN) should identify the buyer (FacturadorPro's rule; SUNAT does not check it). */
 export const BOLETA_IDENTITY_THRESHOLD_PEN = 700;
+
+/** Boleta operations SUNAT refuses for a RUC customer (ValidaExprRegBoleta, 2800). */
+const BOLETA_NO_RUC_OPERATIONS = new Set(['0200', '0201', '0203', '0204', '0205', '0206', '0207', '0208', '0401']);
 
 export interface CustomerRuleInput {
   body: FilledBody;
@@ -16,7 +20,7 @@ export interface CustomerRuleInput {
   /** Importe total converted to PEN. */
   payablePen: Decimal;
   mode: 'demo' | 'production';
-  /** Notes do not carry the affected document's operation type: only DNI and "sin documento" are refused there. */
+  /** Notes carry no operation type and SUNAT's note rules check no customer type (only the number's format). */
   isNote: boolean;
 }
 
@@ -42,7 +46,16 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
       else addWarning(f, `${PATH}.numero_documento`, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`);
     }
   } else if (type.code === '1') {
-    if (!/^\d{8}$/.test(number)) {
+    if (!/^\d{8}$/.test(number) && group === '02' && !isNote) {
+      // SUNAT's boleta rules only observe a DNI that is not 8 digits (4207).
+      addWarning(
+        f,
+        `${PATH}.numero_documento`,
+        'sunat_observation',
+        `El DNI del cliente debe tener 8 dígitos; se recibió "${number}": SUNAT acepta la boleta con la observación 4207.`,
+        '4207',
+      );
+    } else if (!/^\d{8}$/.test(number)) {
       addIssue(
         f,
         `${PATH}.numero_documento`,
@@ -72,9 +85,8 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
       `El tipo doc. identidad ${type.label} del cliente no es válido: ${why} (SUNAT 2800).`,
       { sunatRule: '2800' },
     );
-  if (group === '01' && isNote) {
-    if (type.code === '1' || type.code === '-')
-      refuse('una nota de una factura requiere el RUC (o el documento del no domiciliado) del cliente');
+  if (isNote) {
+    // SUNAT's NC/ND rules do not relate the customer's type to the affected document.
   } else if (group === '01') {
     if (operation?.rucNotAllowed && type.code === '6')
       refuse(`la operación ${operation.code} (${operation.description}) no admite clientes con RUC`);
@@ -87,13 +99,32 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
       refuse('una factura (y sus notas) requiere un cliente con RUC (tipo 6)');
     }
   } else {
-    if (operation?.exportation && operation.rucNotAllowed && type.code === '6')
-      refuse(`la operación ${operation.code} no admite clientes con RUC`);
+    // SUNAT 2800 (boletas): exports other than 0202 and non-domiciled sales (0401) never to a RUC; 0112 only DNI/RUC.
+    const operationCode = operation?.code;
+    if (operationCode && BOLETA_NO_RUC_OPERATIONS.has(operationCode) && type.code === '6')
+      refuse(`la operación ${operationCode} no admite clientes con RUC en una boleta`);
+    else if (operationCode === '0112' && type.code !== '1' && type.code !== '6')
+      refuse('la operación 0112 admite solo DNI (1) o RUC (6)');
     else if (payablePen.gt(BOLETA_IDENTITY_THRESHOLD_PEN) && !type.identifiesBuyer) {
-      refuse(
-        `una boleta de más de S/ ${BOLETA_IDENTITY_THRESHOLD_PEN} debe identificar al comprador con DNI, carné de extranjería, RUC o pasaporte (1, 4, 6 o 7)`,
+      addWarning(
+        f,
+        typePath,
+        'boleta_buyer_unidentified',
+        `Boleta de más de S/ ${BOLETA_IDENTITY_THRESHOLD_PEN} sin identificar al comprador (DNI, carné de extranjería, RUC o pasaporte): SUNAT la acepta.`,
       );
     }
+  }
+
+  // SUNAT 2022: RegistrationName of 3 to 1,500 characters, not starting with a space.
+  const name = c.apellidos_y_nombres_o_razon_social.trim();
+  if (name.length < 3) {
+    addIssue(
+      f,
+      `${PATH}.apellidos_y_nombres_o_razon_social`,
+      'customer_name_invalid',
+      `El nombre o razón social del cliente debe tener al menos 3 caracteres; se recibió "${name}" (SUNAT 2022).`,
+      { sunatRule: '2022' },
+    );
   }
   return f;
 }

@@ -1,6 +1,7 @@
 // Issue-date window: never in the future (Lima date); facturas and their notes at most N days back (SUNAT
-// rejects late facturas: 2108/2329; FacturadorPro's restrict_receipt_date). Due date not before issue date.
-import { addIssue, newFindings, type Findings } from '../findings.ts';
+// rejects late facturas: 2108/2329; FacturadorPro's restrict_receipt_date). A due date before the issue date is
+// only noted: SUNAT checks cbc:DueDate's format alone.
+import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
 import { daysBetween } from '../context.ts';
 
 export function checkDates(args: {
@@ -31,11 +32,11 @@ export function checkDates(args: {
     );
   }
   if (args.isInvoice && args.dueDate && daysBetween(args.issueDate, args.dueDate) < 0) {
-    addIssue(
+    addWarning(
       f,
       'fecha_de_vencimiento',
-      'due_date_invalid',
-      `La fecha de vencimiento ${args.dueDate} es anterior a la fecha de emisión ${args.issueDate}.`,
+      'due_date_before_issue',
+      `La fecha de vencimiento ${args.dueDate} es anterior a la fecha de emisión ${args.issueDate}: SUNAT lo acepta y se emite tal cual.`,
     );
   }
   return f;

@@ -106,6 +106,17 @@ export function checkDetraction(
     tolerance: 1,
     label: 'Monto de la detracción (importe total en soles × tasa)',
   });
+  if (!amount.gt(0)) {
+    // SUNAT 3037: the detraction amount (PaymentTerms/Amount) must be greater than 0.
+    addIssue(
+      f,
+      'detraccion.monto',
+      'amount_zero_invalid',
+      'El monto de la detracción resulta 0.00 (¿todas las líneas son gratuitas?): SUNAT exige un monto mayor que 0 (SUNAT 3037).',
+      { sunatRule: '3037' },
+    );
+    return { amount, findings: f };
+  }
   if (!ok) return { amount, findings: f };
   if (operation.code === '1004') {
     const missing = (['ubigeo_origen', 'direccion_origen', 'ubigeo_destino', 'direccion_destino'] as const).filter(

@@ -2,6 +2,8 @@
 // the affected document (2117/2116) consistent with the note's series (F-notes modify facturas, B-notes boletas),
 // type 13 only for facturas (3259).
 import { creditNoteTypes, debitNoteTypes } from '../../catalogs/index.ts';
+import { allowanceChargeCodes } from '../../catalogs/index.ts';
+import { joinPath } from '../../issues.ts';
 import { addIssue, newFindings, type Findings } from '../findings.ts';
 import type { FilledBody } from '../defaults.ts';
 import type { DocumentNote } from '../types.ts';
@@ -121,4 +123,64 @@ export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' 
       ? { typeCode, reason: body.motivo_o_sustento_de_nota, affectedDocument: ref }
       : undefined;
   return { note, group, findings: f };
+}
+
+/**
+ * Notes have their own arithmetic in SUNAT's NC/ND rules: the 1000 TaxableAmount is Σ line values with no global
+ * discount or charge (3277), PayableAmount = Σ TaxableAmount + taxes + ChargeTotalAmount with no
+ * AllowanceTotalAmount nor prepaid amount (3280). What those formulas ignore would make the XML contradict itself:
+ * global discounts (02/03/04…), charges that move the base (49), line discounts 01 (and line charges 48 on debit
+ * notes, ND 3270) and advances are refused on notes; charges 45/46/50 go to ChargeTotalAmount and are kept.
+ */
+export function checkNoteAmounts(body: FilledBody): Findings {
+  const f = newFindings();
+  (body.descuentos ?? []).forEach((d, i) => {
+    addIssue(
+      f,
+      joinPath(joinPath('descuentos', i), 'codigo'),
+      'allowance_invalid',
+      `Una nota no lleva descuentos globales (código ${d.codigo}): SUNAT suma el total de la nota sin ellos (SUNAT 3277/3280). Descuente el importe en las líneas.`,
+      { sunatRule: d.codigo === '03' ? '3280' : '3277' },
+    );
+  });
+  (body.cargos ?? []).forEach((c, i) => {
+    if (allowanceChargeCodes.get(c.codigo)?.feeds !== 'charge_total') {
+      addIssue(
+        f,
+        joinPath(joinPath('cargos', i), 'codigo'),
+        'allowance_invalid',
+        `Una nota no lleva cargos globales que afectan la base (código ${c.codigo}): SUNAT toma la base de las líneas (SUNAT 3277). Use un cargo 50 o cárguelo en las líneas.`,
+        { sunatRule: '3277' },
+      );
+    }
+  });
+  // Line discounts 01 feed AllowanceTotalAmount, which a note's PayableAmount ignores (3280). On debit notes the unit
+  // price is (line value + line taxes) ÷ quantity, with no room for a line charge 48 either (ND 3270); credit notes
+  // keep 48 in their price and ChargeTotalAmount.
+  const debit = body.codigo_tipo_documento === '08';
+  body.items.forEach((item, i) => {
+    for (const kind of ['descuentos', 'cargos'] as const) {
+      (item[kind] ?? []).forEach((ac, j) => {
+        if (ac.codigo !== '01' && !(debit && ac.codigo === '48')) return;
+        const rule = ac.codigo === '01' && !debit ? '3280' : '3270';
+        addIssue(
+          f,
+          joinPath(joinPath(joinPath(joinPath('items', i), kind), j), 'codigo'),
+          'allowance_invalid',
+          `Una ${debit ? 'nota de débito' : 'nota'} no lleva ${kind === 'cargos' ? 'cargos' : 'descuentos'} de línea que no afectan la base (${ac.codigo}): SUNAT calcula la nota sin ellos (SUNAT ${rule}).`,
+          { sunatRule: rule },
+        );
+      });
+    }
+  });
+  if (body.codigo_tipo_documento === '08' && (body.anticipos?.length ?? 0) > 0) {
+    addIssue(
+      f,
+      'anticipos',
+      'validation_failed',
+      'Una nota de débito no deduce anticipos: SUNAT suma su total sin ellos (SUNAT 3280).',
+      { sunatRule: '3280' },
+    );
+  }
+  return f;
 }

@@ -59,16 +59,22 @@ export function checkPaymentTerms(args: {
   }
 
   const t = body.totales ?? {};
-  const pending = reconcile(f, {
-    path: 'totales.total_pendiente_pago',
-    computed: computedPending,
-    sent: t.total_pendiente_pago,
-    tolerance: 1,
-    label: 'Monto neto pendiente de pago (importe total − detracción − retención)',
-    // SUNAT compares the cuotas with this amount (3319) and caps it at the total (3265), nothing else.
-    informational: 'sent',
-  });
-  if (pending.gt(payable)) {
+  // A credit note 13 adjusts the factura's credit: its PayableAmount is 0 and its Credito amount is the factura's new
+  // pending amount (sent in total_pendiente_pago, or Σ cuotas). SUNAT's NC rules check 3319 only, not 3265/3266.
+  const nc13 = args.requiresCredit;
+  const pending = nc13
+    ? (sentAmount(f, 'totales.total_pendiente_pago', t.total_pendiente_pago) ??
+      round2(sum(cuotas.map((c) => c.monto ?? ZERO))))
+    : reconcile(f, {
+        path: 'totales.total_pendiente_pago',
+        computed: computedPending,
+        sent: t.total_pendiente_pago,
+        tolerance: 1,
+        label: 'Monto neto pendiente de pago (importe total − detracción − retención)',
+        // SUNAT compares the cuotas with this amount (3319) and caps it at the total (3265), nothing else.
+        informational: 'sent',
+      });
+  if (!nc13 && pending.gt(payable)) {
     addIssue(
       f,
       'totales.total_pendiente_pago',
@@ -151,7 +157,7 @@ export function checkPaymentTerms(args: {
         'El monto de la cuota debe ser mayor que 0 (SUNAT 3254).',
         { sunatRule: '3254' },
       );
-    if (amount.gt(payable))
+    if (!nc13 && amount.gt(payable))
       addIssue(
         f,
         joinPath(p, 'monto'),

@@ -59,6 +59,30 @@ const SERIES: Record<InvoiceLikeType, RegExp> = {
   '08': /^([FBS][A-Z0-9]{3}|[0-9]{4})-[0-9]{1,8}$/,
 };
 
+const BOLETA_NO_RUC_OPERATIONS = new Set(['0200', '0201', '0203', '0204', '0205', '0206', '0207', '0208', '0401']);
+
+/** Hospedaje item properties (catalog 55) and SUNAT's code when a line lacks one, in the XSL's order. */
+const HOTEL_PROPERTIES: Record<string, [string, string][]> = {
+  '0202': [
+    ['4009', '3136'],
+    ['4008', '3137'],
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4001', '3140'],
+    ['4002', '3141'],
+    ['4003', '3142'],
+    ['4004', '3143'],
+    ['4006', '3144'],
+    ['4005', '3145'],
+  ],
+  '0205': [
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4008', '3137'],
+    ['4009', '3136'],
+  ],
+};
+
 const SIGNED_TWO_DECIMALS = /^-?[0-9]{1,12}(\.[0-9]{1,2})?$/;
 const EIGHTEEN = new Decimal('0.18');
 const FOUR = new Decimal('0.04');
@@ -73,6 +97,11 @@ interface Shape {
   operation: string | undefined;
   lines: XmlElement[];
   totals: XmlElement | undefined;
+  /**
+   * Notes keep their own arithmetic (NC/ND 3270/3271/3277/3280): rejections when they modify a factura (01),
+   * observations (4287/4288/4299/4312) otherwise. Undefined for invoices.
+   */
+  noteLevel?: 'error' | 'observation';
 }
 
 function scheme(subtotal: XmlElement): string {
@@ -124,6 +153,14 @@ export function checkInvoiceLike(root: XmlElement, tipo: InvoiceLikeType, f: Fin
     operation: isInvoice ? attr(first(root, 'cbc:InvoiceTypeCode'), 'listID') : undefined,
     lines: all(root, `cac:${lineName}`),
     totals: first(root, `cac:${totalsName}`),
+    ...(isInvoice
+      ? {}
+      : {
+          noteLevel:
+            text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:DocumentTypeCode') === '01'
+              ? ('error' as const)
+              : ('observation' as const),
+        }),
   };
 
   header(root, shape, f);
@@ -295,6 +332,12 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
   if (s.isInvoice && !legend2008 && (op === '0200' || op === '0201' || op === '0204')) {
     f.check(schemeId === '6', '2800', 'cbc:ID/@schemeID', schemeId); // SUNAT 2800: exports cannot go to a RUC
   }
+  if (s.tipo === '03' && op !== undefined) {
+    // SUNAT 2800 (ValidaExprRegBoleta): exports but 0202 and non-domiciled sales (0401) never to a RUC; 0112 only
+    // DNI or RUC.
+    if (BOLETA_NO_RUC_OPERATIONS.has(op)) f.check(schemeId === '6', '2800', 'cbc:ID/@schemeID', schemeId);
+    else if (op === '0112') f.check(schemeId !== '1' && schemeId !== '6', '2800', 'cbc:ID/@schemeID', schemeId);
+  }
   if (s.tipo === '01' && schemeId !== undefined) {
     if ((op !== undefined && EXPORT_OPERATIONS.has(op)) || op === '0401') {
       if (schemeId !== '-') f.check(!IDENTITY_TYPES.has(schemeId), '2800', 'cbc:ID/@schemeID', schemeId);
@@ -312,7 +355,8 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
 
   const name = text(party, 'cac:PartyLegalEntity/cbc:RegistrationName');
   f.check(name === undefined, '2021', 'cac:PartyLegalEntity/cbc:RegistrationName');
-  if (name !== undefined && s.tipo !== '03') {
+  if (name !== undefined) {
+    // SUNAT 2022 (facturas, boletas and notes): RegistrationName of 3 to 1,500 characters.
     f.check(
       name.length > 1500 || name.length < 3 || !/^(?!\s*$).{2,}$/s.test(name),
       '2022',
@@ -599,9 +643,24 @@ function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
   const igvBase = sum(subtotalsOf(taxTotal, '1000').flatMap((st) => all(st, 'cbc:TaxableAmount')));
   const ivapBase = sum(subtotalsOf(taxTotal, '1016').flatMap((st) => all(st, 'cbc:TaxableAmount')));
   if (subtotalsOf(taxTotal, '1000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))) {
-    // SUNAT 3277: header IGV base = Σ IGV line values − global discounts 02/04 + global charges 49 (±1).
-    const computed = round(add(sub(lineExtensionOf('1000'), globalDiscounts), globalCharges), 2);
-    f.check(outside(igvBase, computed), '3277', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(igvBase));
+    if (s.noteLevel) {
+      // SUNAT 3277 (NC/ND, Excel v7): a note's IGV base = round2(Σ IGV line values), global discounts and charges
+      // left out; an observation (4299) when the note modifies a boleta.
+      const computed = round(lineExtensionOf('1000'), 2);
+      const isError = s.noteLevel === 'error';
+      f.check(
+        outside(igvBase, computed),
+        isError ? '3277' : '4299',
+        'cac:TaxSubtotal/cbc:TaxableAmount',
+        fmt(igvBase),
+        undefined,
+        isError,
+      );
+    } else {
+      // SUNAT 3277: header IGV base = Σ IGV line values − global discounts 02/04 + global charges 49 (±1).
+      const computed = round(add(sub(lineExtensionOf('1000'), globalDiscounts), globalCharges), 2);
+      f.check(outside(igvBase, computed), '3277', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(igvBase));
+    }
   }
   if (subtotalsOf(taxTotal, '1016').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))) {
     const computed = round(add(sub(lineExtensionOf('1016'), globalDiscounts), globalCharges), 2);
@@ -712,7 +771,8 @@ function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {
       );
       f.check(gt(factor, 0) && outside(computed, amount), '3307', 'cbc:Amount', amountText, detail);
     }
-    if (code === '45') {
+    if (code === '45' && s.isInvoice) {
+      // SUNAT 3074/3092 are in the factura and boleta files only (NC/ND check neither).
       f.check(eq(amount, 0), '3074', 'cbc:Amount', amountText, detail);
       f.check(!exists(ac, 'cbc:BaseAmount'), '3092', 'cbc:BaseAmount', undefined, detail);
       f.check(eq(base, 0), '3092', 'cbc:BaseAmount', fmt(base), detail);
@@ -796,12 +856,42 @@ function sums(root: XmlElement, s: Shape, f: Findings): void {
     ),
     2,
   );
-  f.check(
-    exists(t, 'cbc:TaxInclusiveAmount') && outside(total('PayableAmount'), payableComputed),
-    '3280',
-    `${prefix}/cbc:PayableAmount`,
-    fmt(total('PayableAmount')),
-  );
+  if (s.noteLevel) {
+    // SUNAT 3280 (NC/ND): PayableAmount = round2(Σ TaxableAmount 1000/1016/9995/9997/9998 + IGV + ICBPER + ISC +
+    // IVAP + other taxes + ChargeTotalAmount + rounding), ±1; an observation (4312) for notes of boletas.
+    const taxTotal = first(root, 'cac:TaxTotal');
+    const headerSum = (path: string, ...schemes: string[]) =>
+      sum(subtotalsOf(taxTotal, ...schemes).flatMap((st) => all(st, path)));
+    const notePayable = round(
+      add(
+        add(
+          add(
+            headerSum('cbc:TaxableAmount', '1000', '1016', '9995', '9997', '9998'),
+            headerSum('cbc:TaxAmount', '1000', '7152', '2000', '1016', '9999'),
+          ),
+          total('ChargeTotalAmount'),
+        ),
+        total('PayableRoundingAmount'),
+      ),
+      2,
+    );
+    const isError = s.noteLevel === 'error';
+    f.check(
+      outside(total('PayableAmount'), notePayable),
+      isError ? '3280' : '4312',
+      `${prefix}/cbc:PayableAmount`,
+      fmt(total('PayableAmount')),
+      undefined,
+      isError,
+    );
+  } else {
+    f.check(
+      exists(t, 'cbc:TaxInclusiveAmount') && outside(total('PayableAmount'), payableComputed),
+      '3280',
+      `${prefix}/cbc:PayableAmount`,
+      fmt(total('PayableAmount')),
+    );
+  }
 
   // SUNAT 3278: LineExtensionAmount = Σ line values of non-free lines − global discounts 02 + global charges 49.
   const lineValues = sum(
@@ -1320,22 +1410,28 @@ function lines(s: Shape, f: Findings): void {
     );
     const referentialPrice = sum(referential.flatMap((p) => all(p, 'cbc:PriceAmount')));
     if (quantity !== null && !quantity.isZero()) {
+      // Debit notes (ND 3270): (value + taxes) ÷ quantity, no line discounts 01 nor charges 48.
       const priceComputed = round(
-        add(sub(add(lineValue, lineTax), acSum('01')), acSum('48'))?.div(quantity) ?? null,
+        (s.tipo === '08' ? add(lineValue, lineTax) : add(sub(add(lineValue, lineTax), acSum('01')), acSum('48')))?.div(
+          quantity,
+        ) ?? null,
         5,
       );
       // SUNAT 3270 (its XPath precedence kept: the second comparison also runs on free lines).
       f.check(
         (!freeBase && unitPrice !== null && priceComputed !== null && unitPrice.plus(1).lt(priceComputed)) ||
           (unitPrice !== null && priceComputed !== null && unitPrice.minus(1).gt(priceComputed)),
-        '3270',
+        s.noteLevel === 'observation' ? '4287' : '3270',
         'cac:AlternativeConditionPrice/cbc:PriceAmount',
         fmt(unitPrice),
         detail,
+        s.noteLevel !== 'observation',
       );
     }
     const referentialValue = round(add(sub(mul(referentialPrice, quantity), acSum('00')), acSum('47')), 2);
-    const value = round(add(sub(mul(num(line, 'cac:Price/cbc:PriceAmount'), quantity), acSum('00')), acSum('47')), 2);
+    // Notes (NC/ND 3271): LineExtensionAmount = round2(Price × quantity), no discounts 00 nor charges 47.
+    const priceTimesQuantity = mul(num(line, 'cac:Price/cbc:PriceAmount'), quantity);
+    const value = round(s.noteLevel ? priceTimesQuantity : add(sub(priceTimesQuantity, acSum('00')), acSum('47')), 2);
     f.check(
       freeBase && outside(lineValue, referentialValue),
       '3271',
@@ -1343,8 +1439,28 @@ function lines(s: Shape, f: Findings): void {
       fmt(lineValue),
       detail,
     ); // SUNAT 3271 (free)
-    f.check(!freeBase && outside(lineValue, value), '3271', 'cbc:LineExtensionAmount', fmt(lineValue), detail); // SUNAT 3271
+    f.check(
+      !freeBase && outside(lineValue, value),
+      s.noteLevel === 'observation' ? '4288' : '3271',
+      'cbc:LineExtensionAmount',
+      fmt(lineValue),
+      detail,
+      s.noteLevel !== 'observation',
+    ); // SUNAT 3271
 
+    const hotel = s.isInvoice && s.operation ? HOTEL_PROPERTIES[s.operation] : undefined;
+    if (hotel) {
+      // SUNAT 3136–3145 (hospedaje 0202/0205): each line carries the item properties of catalog 55.
+      const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
+      for (const [concept, code] of hotel)
+        f.check(
+          !nameCodes.includes(concept),
+          code,
+          'cac:AdditionalItemProperty/cbc:NameCode',
+          undefined,
+          `${detail} Concepto: ${concept}`,
+        );
+    }
     if (s.operation === '1002') {
       const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
       for (const [concept, code] of [
@@ -1507,6 +1623,9 @@ function lineTaxTotal(
         stDetail,
       );
     if (code === '2000') f.check(gt(taxable, 0) && eq(percent, 0), '3104', 'cbc:Percent', percentText, stDetail);
+    // SUNAT 3101 (ValidaExprRegND; commented out in the factura and NC files): no IGV rate on 9995/9997/9998.
+    if (s.tipo === '08' && (code === '9995' || code === '9997' || code === '9998'))
+      f.check(percent !== null && !eq(percent, 0), '3101', 'cac:TaxCategory/cbc:Percent', percentText, stDetail);
     if (code === '1000' || code === '1016')
       f.check(gt(taxable, 0) && eq(percent, 0), '2993', 'cbc:Percent', percentText, stDetail); // SUNAT 2993
     const tier = text(st, 'cac:TaxCategory/cbc:TierRange');
@@ -1611,7 +1730,9 @@ function lineTaxTotal(
   }
   // SUNAT 3105: at least one IGV-type subtotal with a base > 0 (banking operation types excepted).
   if (!['2100', '2101', '2102', '2103', '2104', '0112'].includes(s.operation ?? '')) {
-    f.check(bases.length < 1, '3105', 'cac:TaxScheme/cbc:ID', undefined, detail);
+    // NC/ND only ask for one of the schemes 1000/1016/9995–9998 on the line, whatever its base (an NC 13 is 0.00).
+    const noteSchemes = subtotals.filter((st) => ['1000', '1016', '9995', '9996', '9997', '9998'].includes(scheme(st)));
+    f.check(s.isInvoice ? bases.length < 1 : noteSchemes.length < 1, '3105', 'cac:TaxScheme/cbc:ID', undefined, detail);
   }
   // SUNAT 3223: only some combinations of taxes with a base may share a line.
   const withBase = subtotals
