@@ -97,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sunatSimulator: null,
     worker: null,
     usage: null,
+    companies: { forget: () => undefined },
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
@@ -139,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
-  installTenancy(app, db, hosts, config.hostCacheTtlMs);
+  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs);
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);

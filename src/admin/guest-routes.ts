@@ -7,6 +7,7 @@ import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { provisionTenant } from '../features/company/public.ts';
+import { companyIdentity } from './padron-address.ts';
 
 const Body = z
   .object({
@@ -104,11 +105,13 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
       ensureEnabled(platform.config.guestRegisterEnabled);
       const b = request.body;
       const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
+      const identity = await companyIdentity(platform.db.central, b.number, { name: b.name });
       const result = await provisionTenant(
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.number,
           name: b.name,
+          address: identity.address,
           subdomain: b.subdomain,
           email: b.email,
           planId: free?.id ?? null,

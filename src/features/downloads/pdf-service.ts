@@ -6,6 +6,7 @@ import { issuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { pdfStorageKey, renderPdf } from '../../render/index.ts';
+import { withCompanyPrintSettings } from '../company/public.ts';
 
 export type PdfFormat = 'a4' | 'ticket';
 
@@ -39,11 +40,12 @@ export async function pdfForDocument(
   if (cached) return cached;
   const kind = kindOfType(doc.documentType);
   if (!kind || !doc.computed) throw new Error(`no printed representation for document type ${doc.documentType}`);
-  const model = kind.printModel(doc.computed, issuerOf(tenant.company), {
+  const printed = kind.printModel(doc.computed, issuerOf(tenant.company), {
     hash: doc.hash ?? '',
     qrText: doc.qrText,
     state: doc.stateTypeId,
   });
+  const model = withCompanyPrintSettings(printed, tenant.company);
   const pdf = await renderPdf(model, format);
   await deps.storage.put(tenant.schema, stateKey, pdf);
   await recordFile(tenant.db, doc.id, format === 'ticket' ? 'pdf-ticket' : 'pdf', stateKey, pdf);

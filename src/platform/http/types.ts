@@ -33,6 +33,8 @@ export interface Platform {
   routes(): RouteEntry[];
   /** API usage counter (flush() writes the pending counts now). */
   usage: { flush(): Promise<void> } | null;
+  /** The memo of tenants' company rows: a route that changes the company forgets it (src/platform/http/tenancy.ts). */
+  companies: { forget(schema: string): void };
   /** The in-process worker (WORKER_ENABLED), once the app is ready; null otherwise. */
   worker: { wake(): void } | null;
   /** Base URL for SUNAT in simulator mode: SUNAT_SIMULATOR_URL, else this server's own address (needs listen). */
