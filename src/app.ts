@@ -98,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     worker: null,
     usage: null,
     companies: { forget: () => undefined },
+    metrics: null,
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installContentTypeCheck(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
-  installMetrics(app, config.metricsToken);
+  platform.metrics = installMetrics(app, config.metricsToken);
   installHealth(app, db);
 
   // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL (never in production): SUNAT's stand-in answers on this very
