@@ -6,7 +6,7 @@ import { issuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { pdfStorageKey, renderPdf } from '../../render/index.ts';
-import { withCompanyPrintSettings } from '../company/public.ts';
+import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
 
 export type PdfFormat = 'a4' | 'ticket';
 
@@ -20,8 +20,19 @@ export interface StoredForPdf {
   computed: unknown;
 }
 
-/** The format a document asked for (acciones.formato_pdf), a4 otherwise. */
-export function defaultPdfFormat(doc: Pick<StoredForPdf, 'documentType' | 'computed'>): PdfFormat {
+/**
+ * The format a document asked for (acciones.formato_pdf in its request body), else the company's default
+ * (PATCH /api/company pdf.formato). Without the body at hand, what the computed document recorded.
+ */
+export function defaultPdfFormat(
+  doc: Pick<StoredForPdf, 'documentType' | 'computed'> & { payload?: unknown },
+  company?: { pdfFormat: string },
+): PdfFormat {
+  if (doc.payload !== undefined && company) {
+    const asked = (doc.payload as { acciones?: { formato_pdf?: unknown } } | null)?.acciones?.formato_pdf;
+    if (asked === 'a4' || asked === 'ticket') return asked;
+    return companyPdfFormat(company);
+  }
   const kind = kindOfType(doc.documentType);
   return kind?.pdfFormat?.(doc.computed) === 'ticket' ? 'ticket' : 'a4';
 }

@@ -86,6 +86,19 @@ describe('PATCH /api/company', () => {
     expect(pdfImageCount(pdf)).toBeGreaterThanOrEqual(1);
   });
 
+  it("prints the company's default format unless the document asks for one", async () => {
+    expect((await patch({ pdf: { formato: 'ticket' } })).json.data.pdf.formato).toBe('ticket');
+    const plain = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
+    const ticket = await api.get(pathOf(plain.links.pdf));
+    expect(String(ticket.headers['content-disposition'])).toContain('-ticket.pdf');
+    const body = fixtureBody('02-not-sent.json');
+    const asked = (await api.post('/api/documents', { ...body, acciones: { ...body.acciones, formato_pdf: 'a4' } }))
+      .json;
+    const a4 = await api.get(pathOf(asked.links.pdf));
+    expect(String(a4.headers['content-disposition'])).not.toContain('-ticket');
+    await patch({ pdf: { formato: 'a4' } });
+  });
+
   it('removes the logo with null: the next PDF has no image', async () => {
     expect((await patch({ logo: null })).json.data.tiene_logo).toBe(false);
     const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
