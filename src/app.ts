@@ -101,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sunatSimulator: null,
     worker: null,
     usage: null,
+    companies: { forget: () => undefined },
+    metrics: null,
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
       const self = this.selfUrl();
@@ -122,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installTextGuard(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
-  installMetrics(app, config.metricsToken);
+  platform.metrics = installMetrics(app, config.metricsToken);
   installHealth(app, db);
 
   // SUNAT_MODE=simulator without SUNAT_SIMULATOR_URL (never in production): SUNAT's stand-in answers on this very
@@ -144,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
-  installTenancy(app, db, hosts, config.hostCacheTtlMs);
+  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs);
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);

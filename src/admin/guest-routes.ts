@@ -8,6 +8,7 @@ import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
+import { companyIdentity } from './padron-address.ts';
 
 const Body = z
   .object({
@@ -115,11 +116,13 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
       ensureEnabled(platform.config.guestRegisterEnabled);
       const b = request.body;
       const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
+      const identity = await companyIdentity(platform.db.central, b.number, { name: b.name });
       const result = await provisionTenant(
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.number,
           name: b.name,
+          address: identity.address,
           subdomain: b.subdomain,
           email: b.email,
           planId: free?.id ?? null,

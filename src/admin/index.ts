@@ -8,6 +8,7 @@ import { partnersRoutes } from './partners-routes.ts';
 import { plansRoutes } from './plans-routes.ts';
 import { resellerRoutes } from './reseller-routes.ts';
 import { tenantLoginRoutes } from './tenant-login-routes.ts';
+import { resellersAdminRoutes } from './resellers-admin-routes.ts';
 import { tenantsRoutes } from './tenants-routes.ts';
 import { usageRoutes } from './usage-routes.ts';
 
@@ -16,6 +17,7 @@ export const adminFeatures: Feature[] = [
   adminFeature(tenantsRoutes, { name: 'admin-tenants' }),
   adminFeature(plansRoutes, { name: 'admin-plans' }),
   adminFeature(resellerRoutes, { name: 'admin-resellers' }),
+  adminFeature(resellersAdminRoutes, { name: 'admin-reseller-accounts' }),
   adminFeature(guestRoutes, { name: 'admin-guest-register' }),
   adminFeature(partnersRoutes, { name: 'admin-partners' }),
   adminFeature(usageRoutes, { name: 'admin-usage' }),

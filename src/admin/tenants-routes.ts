@@ -9,8 +9,9 @@ import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { provisionTenant } from '../features/company/public.ts';
+import { AddressBody, provisionTenant } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
+import { companyIdentity } from './padron-address.ts';
 import { tenantScope } from './service.ts';
 
 const Body = z
@@ -25,7 +26,15 @@ const Body = z
       .max(254)
       .describe('Correo del usuario administrador de la empresa'),
     plan_id: rowId().describe('Plan (GET /api/plans)'),
-    name: z.string().trim().min(1).max(200).optional().describe('Razón social (por defecto "EMPRESA {ruc}")'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Razón social (por defecto la del padrón RUC, o "EMPRESA {ruc}")'),
+    nombre_comercial: z.string().trim().min(1).max(200).optional().describe('Nombre comercial'),
+    direccion: AddressBody.optional().describe('Domicilio fiscal (por defecto el del padrón RUC, si lo tiene)'),
     soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
     soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
     soap_password: z.string().min(1).max(100).optional().describe('Clave SOL (producción)'),
@@ -108,11 +117,14 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         }
       }
       const production = b.soap_type_id === '02';
+      const identity = await companyIdentity(platform.db.central, b.ruc, { name: b.name, address: b.direccion });
       const result = await provisionTenant(
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.ruc,
-          name: b.name ?? `EMPRESA ${b.ruc}`,
+          name: identity.name ?? `EMPRESA ${b.ruc}`,
+          tradeName: b.nombre_comercial ?? null,
+          address: identity.address,
           subdomain: b.subdomain,
           email: b.email,
           planId: b.plan_id,

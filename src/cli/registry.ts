@@ -14,4 +14,5 @@ export const COMMANDS: Readonly<Record<string, CommandLoader>> = {
   worker: () => import('./commands/worker.ts'),
   'whatsapp-fake': () => import('./commands/whatsapp-fake.ts'),
   'padron:import': () => import('./commands/padron-import.ts'),
+  'reseller:create': () => import('./commands/reseller-create.ts'),
 };

@@ -7,6 +7,9 @@ import { companyRoutes } from './company/routes.ts';
 import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
+import { seriesRoutes } from './company/series-routes.ts';
+import { companySettingsRoutes } from './company/settings-routes.ts';
+import { tokensRoutes } from './company/tokens-routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
 import { statusRoutes } from './status/routes.ts';
@@ -16,6 +19,9 @@ import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
 export const features: Feature[] = [
   tenantFeature(companyRoutes, { name: 'company' }),
+  tenantFeature(seriesRoutes, { name: 'series' }),
+  tenantFeature(companySettingsRoutes, { name: 'company-settings' }),
+  tenantFeature(tokensRoutes, { name: 'tokens' }),
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),

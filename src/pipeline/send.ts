@@ -90,6 +90,8 @@ export interface SendOptions {
 
 function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
   if (tenant.company.sunatMode === 'production') return 'production';
+  // A company that chose SUNAT's beta service goes there even when the server's default is the simulator.
+  if (tenant.company.sunatMode === 'beta') return 'beta';
   return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
 }
 

@@ -641,7 +641,9 @@ function footerItem(doc: Doc, model: PrintModel): Item {
   const textW = W - (textX - MX) - pad;
   const legend = wrapText(doc, footerLegend(model, representationLegend(model.documentType)), textW, ST.footer);
   const hash = wrapText(doc, `Valor resumen: ${model.hash}`, textW, ST.value);
-  const authorization = model.authorization ? wrapText(doc, model.authorization, textW, ST.small) : [];
+  const authorization = [model.authorization, model.footerText].flatMap((t) =>
+    t ? wrapText(doc, t, textW, ST.small) : [],
+  );
   const textH =
     legend.length * lineHeight(ST.footer) +
     4 +

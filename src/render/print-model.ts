@@ -242,6 +242,8 @@ export interface PrintModel {
   additionalInformation?: PrintLabelValue[];
   /** "Autorizado mediante Resolución de Intendencia N° …" for OSE/PSE issuers. */
   authorization?: string;
+  /** The issuer's own line at the foot of the document ("Gracias por su compra"). */
+  footerText?: string;
   /** Printed diagonally across every page: "ANULADO", "RECHAZADO". */
   watermark?: string;
 }

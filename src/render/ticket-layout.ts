@@ -225,6 +225,7 @@ function footerBlocks(doc: Doc, model: PrintModel): Block[] {
     textBlock(doc, footerLegend(model, representationLegend(model.documentType)), ST.small, 'center'),
   ];
   if (model.authorization) blocks.push(gap(2), textBlock(doc, model.authorization, ST.small, 'center'));
+  if (model.footerText) blocks.push(gap(2), textBlock(doc, model.footerText, ST.small, 'center'));
   return blocks;
 }
 

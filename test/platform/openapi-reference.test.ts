@@ -111,13 +111,26 @@ function credentialsFor(op: Json): Record<string, string> {
  */
 const DOMAIN_ANSWERS = new Set([401, 404, 409]);
 /** A 422 that only says the documents the example names (or the day it declares) hold nothing here. */
-const MISSING_DOCUMENT_CODES = new Set(['document_not_found', 'summary_empty']);
+// …or that the company must first upload its own PFX (the upload's placeholder, production's requirement).
+const MISSING_DOCUMENT_CODES = new Set([
+  'document_not_found',
+  'summary_empty',
+  'certificate_unreadable',
+  'certificate_required',
+]);
 
 function isDomainAnswer(status: number, body: string): boolean {
   if (DOMAIN_ANSWERS.has(status)) return true;
   if (status !== 422) return false;
   const errors = (JSON.parse(body) as Json).errors as Json[];
   return errors.length > 0 && errors.every((e) => MISSING_DOCUMENT_CODES.has(e.code));
+}
+
+/** Values for the path parameters of the routes that take a body (an existing series; an id nothing holds). */
+const PATH_VALUES: Record<string, string> = { codigo_tipo_documento: '01', serie: 'F001', id: '999999' };
+
+function withPathValues(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? '1');
 }
 
 describe('OpenAPI reference', () => {
@@ -174,7 +187,7 @@ describe('OpenAPI reference', () => {
       for (const [name, example] of Object.entries(op.requestBody.content['application/json'].examples as Json)) {
         const res = await send(
           method.toUpperCase(),
-          serverUrl(doc, op) + path,
+          serverUrl(doc, op) + withPathValues(path),
           { 'content-type': 'application/json', ...credentialsFor(op) },
           JSON.stringify(example.value),
         );

@@ -1,4 +1,6 @@
 // The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL password or WhatsApp token).
+import { daysLeft, expiryWarning } from './certificate-info.ts';
+import type { BankAccount } from './profile-schemas.ts';
 import type { CompanyProfile } from './service.ts';
 import type { CompanyResponse } from './schemas.ts';
 
@@ -21,8 +23,19 @@ export function presentCompany({ company, series }: CompanyProfile): CompanyResp
       },
       email: company.email,
       telefono: company.telefono,
-      modo_sunat: company.sunatMode === 'production' ? 'production' : 'demo',
-      certificado: { sujeto: company.certificateSubject, vence: company.certificateNotAfter?.toISOString() ?? null },
+      modo_sunat: company.sunatMode === 'production' || company.sunatMode === 'beta' ? company.sunatMode : 'demo',
+      tiene_logo: company.logoBase64 !== null,
+      pdf: {
+        formato: company.pdfFormat === 'ticket' ? 'ticket' : 'a4',
+        pie_de_pagina: company.pdfFooter,
+        cuentas_bancarias: (company.bankAccounts as BankAccount[] | null) ?? [],
+      },
+      certificado: {
+        sujeto: company.certificateSubject,
+        vence: company.certificateNotAfter?.toISOString() ?? null,
+        dias_restantes: daysLeft(company.certificateNotAfter),
+        advertencia: expiryWarning(company.certificateNotAfter),
+      },
       series: series.map((s) => ({
         codigo_tipo_documento: s.documentType,
         serie: s.serie,

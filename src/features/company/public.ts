@@ -6,3 +6,5 @@ export { installPlanLimits } from './plan-limits.ts';
 export { provisionTenant, type ProvisionTenantInput } from './provision.ts';
 export { rotateTenantToken } from './rotate-token.ts';
 export { installUsageCounter } from './usage-counter.ts';
+export { companyPdfFormat, withCompanyPrintSettings } from './print-settings.ts';
+export { AddressBody } from './profile-schemas.ts';

@@ -20,8 +20,23 @@ export const CompanySchema = z
       }),
       email: z.string().nullable(),
       telefono: z.string().nullable(),
-      modo_sunat: z.enum(['demo', 'production']).describe('demo: SUNAT beta o simulador; production: SUNAT'),
-      certificado: z.object({ sujeto: z.string().nullable(), vence: z.string().nullable() }),
+      modo_sunat: z
+        .enum(['demo', 'beta', 'production'])
+        .describe('demo: SUNAT beta o simulador según el servidor; beta: SUNAT beta; production: SUNAT'),
+      tiene_logo: z.boolean().describe('true: sus PDF llevan el logo de la empresa'),
+      pdf: z.object({
+        formato: z.enum(['a4', 'ticket']),
+        pie_de_pagina: z.string().nullable(),
+        cuentas_bancarias: z.array(
+          z.object({ banco: z.string(), moneda: z.string(), numero: z.string(), cci: z.string().optional() }),
+        ),
+      }),
+      certificado: z.object({
+        sujeto: z.string().nullable(),
+        vence: z.string().nullable(),
+        dias_restantes: z.number().int().nullable(),
+        advertencia: z.string().nullable().describe('Aviso desde 30 días antes del vencimiento'),
+      }),
       series: z.array(
         z.object({
           codigo_tipo_documento: z.string(),

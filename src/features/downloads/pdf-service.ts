@@ -6,6 +6,7 @@ import { issuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { pdfStorageKey, renderPdf } from '../../render/index.ts';
+import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
 
 export type PdfFormat = 'a4' | 'ticket';
 
@@ -19,8 +20,19 @@ export interface StoredForPdf {
   computed: unknown;
 }
 
-/** The format a document asked for (acciones.formato_pdf), a4 otherwise. */
-export function defaultPdfFormat(doc: Pick<StoredForPdf, 'documentType' | 'computed'>): PdfFormat {
+/**
+ * The format a document asked for (acciones.formato_pdf in its request body), else the company's default
+ * (PATCH /api/company pdf.formato). Without the body at hand, what the computed document recorded.
+ */
+export function defaultPdfFormat(
+  doc: Pick<StoredForPdf, 'documentType' | 'computed'> & { payload?: unknown },
+  company?: { pdfFormat: string },
+): PdfFormat {
+  if (doc.payload !== undefined && company) {
+    const asked = (doc.payload as { acciones?: { formato_pdf?: unknown } } | null)?.acciones?.formato_pdf;
+    if (asked === 'a4' || asked === 'ticket') return asked;
+    return companyPdfFormat(company);
+  }
   const kind = kindOfType(doc.documentType);
   return kind?.pdfFormat?.(doc.computed) === 'ticket' ? 'ticket' : 'a4';
 }
@@ -39,11 +51,12 @@ export async function pdfForDocument(
   if (cached) return cached;
   const kind = kindOfType(doc.documentType);
   if (!kind || !doc.computed) throw new Error(`no printed representation for document type ${doc.documentType}`);
-  const model = kind.printModel(doc.computed, issuerOf(tenant.company), {
+  const printed = kind.printModel(doc.computed, issuerOf(tenant.company), {
     hash: doc.hash ?? '',
     qrText: doc.qrText,
     state: doc.stateTypeId,
   });
+  const model = withCompanyPrintSettings(printed, tenant.company);
   const pdf = await renderPdf(model, format);
   await deps.storage.put(tenant.schema, stateKey, pdf);
   await recordFile(tenant.db, doc.id, format === 'ticket' ? 'pdf-ticket' : 'pdf', stateKey, pdf);

@@ -54,6 +54,7 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
         hash: true,
         qrText: true,
         computed: true,
+        payload: true,
       },
     });
     if (!doc || !SEGMENT_TYPES[segment].includes(doc.documentType)) throw notFound();
@@ -80,7 +81,7 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
         .header('content-disposition', `attachment; filename="R-${doc.filename}.zip"`)
         .send(zip);
     }
-    const pdfFormat = format ?? defaultPdfFormat(doc);
+    const pdfFormat = format ?? defaultPdfFormat(doc, tenant.company);
     const pdf = await pdfForDocument(deps, tenant, doc, pdfFormat);
     return reply
       .type('application/pdf')

@@ -264,6 +264,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
                 hash: true,
                 qrText: true,
                 computed: true,
+                payload: true,
               },
             })
           : null;
@@ -277,7 +278,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
           deps,
           { id: sender.tenant.id, schema: sender.schema, db, company },
           doc,
-          defaultPdfFormat(doc),
+          defaultPdfFormat(doc, company),
         );
         filename ??= `${doc.filename}.pdf`;
       } else if (b.file) {

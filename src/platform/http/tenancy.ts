@@ -44,6 +44,14 @@ class Memo<T> {
   clear(): void {
     this.entries.clear();
   }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+/** Forgets a tenant's memoised company row, so that a route which just changed it is seen by the next request. */
+export interface CompanyCache {
+  forget(schema: string): void;
 }
 
 /** The user behind the Bearer API token of `tenant` (401 otherwise). Also used by any-host routes that accept tenant tokens. */
@@ -77,7 +85,7 @@ export async function authenticate(request: FastifyRequest, db: Database, tenant
   return { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id };
 }
 
-export function installTenancy(app: FastifyInstance, db: Database, hosts: HostResolver, cacheTtlMs = 0): void {
+export function installTenancy(app: FastifyInstance, db: Database, hosts: HostResolver, cacheTtlMs = 0): CompanyCache {
   const companies = new Memo<Company>(cacheTtlMs);
   app.decorateRequest(kTenant, null);
   app.decorateRequest('tenant', {
@@ -111,4 +119,5 @@ export function installTenancy(app: FastifyInstance, db: Database, hosts: HostRe
     }
     (request as unknown as WithTenantSlot)[kTenant] = new TenantContext(tenant, client, company, user);
   });
+  return { forget: (schema) => companies.delete(schema) };
 }

@@ -1,4 +1,5 @@
 // Module augmentation: what the platform adds to Fastify's types (no `any` on request).
+import type { Registry } from 'prom-client';
 import type { FileStorage } from '../storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -34,6 +35,10 @@ export interface Platform {
   routes(): RouteEntry[];
   /** API usage counter (flush() writes the pending counts now). */
   usage: { flush(): Promise<void> } | null;
+  /** The Prometheus registry behind GET /metrics, where features add their own gauges. */
+  metrics: Registry | null;
+  /** The memo of tenants' company rows: a route that changes the company forgets it (src/platform/http/tenancy.ts). */
+  companies: { forget(schema: string): void };
   /** The in-process worker (WORKER_ENABLED), once the app is ready; null otherwise. */
   worker: { wake(): void } | null;
   /** Base URL for SUNAT in simulator mode: SUNAT_SIMULATOR_URL, else this server's own address (needs listen). */

@@ -1,0 +1,79 @@
+// Creating a reseller: its account (central.resellers, with its tenant quota) and the login it acts through
+// (central.admin_users, role reseller), in one transaction. Used by POST /api/resellers and `facturo reseller:create`.
+import type { CentralClient } from '../platform/db/clients.ts';
+import { errors, type ErrorItem } from '../platform/errors.ts';
+import { hashPassword } from '../platform/passwords.ts';
+
+export interface NewReseller {
+  name: string;
+  email: string;
+  password: string;
+  /** Tenants it may create; 0 = no limit. */
+  limitTenants: number;
+  limitDocumentsMonth?: number;
+}
+
+export interface CreatedReseller {
+  id: number;
+  name: string;
+  email: string;
+  limitTenants: number;
+  userId: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function problemsOf(input: NewReseller): ErrorItem[] {
+  const problems: ErrorItem[] = [];
+  if (!input.name.trim() || input.name.length > 200)
+    problems.push({ path: 'name', code: 'validation_failed', message: 'El nombre es obligatorio (máximo 200).' });
+  if (!EMAIL.test(input.email) || input.email.length > 254)
+    problems.push({ path: 'email', code: 'validation_failed', message: 'Correo electrónico inválido.' });
+  if (input.password.length < 8)
+    problems.push({
+      path: 'password',
+      code: 'validation_failed',
+      message: 'La contraseña debe tener 8 caracteres o más.',
+    });
+  if (!Number.isInteger(input.limitTenants) || input.limitTenants < 0)
+    problems.push({
+      path: 'limit_tenants',
+      code: 'validation_failed',
+      message: 'El cupo de empresas es un entero ≥ 0.',
+    });
+  return problems;
+}
+
+function emailTaken(email: string) {
+  const message = `Ya existe una cuenta con el correo ${email}.`;
+  return errors.conflict('email_already_registered', message, [
+    { path: 'email', code: 'email_already_registered', message },
+  ]);
+}
+
+export async function createReseller(central: CentralClient, input: NewReseller): Promise<CreatedReseller> {
+  const problems = problemsOf(input);
+  if (problems.length) throw errors.unprocessable('validation_failed', problems[0].message, problems);
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await central.$transaction(async (tx) => {
+      if (await tx.adminUser.findUnique({ where: { email } })) throw emailTaken(email);
+      const reseller = await tx.reseller.create({
+        data: {
+          name: input.name.trim(),
+          email,
+          limitTenants: input.limitTenants,
+          limitDocumentsMonth: input.limitDocumentsMonth ?? 0,
+        },
+      });
+      const user = await tx.adminUser.create({
+        data: { name: reseller.name, email, passwordHash, role: 'reseller', resellerId: reseller.id },
+      });
+      return { id: reseller.id, name: reseller.name, email, limitTenants: reseller.limitTenants, userId: user.id };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw emailTaken(email);
+    throw error;
+  }
+}

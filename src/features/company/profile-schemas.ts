@@ -1,0 +1,65 @@
+// The body of PATCH /api/company (OpenAPI schema CompanyProfileBody): every field optional, null clears an
+// optional one. Lengths follow the UBL fields they end up in.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const AddressBody = z
+  .object({
+    ubigeo: z
+      .string()
+      .regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' })
+      .describe('Ubigeo INEI del domicilio fiscal (150101)'),
+    codigo_establecimiento: z
+      .string()
+      .regex(/^\d{4}$/, { message: 'El código de establecimiento tiene 4 dígitos (0000: domicilio fiscal).' }),
+    direccion: text(200),
+    urbanizacion: text(100).nullable(),
+    distrito: text(60),
+    provincia: text(60),
+    departamento: text(60),
+    codigo_pais: z.string().regex(/^[A-Z]{2}$/, { message: 'El código de país tiene 2 letras (PE).' }),
+  })
+  .partial()
+  .strict();
+
+export const BankAccountBody = z
+  .object({
+    banco: text(60).describe('Nombre del banco'),
+    moneda: z.enum(['PEN', 'USD', 'EUR']),
+    numero: z
+      .string()
+      .trim()
+      .regex(/^[0-9-]{6,30}$/, { message: 'El número de cuenta tiene de 6 a 30 dígitos o guiones.' }),
+    cci: z
+      .string()
+      .regex(/^\d{20}$/, { message: 'El CCI tiene 20 dígitos.' })
+      .optional(),
+  })
+  .strict();
+
+export const PdfSettingsBody = z
+  .object({
+    formato: z.enum(['a4', 'ticket']).describe('Formato del PDF cuando el comprobante no indica acciones.formato_pdf'),
+    pie_de_pagina: text(300).nullable().describe('Texto impreso al pie de cada PDF'),
+    cuentas_bancarias: z.array(BankAccountBody).max(6).describe('Cuentas impresas en el PDF'),
+  })
+  .partial()
+  .strict();
+
+export const CompanyProfileBody = z
+  .object({
+    razon_social: text(200),
+    nombre_comercial: text(200).nullable(),
+    direccion: AddressBody,
+    telefono: text(30).nullable(),
+    email: z.email({ message: 'Correo electrónico inválido.' }).max(254).nullable(),
+    logo: z.string().max(1_000_000).nullable().describe('Logo PNG o JPEG en base64 (máximo 512 KB); null lo quita'),
+    pdf: PdfSettingsBody,
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'CompanyProfileBody' });
+
+export type CompanyProfileInput = z.infer<typeof CompanyProfileBody>;
+export type BankAccount = z.infer<typeof BankAccountBody>;

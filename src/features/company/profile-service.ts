@@ -1,0 +1,63 @@
+// PATCH /api/company: the issuer's data the next document's XML and PDF carry, and its PDF preferences. Checked as a
+// whole before anything is written: a body with one bad field changes nothing.
+import type { Prisma } from '../../generated/tenant/client.ts';
+import { errors, type ErrorItem } from '../../platform/errors.ts';
+import type { Company, TenantContext } from '../../platform/http/tenant-context.ts';
+import { checkLogo } from './logo.ts';
+import type { CompanyProfileInput } from './profile-schemas.ts';
+
+/** INEI department codes run from 01 (Amazonas) to 25 (Ucayali). */
+function ubigeoProblem(ubigeo: string | undefined): ErrorItem | null {
+  if (ubigeo === undefined) return null;
+  const department = Number(ubigeo.slice(0, 2));
+  if (department >= 1 && department <= 25 && ubigeo.slice(2) !== '0000') return null;
+  const message = `El ubigeo ${ubigeo} no corresponde a un distrito del Perú (departamento 01 a 25).`;
+  return { path: 'direccion.ubigeo', code: 'ubigeo_invalid', message };
+}
+
+function addressData(a: NonNullable<CompanyProfileInput['direccion']>): Prisma.CompanyUpdateInput {
+  return {
+    ubigeo: a.ubigeo,
+    codigoEstablecimiento: a.codigo_establecimiento,
+    direccion: a.direccion,
+    urbanizacion: a.urbanizacion,
+    distrito: a.distrito,
+    provincia: a.provincia,
+    departamento: a.departamento,
+    codigoPais: a.codigo_pais,
+  };
+}
+
+function pdfData(p: NonNullable<CompanyProfileInput['pdf']>): Prisma.CompanyUpdateInput {
+  return { pdfFormat: p.formato, pdfFooter: p.pie_de_pagina, bankAccounts: p.cuentas_bancarias };
+}
+
+/** The columns to write, or every problem of the body. */
+export function profileUpdate(input: CompanyProfileInput): Prisma.CompanyUpdateInput {
+  const problems: ErrorItem[] = [];
+  const ubigeo = ubigeoProblem(input.direccion?.ubigeo);
+  if (ubigeo) problems.push(ubigeo);
+  let logoBase64: string | null | undefined = input.logo;
+  if (typeof input.logo === 'string') {
+    const logo = checkLogo(input.logo);
+    if ('problem' in logo) problems.push(logo.problem);
+    else logoBase64 = logo.base64;
+  }
+  if (problems.length) throw errors.unprocessable(problems[0].code, problems[0].message, problems);
+  return {
+    razonSocial: input.razon_social,
+    nombreComercial: input.nombre_comercial,
+    telefono: input.telefono,
+    email: input.email,
+    logoBase64,
+    ...(input.direccion ? addressData(input.direccion) : {}),
+    ...(input.pdf ? pdfData(input.pdf) : {}),
+  };
+}
+
+export async function updateCompanyProfile(
+  tenant: Pick<TenantContext, 'db'>,
+  input: CompanyProfileInput,
+): Promise<Company> {
+  return tenant.db.company.update({ where: { id: 1 }, data: profileUpdate(input) });
+}

@@ -1,0 +1,117 @@
+// PUT /api/company/certificate and PUT /api/company/sunat (tenant host): the company's signing certificate and its
+// SUNAT access (mode and SOL credentials). Secrets are sealed; answers never carry them.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { installCertificateGauge } from './certificate-metrics.ts';
+import { isSelfSigned, replaceCertificate } from './certificate-service.ts';
+import { setSunatAccess } from './sunat-access-service.ts';
+
+const CertificateBody = z
+  .object({
+    pfx_base64: z
+      .base64({ message: 'El certificado debe enviarse como PFX en base64.' })
+      .max(200_000)
+      .describe('Certificado digital PKCS#12 (.pfx/.p12) en base64'),
+    password: z.string().max(200).describe('Contraseña del PFX'),
+  })
+  .strict()
+  .meta({ id: 'CompanyCertificateBody' });
+
+const CertificateResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    sujeto: z.string(),
+    emisor: z.string(),
+    vence: z.string(),
+    autofirmado: z.boolean().describe('true: no sirve para producción'),
+    advertencias: z.array(z.string()),
+  }),
+});
+
+const SunatBody = z
+  .object({
+    modo: z
+      .enum(['demo', 'beta', 'production'])
+      .describe('demo: simulador o beta según el servidor; beta: SUNAT beta; production: SUNAT'),
+    usuario_sol: z.string().trim().min(1).max(20).optional().describe('Usuario SOL secundario (sin el RUC)'),
+    clave_sol: z.string().min(1).max(100).optional().describe('Clave SOL (se guarda cifrada, no se devuelve)'),
+  })
+  .strict()
+  .meta({ id: 'CompanySunatBody' });
+
+const config = { hostKind: 'tenant', auth: 'tenant' } as const;
+
+export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { platform } = app;
+  if (platform.metrics) installCertificateGauge(platform.metrics, platform.db);
+  typed.put(
+    '/api/company/certificate',
+    {
+      config: {
+        ...config,
+        openapiExamples: {
+          pfx: {
+            summary: 'PFX en base64',
+            value: { pfx_base64: 'MIIKSQIBAzCCCg8GCSqGSIb3DQEHAaCC', password: '123456' },
+          },
+        },
+      },
+      schema: {
+        summary: 'Reemplazar el certificado digital de la empresa',
+        description: 'Se valida (clave privada, vigencia, RUC del titular); el próximo comprobante se firma con él.',
+        body: CertificateBody,
+        response: { 200: CertificateResult, ...tenantErrorResponses },
+      },
+    },
+    async (request) => {
+      const { pfx_base64: pfx, password } = request.body;
+      const result = await replaceCertificate(request.tenant, platform.secrets, Buffer.from(pfx, 'base64'), password);
+      platform.companies.forget(request.tenant.schema);
+      const c = result.certificate;
+      return {
+        success: true as const,
+        message: 'Certificado digital actualizado.',
+        data: {
+          sujeto: c.subject,
+          emisor: c.issuer,
+          vence: c.notAfter.toISOString(),
+          autofirmado: isSelfSigned(c),
+          advertencias: result.warnings,
+        },
+      };
+    },
+  );
+  typed.put(
+    '/api/company/sunat',
+    {
+      config: {
+        ...config,
+        openapiExamples: {
+          produccion: {
+            summary: 'Pasar a producción',
+            value: { modo: 'production', usuario_sol: 'FACTURA1', clave_sol: 'clave-sol' },
+          },
+          demo: { summary: 'Volver a demostración', value: { modo: 'demo' } },
+        },
+      },
+      schema: {
+        summary: 'Modo SUNAT y credenciales SOL de la empresa',
+        description: 'Producción exige un certificado digital acreditado (no autofirmado) y usuario y clave SOL.',
+        body: SunatBody,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), modo: z.string() }),
+          ...tenantErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const company = await setSunatAccess(request.tenant, platform.db.central, platform.secrets, request.body);
+      platform.companies.forget(request.tenant.schema);
+      return { success: true as const, message: 'Acceso a SUNAT actualizado.', modo: company.sunatMode };
+    },
+  );
+};

@@ -1,0 +1,181 @@
+// The company's certificate and SUNAT access over HTTP: a PFX is checked (key, dates, RUC) before it replaces the
+// signing key, the next document is signed with it, GET /api/company warns before expiry, and production needs an
+// accredited (not self-signed) certificate and SOL credentials.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../fixtures/invoices.ts';
+import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
+
+const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
+const api = useApi({ env: { METRICS_TOKEN } });
+const dir = mkdtempSync(join(tmpdir(), 'facturo-cert-'));
+const keys = join(REPO_ROOT, 'test/fixtures/keys');
+let leafPfx: string;
+let leafCertBase64: string;
+
+function openssl(...args: string[]): void {
+  execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+}
+
+/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
+function makeAccreditedPfx(ruc: string): void {
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-subj',
+    '/CN=CA DE PRUEBA',
+    '-days',
+    '60',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'leaf.key',
+    '-out',
+    'leaf.csr',
+    '-subj',
+    `/C=PE/O=EMPRESA DE PRUEBA/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`,
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'leaf.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'leaf.pem',
+    '-days',
+    '20',
+  );
+  openssl('pkcs12', '-export', '-inkey', 'leaf.key', '-in', 'leaf.pem', '-out', 'leaf.pfx', '-passout', 'pass:123456');
+  leafPfx = readFileSync(join(dir, 'leaf.pfx')).toString('base64');
+  leafCertBase64 = readFileSync(join(dir, 'leaf.pem'), 'utf8').replace(/-----[A-Z ]+-----|\s/g, '');
+}
+
+beforeAll(() => makeAccreditedPfx(api.tenant.ruc));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function put(url: string, body: unknown) {
+  const res = await api.ctx.app.inject({
+    method: 'PUT',
+    url,
+    headers: { ...api.tenant.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, json: res.json() };
+}
+
+const fixturePfx = (name: string) => readFileSync(join(keys, name)).toString('base64');
+
+describe('PUT /api/company/certificate', () => {
+  it("refuses another company's certificate, an expired one, one without key or a wrong password — changing nothing", async () => {
+    const before = await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
+    const other = await put('/api/company/certificate', {
+      pfx_base64: fixturePfx('test-modern.pfx'),
+      password: '123456',
+    });
+    expect(other.status).toBe(422);
+    expect(other.json.code).toBe('certificate_ruc_mismatch');
+    expect(other.json.message).toContain('20000000001');
+    const expired = await put('/api/company/certificate', {
+      pfx_base64: fixturePfx('expired.pfx'),
+      password: '123456',
+    });
+    expect(expired.json.code).toBe('certificate_expired');
+    const keyless = await put('/api/company/certificate', {
+      pfx_base64: fixturePfx('cert-only.pfx'),
+      password: '123456',
+    });
+    expect(keyless.json.code).toBe('certificate_without_private_key');
+    const password = await put('/api/company/certificate', { pfx_base64: leafPfx, password: 'otra' });
+    expect(password.status).toBe(422);
+    expect(password.json.errors[0]).toMatchObject({ path: 'password', code: 'certificate_password_invalid' });
+    expect((await put('/api/company/certificate', { pfx_base64: '%%%', password: '' })).status).toBe(422);
+    const after = await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
+    expect(after.signingKeyEnc).toBe(before.signingKeyEnc);
+  });
+
+  it('production is refused while the certificate is the self-signed demo one', async () => {
+    const res = await put('/api/company/sunat', {
+      modo: 'production',
+      usuario_sol: 'FACTURA1',
+      clave_sol: 'clave-sol-1',
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.map((e: any) => e.code)).toContain('certificate_required');
+  });
+
+  it('replaces the certificate: the answer shows subject and expiry, GET warns, the next document is signed with it', async () => {
+    const res = await put('/api/company/certificate', { pfx_base64: leafPfx, password: '123456' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data).toMatchObject({ autofirmado: false, advertencias: [] });
+    expect(res.json.data.sujeto).toContain(`RUC ${api.tenant.ruc}`);
+    const expiry = Date.parse(res.json.data.vence);
+    expect(expiry - Date.now()).toBeGreaterThan(19 * 86_400_000);
+    const company = (await api.get('/api/company')).json.data;
+    expect(company.certificado.dias_restantes).toBe(19);
+    expect(company.certificado.advertencia).toContain('vence en 19 días');
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
+    const xml = (await api.get(pathOf(issued.links.xml))).body.toString('utf8');
+    const embedded = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1].replace(/\s/g, '');
+    expect(embedded).toBe(leafCertBase64);
+  });
+
+  it('exposes the days left per company on /metrics', async () => {
+    const res = await api.ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { host: 'api.example', authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`facturo_certificate_days_left{tenant="${api.tenant.subdomain}"} 19`);
+  });
+});
+
+describe('PUT /api/company/sunat', () => {
+  it('production needs SOL credentials, then is set with the password sealed', async () => {
+    const missing = await put('/api/company/sunat', { modo: 'production' });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors[0]).toMatchObject({ path: 'usuario_sol', code: 'sol_credentials_required' });
+    const half = await put('/api/company/sunat', { modo: 'production', usuario_sol: 'FACTURA1' });
+    expect(half.json.errors[0].path).toBe('clave_sol');
+    expect((await api.get('/api/company')).json.data.modo_sunat).toBe('demo');
+    const ok = await put('/api/company/sunat', {
+      modo: 'production',
+      usuario_sol: 'FACTURA1',
+      clave_sol: 'clave-sol-1',
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect((await api.get('/api/company')).json.data.modo_sunat).toBe('production');
+    const row = await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row.solUser).toBe('FACTURA1');
+    expect(row.solPasswordEnc).not.toContain('clave-sol-1');
+    expect(api.ctx.app.platform.secrets.open(row.solPasswordEnc!)).toBe('clave-sol-1');
+    const central = await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: api.tenant.id } });
+    expect(central.sunatMode).toBe('production');
+  });
+
+  it('back to demo restores the beta credentials', async () => {
+    expect((await put('/api/company/sunat', { modo: 'demo' })).status).toBe(200);
+    const row = await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row).toMatchObject({ sunatMode: 'demo', solUser: 'MODDATOS' });
+    expect((await put('/api/company/sunat', { modo: 'staging' })).status).toBe(422);
+  });
+});
