@@ -2,7 +2,8 @@
 // `node --import tsx bench/hostile-drill.ts [--short]` starts its own database, simulator and two API processes):
 //  a. the mutation fuzz of every field of every endpoint's example bodies (bench/hostile.ts), split over the two
 //     processes: no 5xx, every refusal a clear error, nothing written by a refused body, no number consumed;
-//     `--short` (CI) runs a spread of SHORT_CASES cases (round-robin over endpoint × class), the full form all;
+//     a spread of the cases (round-robin over endpoint × class, every field before any again): `--short` (CI)
+//     SHORT_CASES of them, the full form FULL_CASES, `--all` every one (≈230,000: hours on two cores);
 //  b. ten parallel tokenless 136 MB posts to /api/whatsapp-notify/media: refused from their headers, the process's
 //     memory unchanged and /health/live answering meanwhile.
 import http from 'node:http';
@@ -27,6 +28,7 @@ import { fuzzEndpoints, rucFrom, type FuzzAuth, type FuzzWorld } from './hostile
 import { hostileBodies, mutationCases, sampleCases, type FuzzCase } from './hostile.ts';
 
 const SHORT_CASES = 3_000;
+const FULL_CASES = 40_000;
 const ADMIN = { email: 'drill-admin@facturo.example', password: 'Clave-drill-2026' };
 
 /** Environment of the API processes the drill attacks (rate limits keyed by X-Forwarded-For, an admin, self-registration). */
@@ -46,10 +48,20 @@ export interface HostileDrillOptions {
   tenant: BenchTenant;
   victim: BenchTenant;
   short: boolean;
+  /** Every mutation case instead of a spread. */
+  all?: boolean;
   check: CheckFn;
 }
 
 const json = { 'content-type': 'application/json' };
+
+async function totalOf(db: pg.Pool, schema: string, externalId: string): Promise<string> {
+  const { rows } = await db.query<{ total: string }>(
+    `SELECT total::text AS total FROM "${schema.replace(/"/g, '""')}"."documents" WHERE external_id = $1`,
+    [externalId],
+  );
+  return rows[0].total;
+}
 
 async function prepareWorld(o: HostileDrillOptions, db: pg.Pool) {
   const base = o.apis[0].url;
@@ -87,7 +99,7 @@ async function prepareWorld(o: HostileDrillOptions, db: pg.Pool) {
       series: 'F601',
       number: Number(issued.data.number.split('-')[1]),
       customerNumber: customer,
-      total: '580.91',
+      total: await totalOf(db, o.tenant.schema, issued.data.external_id),
       date: today,
     },
     registered: { externalId: registered.data.external_id },
@@ -129,7 +141,8 @@ async function fuzz(o: HostileDrillOptions, db: pg.Pool): Promise<void> {
   const endpoints = fuzzEndpoints(world);
   const all = mutationCases(endpoints.map((e) => e.target));
   const taxed = loadExamples('invoices')['01-taxed'].value as Record<string, any>;
-  const cases = [...(o.short ? sampleCases(all, SHORT_CASES) : all), ...legacyCases(taxed, o.short ? 48 : 480)];
+  const spread = o.all ? all : sampleCases(all, o.short ? SHORT_CASES : FULL_CASES);
+  const cases = [...spread, ...legacyCases(taxed, o.short ? 48 : 480)];
   console.log(
     `  ${cases.length} cases (of ${all.length} mutations) over ${endpoints.length} endpoints, two API processes`,
   );
@@ -154,6 +167,13 @@ async function fuzz(o: HostileDrillOptions, db: pg.Pool): Promise<void> {
   for (const f of [...report.failures, ...report.unclear].slice(0, 10))
     console.log(`    ! ${f.status} ${f.c.endpoint} ${f.c.target} [${f.c.cls}: ${f.c.label}] ${f.body.slice(0, 160)}`);
   for (const c of fuzzChecks(report, endpoints, before, after)) o.check(c.name, c.ok, c.detail);
+  const dead = o.apis.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null);
+  o.check(
+    'every API process still running',
+    dead.length === 0,
+    dead.map((p) => `${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`).join(', '),
+  );
+  for (const p of dead) console.log(p.output.join('').split('\n').slice(-30).join('\n'));
 }
 
 /** Ten tokenless posts announcing 136 MB each, streamed until the server answers. */
@@ -199,8 +219,11 @@ async function largeTokenlessPosts(o: HostileDrillOptions): Promise<void> {
     });
   const live = (async () => {
     const t = performance.now();
-    await fetch(`${api.url}/health/live`);
-    return performance.now() - t;
+    const ok = await fetch(`${api.url}/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    return ok ? performance.now() - t : Number.POSITIVE_INFINITY;
   })();
   const results = await Promise.all(Array.from({ length: 10 }, post));
   const liveMs = await live;
@@ -259,7 +282,7 @@ async function standalone(): Promise<void> {
     const tenant = await provision(databaseUrl, 'hostila', '20000000001');
     const victim = await provision(databaseUrl, 'hostilv', '20100070970');
     console.log(`Drill 4 — hostile input${short ? ' (short)' : ''}`);
-    await hostileDrill({ apis, databaseUrl, tenant, victim, short, check });
+    await hostileDrill({ apis, databaseUrl, tenant, victim, short, all: process.argv.includes('--all'), check });
   } finally {
     for (const p of [...apis, sim]) await p.stop();
   }

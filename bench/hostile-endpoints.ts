@@ -118,8 +118,16 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
         name: 'EMPRESA NUEVA S.A.C.',
       }),
     ),
-    post('/api/reseller/lockedTenant', 'admin', one({ id: w.lockVictims.tenantId, locked_tenant: false })),
-    post('/api/reseller/lockedAdmin', 'admin', one({ id: w.lockVictims.resellerId, locked_admin: false })),
+    post(
+      '/api/reseller/lockedTenant',
+      'admin',
+      one({ id: w.lockVictims.tenantId, locked_tenant: false, reason: 'Prueba de bloqueo' }),
+    ),
+    post(
+      '/api/reseller/lockedAdmin',
+      'admin',
+      one({ id: w.lockVictims.resellerId, locked_admin: false, reason: 'Prueba de bloqueo' }),
+    ),
     post('/api/reseller/detail', 'admin', one({})),
     post('/api/restaurant/partner/search', 'admin', one({ query: 'ana' })),
     post(

@@ -366,7 +366,10 @@ export function mutationCases(targets: FuzzTarget[]): FuzzCase[] {
   return targets.flatMap((t) => (t.method === 'POST' ? bodyCases(t) : paramCases(t)));
 }
 
-/** A deterministic spread of `n` cases: round-robin over (endpoint, class) groups, each group in seeded order. */
+/**
+ * A deterministic spread of `n` cases: round-robin over (endpoint, class) groups; within a group, seeded order with
+ * each field (target) taken once before any is taken again — so a larger `n` reaches every field of every class.
+ */
 export function sampleCases(cases: FuzzCase[], n: number, seed = 16): FuzzCase[] {
   if (n >= cases.length) return cases;
   let state = seed >>> 0;
@@ -380,13 +383,22 @@ export function sampleCases(cases: FuzzCase[], n: number, seed = 16): FuzzCase[]
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key)!.push(c);
   }
-  const queues = [...groups.values()].map((g) => {
-    const shuffled = [...g];
+  const queues = [...groups.values()].map((group) => {
+    const shuffled = [...group];
     for (let i = shuffled.length - 1; i > 0; i -= 1) {
       const j = Math.floor(random() * (i + 1));
       [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
     }
-    return shuffled;
+    // The k-th case of each target comes in round k.
+    const seen = new Map<string, number>();
+    const rank = new Map(
+      shuffled.map((c) => {
+        const k = seen.get(c.target) ?? 0;
+        seen.set(c.target, k + 1);
+        return [c, k] as const;
+      }),
+    );
+    return shuffled.sort((a, b) => rank.get(a)! - rank.get(b)!);
   });
   const out: FuzzCase[] = [];
   for (let round = 0; out.length < n; round += 1) {

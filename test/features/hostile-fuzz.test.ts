@@ -108,7 +108,9 @@ beforeAll(async () => {
       series: 'F001',
       number: Number(issued.data.number.split('-')[1]),
       customerNumber: taxed.datos_del_cliente_o_receptor.numero_documento,
-      total: '580.91',
+      total: (
+        await tenant.db.document.findUniqueOrThrow({ where: { externalId: issued.data.external_id } })
+      ).total.toFixed(2),
       date: today,
     },
     registered: { externalId: registered.data.external_id },

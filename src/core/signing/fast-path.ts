@@ -47,7 +47,8 @@ export function inspectC14nReady(xml: string): RootInfo {
   if (xml.indexOf('<?', rootStart) >= 0) refuse('contiene instrucciones de procesamiento');
   if (xml.indexOf('\r') >= 0) refuse('contiene retornos de carro sin escapar');
   if (xml.indexOf('/>', rootStart) >= 0) refuse('contiene etiquetas autocerradas');
-  if (xml.indexOf("='", rootStart) >= 0) refuse('contiene atributos entre comillas simples');
+  // `='` and `xmlns` may also be text (a customer called "x='1'"): the precise scan runs only when they occur.
+  if (xml.indexOf("='", rootStart) >= 0) inspectAttributes(xml, rootStart, false);
   for (let k = xml.indexOf('&', rootStart); k >= 0; k = xml.indexOf('&', k + 1)) {
     const semi = xml.indexOf(';', k);
     if (semi < 0 || !CANONICAL_REFERENCES.has(xml.slice(k + 1, semi)))
@@ -68,13 +69,37 @@ export function inspectC14nReady(xml: string): RootInfo {
   const canonicalTag = `<${tag.qname}${namespaces.map(([p, v]) => (p ? ` xmlns:${p}="${v}"` : ` xmlns="${v}"`)).join('')}>`;
   if (xml.slice(rootStart, tag.end + 1) !== canonicalTag)
     refuse('la etiqueta del elemento raíz no está en forma canónica');
-  if (xml.indexOf('xmlns', tag.end) >= 0) refuse('declara espacios de nombres fuera del elemento raíz');
+  if (xml.indexOf('xmlns', tag.end) >= 0) inspectAttributes(xml, tag.end, true);
 
   let rootEnd = xml.length;
   if (xml.charCodeAt(rootEnd - 1) === 0x0a) rootEnd--;
   if (!xml.startsWith(`</${tag.qname}>`, rootEnd - tag.qname.length - 3))
     refuse('hay contenido después del elemento raíz');
   return { rootStart, rootEnd, tagEnd: tag.end, namespaces };
+}
+
+/**
+ * The attributes of every start tag from `from` on (text is skipped: C14N escapes `<` in text and attribute values, so
+ * every raw `<` opens a tag): each value double-quoted, and — with `noNamespaces` — no namespace declaration.
+ */
+function inspectAttributes(xml: string, from: number, noNamespaces: boolean): void {
+  for (let lt = xml.indexOf('<', from); lt >= 0; lt = xml.indexOf('<', lt + 1)) {
+    if (xml.charCodeAt(lt + 1) === 0x2f /* / */) continue;
+    let p = lt + 1;
+    while (p < xml.length && xml[p] !== ' ' && xml[p] !== '>') p++;
+    while (xml[p] === ' ') {
+      const eq = xml.indexOf('=', p);
+      if (eq < 0) return; // malformed: the signature's own parsing reports it
+      const name = xml.slice(p + 1, eq);
+      if (noNamespaces && (name === 'xmlns' || name.startsWith('xmlns:')))
+        refuse('declara espacios de nombres fuera del elemento raíz');
+      if (xml[eq + 1] !== '"') refuse('contiene atributos entre comillas simples');
+      const close = xml.indexOf('"', eq + 2);
+      if (close < 0) return;
+      p = close + 1;
+    }
+    lt = p;
+  }
 }
 
 export function signFast(xml: string, key: SigningKey, suite: SigningSuite, signatureId: string): SignedXml {

@@ -19,7 +19,11 @@ function bodyIsOptional(schema: unknown): boolean {
   if (!schema || typeof schema !== 'object' || typeof (schema as Parses).safeParse !== 'function') return false;
   let optional = optionalBodies.get(schema);
   if (optional === undefined) {
-    optional = (schema as Parses).safeParse(undefined).success;
+    try {
+      optional = (schema as Parses).safeParse(undefined).success;
+    } catch {
+      optional = false; // a refinement that assumes an object: the body is required
+    }
     optionalBodies.set(schema, optional);
   }
   return optional;

@@ -124,6 +124,15 @@ describe('signXml — fast path (assumeCanonical) on C14N-ready documents', () =
       expect(notReady(xml)).toBe('not_c14n_ready');
     });
 
+    it("signs text that merely looks like markup (x='1', xmlns) by the fast path, as the general path does", () => {
+      for (const text of ["' OR '1'='1", 'prefijo xmlns:x usado en el nombre', "a='b' xmlns='c'"]) {
+        const xml = good.replace('MONTO EN LETRAS', text);
+        const fast = signXml(xml, testKey, { assumeCanonical: true });
+        expect(fast.digestValue).toBe(signXml(xml, testKey).digestValue);
+        expect(xmlsecVerify(fast.xml).ok).toBe(true);
+      }
+    });
+
     it('a document without an empty ExtensionContent is not signable at all', () => {
       expect(
         notReady(

@@ -91,6 +91,14 @@ describe('values beyond the columns', () => {
     expect(res.json.code).toBe('cursor_invalid');
   });
 
+  it('answers a POST without any body 400 body_missing on the issuing routes', async () => {
+    for (const url of ['/api/documents', '/api/perceptions']) {
+      const res = await api.ctx.app.inject({ method: 'POST', url, headers: api.tenant.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('body_missing');
+    }
+  });
+
   it('answers the public lookup with an impossible date 422, not 500', async () => {
     const res = await api.ctx.app.inject({
       method: 'POST',
