@@ -3,7 +3,7 @@
 // takes one. Bodies name real rows of the fuzz's world (its tenant, an issued document, a reseller…), so that a
 // mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
 import { rucCheckDigit } from '../src/core/ruc.ts';
-import { loadExamples } from '../src/features/documents/examples.ts';
+import { type ExampleFolder, loadExamples } from '../src/features/documents/examples.ts';
 import type { FuzzTarget } from './hostile.ts';
 
 /** Who calls an endpoint, and on which host. */
@@ -38,7 +38,7 @@ export function rucFrom(seed: number): string {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n').toString('base64');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
 
-function examples(file: 'invoices' | 'perceptions') {
+function examples(file: ExampleFolder) {
   return Object.entries(loadExamples(file)).map(([name, e]) => ({ name, body: e.value }));
 }
 
@@ -48,7 +48,8 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     auth: FuzzAuth,
     bodies: { name: string; body: unknown }[],
     issues = false,
-  ): FuzzEndpoint => ({ target: { name: `POST ${path}`, method: 'POST', path, examples: bodies }, auth, issues });
+    name = `POST ${path}`,
+  ): FuzzEndpoint => ({ target: { name, method: 'POST', path, examples: bodies }, auth, issues });
   const one = (body: unknown) => [{ name: 'base', body }];
   const get = (
     name: string,
@@ -60,7 +61,26 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
   return [
     post('/api/documents', 'tenant', examples('invoices'), true),
     post('/api/perceptions', 'tenant', examples('perceptions'), true),
+    post('/api/retentions', 'tenant', examples('retentions'), true),
     post('/api/documents/send', 'tenant', one({ external_id: w.registered.externalId })),
+    post('/api/retentions/send', 'tenant', one({ external_id: w.issued.externalId })),
+    post('/api/documents/status', 'tenant', [
+      { name: 'serie_number', body: { serie_number: `${w.issued.series}-${w.issued.number}` } },
+      { name: 'external_id', body: { external_id: w.issued.externalId } },
+    ]),
+    post(
+      '/api/services/consult_cdr_status',
+      'tenant',
+      one({ codigo_tipo_documento: '01', serie_documento: w.issued.series, numero_documento: String(w.issued.number) }),
+    ),
+    // The company's own login (same path as the admin's, on the tenant's host).
+    post(
+      '/api/login',
+      'tenant',
+      one({ email: 'usuario@facturo.example', password: 'Clave-usuario-2026' }),
+      false,
+      'POST /api/login (tenant host)',
+    ),
     post('/api/perceptions/send', 'tenant', one({ external_id: w.issued.externalId })),
     post(
       '/api/documents/updatedocumentstatus',
