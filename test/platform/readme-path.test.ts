@@ -8,11 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { quoteIdent } from '../../src/platform/db/schema-name.ts';
+import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 let ctx: TestApp;
+let demo: TestTenant;
 let dir: string;
 
 /** The fenced block that follows `<!-- five-minutes -->` in README.md. */
@@ -29,7 +31,7 @@ beforeAll(async () => {
   await ctx.db.central.tenant.findFirst({ where: { subdomain: 'demo' } }).then(async (stale) => {
     if (stale) throw new Error('the test database already has a demo company');
   });
-  const demo = await ctx.provisionTenant({ subdomain: 'demo' });
+  demo = await ctx.provisionTenant({ subdomain: 'demo' });
   dir = await mkdtemp(join(tmpdir(), 'facturo-readme-'));
   await mkdir(join(dir, 'data'));
   await writeFile(join(dir, 'data', 'demo-token.txt'), `${demo.token}\n`);
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('README five-minute path', () => {
-  it('runs as written: the token opens the company, the first invoice is accepted and its PDF downloads', async () => {
+  it('runs as written: the token opens the company, the first invoice is accepted, its PDF downloads and it is voided', async () => {
     const block = fiveMinuteBlock(await readFile(join(root, 'README.md'), 'utf8'));
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block], {
       cwd: dir,
@@ -50,7 +52,12 @@ describe('README five-minute path', () => {
     });
     expect(stdout).toContain('"success":true');
     expect(stdout).toContain('"state_type_description":"Aceptado"');
-    expect(stdout.trimEnd().endsWith('%PDF-')).toBe(true);
+    expect(stdout).toContain('%PDF-\n');
+    expect(stdout).toMatch(/"ticket":"\d+"/);
+    const { rows } = await ctx.db.pool.query<{ state: string }>(
+      `SELECT state_type_id AS state FROM ${quoteIdent(demo.schema)}."documents" ORDER BY id DESC LIMIT 1`,
+    );
+    expect(['13', '11']).toContain(rows[0].state);
     const pdf = await readFile(join(dir, 'factura.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
