@@ -4,6 +4,7 @@
 import type { Issuer } from '../issuer.ts';
 import { NS, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
 import { attrs, XmlWriter } from '../ubl/xml-writer.ts';
+import { writeAgentParty, writeReceiverParty } from '../ubl/fragments/other-cpe-parties.ts';
 import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
 import type { ComputedPerception } from './types.ts';
 
@@ -14,48 +15,6 @@ const ROOT_NAMESPACES = ` xmlns="${PERCEPTION_NS}" xmlns:cac="${NS.cac}" xmlns:c
 
 const pen = attrs({ currencyID: 'PEN' });
 
-function agent(w: XmlWriter, issuer: Issuer): void {
-  const a = issuer.address;
-  w.open('cac:AgentParty');
-  w.open('cac:PartyIdentification')
-    .leaf('cbc:ID', issuer.ruc, attrs({ schemeID: '6' }))
-    .close();
-  if (issuer.nombreComercial) w.open('cac:PartyName').leaf('cbc:Name', issuer.nombreComercial).close();
-  w.open('cac:PostalAddress')
-    .leaf('cbc:ID', a.ubigeo)
-    .leaf('cbc:StreetName', a.direccion)
-    .optionalLeaf('cbc:CitySubdivisionName', a.urbanizacion)
-    .leaf('cbc:CityName', a.provincia)
-    .leaf('cbc:CountrySubentity', a.departamento)
-    .leaf('cbc:District', a.distrito)
-    .open('cac:Country')
-    .leaf('cbc:IdentificationCode', a.codigoPais || 'PE')
-    .close()
-    .close();
-  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', issuer.razonSocial).close();
-  w.close();
-}
-
-function receiver(w: XmlWriter, doc: ComputedPerception): void {
-  const r = doc.receiver;
-  w.open('cac:ReceiverParty');
-  w.open('cac:PartyIdentification')
-    .leaf('cbc:ID', r.documentNumber, attrs({ schemeID: r.documentType }))
-    .close();
-  if (r.tradeName) w.open('cac:PartyName').leaf('cbc:Name', r.tradeName).close();
-  if (r.address || r.ubigeo) {
-    w.open('cac:PostalAddress')
-      .optionalLeaf('cbc:ID', r.ubigeo)
-      .optionalLeaf('cbc:StreetName', r.address)
-      .open('cac:Country')
-      .leaf('cbc:IdentificationCode', r.countryCode)
-      .close()
-      .close();
-  }
-  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', r.name).close();
-  w.close();
-}
-
 export function buildPerceptionXml(doc: ComputedPerception, issuer: Issuer): string {
   if (doc.number === null) throw new Error('buildPerceptionXml: the perception has no number yet ("#")');
   const w = new XmlWriter(XML_DECLARATION).openRoot('Perception', ROOT_NAMESPACES);
@@ -64,8 +23,8 @@ export function buildPerceptionXml(doc: ComputedPerception, issuer: Issuer): str
   w.leaf('cbc:ID', `${doc.series}-${doc.number}`)
     .leaf('cbc:IssueDate', doc.issueDate)
     .leaf('cbc:IssueTime', doc.issueTime);
-  agent(w, issuer);
-  receiver(w, doc);
+  writeAgentParty(w, issuer);
+  writeReceiverParty(w, doc.receiver);
   w.leaf('sac:SUNATPerceptionSystemCode', doc.regime)
     // SUNAT 2603: the percent of the regime, as in SUNAT's samples (2.00).
     .leaf('sac:SUNATPerceptionPercent', Number(doc.percent).toFixed(2))

@@ -4,6 +4,7 @@
 import type { Issuer } from '../issuer.ts';
 import { NS, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
 import { attrs, XmlWriter } from '../ubl/xml-writer.ts';
+import { writeAgentParty, writeReceiverParty } from '../ubl/fragments/other-cpe-parties.ts';
 import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
 import { SAC_NS } from '../perception/xml.ts';
 import type { ComputedRetention, RetainedDocument } from './types.ts';
@@ -13,48 +14,6 @@ export const RETENTION_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:R
 const ROOT_NAMESPACES = ` xmlns="${RETENTION_NS}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sac="${SAC_NS}"`;
 
 const pen = attrs({ currencyID: 'PEN' });
-
-function agent(w: XmlWriter, issuer: Issuer): void {
-  const a = issuer.address;
-  w.open('cac:AgentParty');
-  w.open('cac:PartyIdentification')
-    .leaf('cbc:ID', issuer.ruc, attrs({ schemeID: '6' }))
-    .close();
-  if (issuer.nombreComercial) w.open('cac:PartyName').leaf('cbc:Name', issuer.nombreComercial).close();
-  w.open('cac:PostalAddress')
-    .leaf('cbc:ID', a.ubigeo)
-    .leaf('cbc:StreetName', a.direccion)
-    .optionalLeaf('cbc:CitySubdivisionName', a.urbanizacion)
-    .leaf('cbc:CityName', a.provincia)
-    .leaf('cbc:CountrySubentity', a.departamento)
-    .leaf('cbc:District', a.distrito)
-    .open('cac:Country')
-    .leaf('cbc:IdentificationCode', a.codigoPais || 'PE')
-    .close()
-    .close();
-  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', issuer.razonSocial).close();
-  w.close();
-}
-
-function supplier(w: XmlWriter, doc: ComputedRetention): void {
-  const r = doc.supplier;
-  w.open('cac:ReceiverParty');
-  w.open('cac:PartyIdentification')
-    .leaf('cbc:ID', r.documentNumber, attrs({ schemeID: r.documentType }))
-    .close();
-  if (r.tradeName) w.open('cac:PartyName').leaf('cbc:Name', r.tradeName).close();
-  if (r.address || r.ubigeo) {
-    w.open('cac:PostalAddress')
-      .optionalLeaf('cbc:ID', r.ubigeo)
-      .optionalLeaf('cbc:StreetName', r.address)
-      .open('cac:Country')
-      .leaf('cbc:IdentificationCode', r.countryCode)
-      .close()
-      .close();
-  }
-  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', r.name).close();
-  w.close();
-}
 
 function reference(w: XmlWriter, d: RetainedDocument): void {
   w.open('sac:SUNATRetentionDocumentReference')
@@ -95,8 +54,8 @@ export function buildRetentionXml(doc: ComputedRetention, issuer: Issuer): strin
   w.leaf('cbc:ID', `${doc.series}-${doc.number}`)
     .leaf('cbc:IssueDate', doc.issueDate)
     .leaf('cbc:IssueTime', doc.issueTime);
-  agent(w, issuer);
-  supplier(w, doc);
+  writeAgentParty(w, issuer);
+  writeReceiverParty(w, doc.supplier);
   w.leaf('sac:SUNATRetentionSystemCode', doc.regime)
     // SUNAT 2619: the percent of the catalog 23 regime (3.00).
     .leaf('sac:SUNATRetentionPercent', Number(doc.percent).toFixed(2))

@@ -6,4 +6,5 @@ export { loadExamples } from './examples.ts';
 export { baseUrlOf, registerIssueRoute } from './issue-route.ts';
 export { downloadLinks, segmentOfType } from './presenter.ts';
 export { SendBodySchema, SendResponseSchema } from './schemas.ts';
+export { registerSendRoute } from './send-route.ts';
 export { sendNow } from './service.ts';

@@ -6,18 +6,12 @@ import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from './deps.ts';
+import { tenantRefOf } from './deps.ts';
 import { loadExamples } from './examples.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
-import {
-  ListParamsSchema,
-  ListQuerySchema,
-  ListResponseSchema,
-  SendBodySchema,
-  SendResponseSchema,
-  UpdateStatusBodySchema,
-} from './schemas.ts';
-import { listLatest, listRange, sendNow, updateStatus } from './service.ts';
+import { ListParamsSchema, ListQuerySchema, ListResponseSchema, UpdateStatusBodySchema } from './schemas.ts';
+import { registerSendRoute } from './send-route.ts';
+import { listLatest, listRange, updateStatus } from './service.ts';
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
   registerIssueRoute(app, invoiceKind, {
@@ -31,33 +25,12 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post(
-    '/api/documents/send',
-    {
-      config: {
-        openapiExamples: requestExample('Enviar por external_id', {
-          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
-        }),
-        hostKind: 'tenant',
-        auth: 'tenant',
-      },
-      schema: {
-        summary: 'Enviar a SUNAT un comprobante registrado (01)',
-        body: SendBodySchema,
-        response: { 200: SendResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request) =>
-      sendNow(
-        pipelineDepsOf(app, request.log),
-        tenantRefOf(request.tenant),
-        request.body.external_id,
-        `user:${request.tenant.user.id}`,
-        invoiceKind.documentTypes,
-        'document',
-        baseUrlOf(request),
-      ),
-  );
+  registerSendRoute(app, {
+    url: '/api/documents/send',
+    summary: 'Enviar a SUNAT un comprobante registrado (01)',
+    documentTypes: invoiceKind.documentTypes,
+    segment: 'document',
+  });
 
   typed.post(
     '/api/documents/updatedocumentstatus',
