@@ -185,13 +185,14 @@ export function request(
   path: string,
   headers: Record<string, string>,
   body?: string | Buffer,
+  options: { freshConnection?: boolean } = {},
 ): Promise<Reply> {
   const url = new URL(path, base);
   const started = performance.now();
   return new Promise((resolvePromise) => {
     const req = http.request(
       {
-        agent,
+        agent: options.freshConnection ? false : agent,
         host: url.hostname,
         port: url.port,
         path: url.pathname + url.search,
