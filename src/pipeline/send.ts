@@ -102,7 +102,6 @@ export async function sendStoredDocument(
   options: SendOptions,
 ): Promise<SendResult> {
   const { db } = tenant;
-  const table = `${quoteIdent(tenant.schema)}."documents"`;
   let doc: Claimed | undefined;
   let xml: Buffer | null = null;
   if (options.claimed) {
@@ -123,7 +122,7 @@ export async function sendStoredDocument(
     };
     xml = c.xml;
   } else {
-    doc = await claimForSend(deps, table, documentId, options.force ?? false);
+    doc = await claimForSend(deps, tenant.schema, documentId, options.force ?? false);
   }
   if (!doc) {
     const current = await db.document.findUnique({
@@ -190,16 +189,22 @@ export async function sendStoredDocument(
  */
 async function claimForSend(
   deps: PipelineDeps,
-  table: string,
+  schema: string,
   documentId: number,
   force: boolean,
 ): Promise<Claimed | undefined> {
+  const s = quoteIdent(schema);
+  const table = `${s}."documents"`;
+  // A boleta declared in a resumen diario that SUNAT has not rejected reaches SUNAT through that summary only:
+  // sent alone as well, SUNAT would hold it twice.
   const { rows } = await deps.db.pool.query<Claimed>(
     `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
      UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
      FROM prev
      WHERE d.id = prev.id AND d.state_type_id = '01' AND d.send_hold IS NULL AND (d.locked_until IS NULL OR d.locked_until < now())
        AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
+       AND NOT EXISTS (SELECT 1 FROM ${s}."summary_documents" sd JOIN ${s}."summaries" su ON su.id = sd.summary_id
+                       WHERE sd.document_id = d.id AND su.state <> 'rejected')
      RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.hash, d.customer_doc_number, d.created_at,
        prev.uncertain`,
     [documentId, sendLeaseMs(deps), force],

@@ -25,6 +25,7 @@ export function presentCompany({ company, series }: CompanyProfile): CompanyResp
       telefono: company.telefono,
       modo_sunat: company.sunatMode === 'production' || company.sunatMode === 'beta' ? company.sunatMode : 'demo',
       tiene_logo: company.logoBase64 !== null,
+      envio_de_boletas: company.boletaDelivery === 'summary' ? 'resumen_diario' : 'individual',
       pdf: {
         formato: company.pdfFormat === 'ticket' ? 'ticket' : 'a4',
         pie_de_pagina: company.pdfFooter,

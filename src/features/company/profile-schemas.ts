@@ -56,6 +56,12 @@ export const CompanyProfileBody = z
     email: z.email({ message: 'Correo electrónico inválido.' }).max(254).nullable(),
     logo: z.string().max(1_000_000).nullable().describe('Logo PNG o JPEG en base64 (máximo 512 KB); null lo quita'),
     pdf: PdfSettingsBody,
+    envio_de_boletas: z
+      .enum(['individual', 'resumen_diario'])
+      .describe(
+        'individual: cada boleta (y sus notas) se envía sola a SUNAT; resumen_diario: se declaran en el resumen ' +
+          'diario (POST /api/summaries) y quedan en 01 hasta que SUNAT acepta el resumen',
+      ),
   })
   .partial()
   .strict()

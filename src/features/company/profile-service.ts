@@ -32,6 +32,12 @@ function pdfData(p: NonNullable<CompanyProfileInput['pdf']>): Prisma.CompanyUpda
   return { pdfFormat: p.formato, pdfFooter: p.pie_de_pagina, bankAccounts: p.cuentas_bancarias };
 }
 
+/** The API's names for how boletas reach SUNAT, as the boleta_delivery column spells them. */
+function deliveryColumn(delivery: CompanyProfileInput['envio_de_boletas']): 'individual' | 'summary' | undefined {
+  if (delivery === undefined) return undefined;
+  return delivery === 'resumen_diario' ? 'summary' : 'individual';
+}
+
 /** The columns to write, or every problem of the body. */
 export function profileUpdate(input: CompanyProfileInput): Prisma.CompanyUpdateInput {
   const problems: ErrorItem[] = [];
@@ -50,6 +56,7 @@ export function profileUpdate(input: CompanyProfileInput): Prisma.CompanyUpdateI
     telefono: input.telefono,
     email: input.email,
     logoBase64,
+    boletaDelivery: deliveryColumn(input.envio_de_boletas),
     ...(input.direccion ? addressData(input.direccion) : {}),
     ...(input.pdf ? pdfData(input.pdf) : {}),
   };

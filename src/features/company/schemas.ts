@@ -24,6 +24,9 @@ export const CompanySchema = z
         .enum(['demo', 'beta', 'production'])
         .describe('demo: SUNAT beta o simulador según el servidor; beta: SUNAT beta; production: SUNAT'),
       tiene_logo: z.boolean().describe('true: sus PDF llevan el logo de la empresa'),
+      envio_de_boletas: z
+        .enum(['individual', 'resumen_diario'])
+        .describe('Cómo llegan las boletas a SUNAT: una por una, o declaradas en el resumen diario'),
       pdf: z.object({
         formato: z.enum(['a4', 'ticket']),
         pie_de_pagina: z.string().nullable(),

@@ -20,6 +20,15 @@ function notFound(externalId: string) {
   );
 }
 
+/** A boleta (or its note) in a resumen diario SUNAT has not rejected: the summary is how it reaches SUNAT. */
+async function inOpenSummary(tenant: TenantRef, documentId: number): Promise<boolean> {
+  const line = await tenant.db.summaryDocument.findFirst({
+    where: { documentId, summary: { state: { not: 'rejected' } } },
+    select: { id: true },
+  });
+  return line !== null;
+}
+
 /** POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09 → 409. */
 export async function sendNow(
   deps: PipelineDeps,
@@ -51,6 +60,12 @@ export async function sendNow(
   }
   if (doc.stateTypeId === '11' || doc.stateTypeId === '13') {
     throw errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
+  }
+  if (doc.stateTypeId === '01' && (await inOpenSummary(tenant, doc.id))) {
+    throw errors.conflict(
+      'document_in_summary',
+      'El comprobante está declarado en un resumen diario que SUNAT aún procesa: llega a SUNAT con ese resumen y no se envía solo.',
+    );
   }
   if (doc.stateTypeId === '01') await sendStoredDocument(deps, tenant, doc.id, { actor, force: true });
   const after = await tenant.db.document.findUniqueOrThrow({

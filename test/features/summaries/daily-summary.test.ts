@@ -28,6 +28,10 @@ async function issueBoleta(tenant?: TestTenant) {
   return res.json.data as { external_id: string; state_type_id: string };
 }
 
+/** RC process 1: declares the day's boletas not yet declared. */
+const declareDay = (tenant: TestTenant) =>
+  api.post('/api/summaries', { fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '1' }, {}, tenant);
+
 const stateOf = async (tenant: TestTenant, externalId: string) =>
   (await api.ctx.db.tenant(tenant.schema).document.findUniqueOrThrow({ where: { externalId } })).stateTypeId;
 
@@ -49,22 +53,12 @@ describe('POST /api/summaries', () => {
   it('summary mode: a boleta stays 01, is declared by RC (process 1) and becomes 05; then voided by RC (3) → 11', async () => {
     const boleta = await issueBoleta(summaryMode);
     expect(boleta.state_type_id).toBe('01');
-    const declared = await api.post(
-      '/api/summaries',
-      { fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '1' },
-      {},
-      summaryMode,
-    );
+    const declared = await declareDay(summaryMode);
     expect(declared.status, JSON.stringify(declared.json)).toBe(200);
     expect(declared.json.data.ticket).toMatch(/^\d+$/);
     expect(await stateOf(summaryMode, boleta.external_id)).toBe('01');
     // Declared once: while that RC is in process the boleta is not declared again.
-    const again = await api.post(
-      '/api/summaries',
-      { fecha_de_emision_de_documentos: limaToday(), codigo_tipo_proceso: '1' },
-      {},
-      summaryMode,
-    );
+    const again = await declareDay(summaryMode);
     expect(again.status).toBe(422);
     expect(again.json.code).toBe('summary_empty');
 
@@ -98,6 +92,40 @@ describe('POST /api/summaries', () => {
     expect(done.json.data.state).toBe('accepted');
     expect(done.json.data.filename).toMatch(/-RC-\d{8}-2$/);
     expect(await stateOf(summaryMode, boleta.external_id)).toBe('11');
+  });
+
+  it('PATCH /api/company envio_de_boletas chooses the mode; a boleta in an RC in process is never sent alone', async () => {
+    const tenant = await api.ctx.provisionTenant();
+    const patch = (body: unknown) =>
+      api.ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/company',
+        headers: { ...tenant.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const bad = await patch({ envio_de_boletas: 'resumen' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].path).toBe('envio_de_boletas');
+    const set = await patch({ envio_de_boletas: 'resumen_diario' });
+    expect(set.statusCode, set.body).toBe(200);
+    const shown = await api.get('/api/company', tenant);
+    expect(shown.json.data.envio_de_boletas).toBe('resumen_diario');
+
+    const boleta = await issueBoleta(tenant);
+    expect(boleta.state_type_id).toBe('01');
+    const rc = await declareDay(tenant);
+    expect(rc.status, JSON.stringify(rc.json)).toBe(200);
+    const alone = await api.post('/api/documents/send', { external_id: boleta.external_id }, {}, tenant);
+    expect(alone.status, JSON.stringify(alone.json)).toBe(409);
+    expect(alone.json.code).toBe('document_in_summary');
+    const row = await api.ctx.db.tenant(tenant.schema).document.findUniqueOrThrow({
+      where: { externalId: boleta.external_id },
+    });
+    expect({ state: row.stateTypeId, attempts: row.sendAttempts }).toEqual({ state: '01', attempts: 0 });
+
+    // Back to one by one: the next boleta is sent alone at once.
+    expect((await patch({ envio_de_boletas: 'individual' })).statusCode).toBe(200);
+    expect((await issueBoleta(tenant)).state_type_id).toBe('05');
   });
 
   it('individual mode: an accepted boleta (sent one by one) is voided by RC', async () => {
