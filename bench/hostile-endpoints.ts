@@ -4,7 +4,7 @@
 // mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
 import { rucCheckDigit } from '../src/core/ruc.ts';
 import { type ExampleFolder, loadExamples } from '../src/features/documents/examples.ts';
-import type { FuzzTarget } from './hostile.ts';
+import type { BodyMethod, FuzzTarget } from './hostile.ts';
 
 /** Who calls an endpoint, and on which host. */
 export type FuzzAuth = 'tenant' | 'admin' | 'admin-host' | 'any-host';
@@ -43,13 +43,21 @@ function examples(file: ExampleFolder) {
 }
 
 export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
+  const send = (
+    method: BodyMethod,
+    path: string,
+    auth: FuzzAuth,
+    bodies: { name: string; body: unknown }[],
+    issues = false,
+    name = `${method} ${path}`,
+  ): FuzzEndpoint => ({ target: { name, method, path, examples: bodies }, auth, issues });
   const post = (
     path: string,
     auth: FuzzAuth,
     bodies: { name: string; body: unknown }[],
     issues = false,
-    name = `POST ${path}`,
-  ): FuzzEndpoint => ({ target: { name, method: 'POST', path, examples: bodies }, auth, issues });
+    name?: string,
+  ) => send('POST', path, auth, bodies, issues, name);
   const one = (body: unknown) => [{ name: 'base', body }];
   const get = (
     name: string,
@@ -87,6 +95,8 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       'tenant',
       one({ externail_id: w.registered.externalId, state_type_id: '01' }),
     ),
+    ...afterIssuing(w, post),
+    ...companySettings(send),
     post('/api/company/whatsapp', 'tenant', one({ phone_number_id: '1000001', token: 'EAAG-fuzz-token-0123456789' })),
     post(
       '/api/consultas/search',
@@ -188,5 +198,78 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       {},
       { page: '1', per_page: '10' },
     ),
+  ];
+}
+
+type Post = (path: string, auth: FuzzAuth, bodies: { name: string; body: unknown }[]) => FuzzEndpoint;
+type Send = (
+  method: BodyMethod,
+  path: string,
+  auth: FuzzAuth,
+  bodies: { name: string; body: unknown }[],
+) => FuzzEndpoint;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Voiding, daily summaries and their status routes: a valid mutation voids the issued factura (once). */
+function afterIssuing(w: FuzzWorld, post: Post): FuzzEndpoint[] {
+  const one = (body: unknown) => [{ name: 'base', body }];
+  return [
+    post(
+      '/api/voided',
+      'tenant',
+      one({
+        fecha_de_emision_de_documentos: w.issued.date,
+        documentos: [{ external_id: w.issued.externalId, motivo_anulacion: 'Error en el RUC del cliente' }],
+      }),
+    ),
+    post('/api/voided/status', 'tenant', [
+      { name: 'external_id', body: { external_id: UNKNOWN_ID } },
+      { name: 'ticket', body: { ticket: '1550260529157' } },
+    ]),
+    post('/api/summaries', 'tenant', [
+      { name: 'declare', body: { fecha_de_emision_de_documentos: w.today, codigo_tipo_proceso: '1' } },
+      {
+        name: 'void',
+        body: {
+          fecha_de_emision_de_documentos: w.today,
+          codigo_tipo_proceso: '3',
+          documentos: [{ external_id: UNKNOWN_ID, motivo_anulacion: 'Error en el monto' }],
+        },
+      },
+    ]),
+    post('/api/summaries/status', 'tenant', one({ ticket: '1550260529157' })),
+  ];
+}
+
+/** The company's own settings: a valid mutation changes the profile, never the numbering nor the certificate. */
+function companySettings(send: Send): FuzzEndpoint[] {
+  return [
+    send('PATCH', '/api/company', 'tenant', [
+      {
+        name: 'profile',
+        body: {
+          nombre_comercial: 'Bodega Fuzz',
+          direccion: {
+            ubigeo: '150101',
+            direccion: 'Av. Abancay 123',
+            urbanizacion: null,
+            distrito: 'LIMA',
+            provincia: 'LIMA',
+            departamento: 'LIMA',
+          },
+          telefono: '01-4445555',
+          pdf: {
+            formato: 'a4',
+            pie_de_pagina: 'Gracias por su compra',
+            cuentas_bancarias: [{ banco: 'BCP', moneda: 'PEN', numero: '215-1234567-0-12' }],
+          },
+        },
+      },
+    ]),
+    send('PUT', '/api/company/sunat', 'tenant', [{ name: 'demo', body: { modo: 'demo' } }]),
+    send('PUT', '/api/company/certificate', 'tenant', [
+      { name: 'not a pfx', body: { pfx_base64: 'MIIKSQIBAzCCCg8GCSqGSIb3DQEHAaCC', password: '123456' } },
+    ]),
+    send('POST', '/api/tokens', 'tenant', [{ name: 'base', body: { nombre: 'ERP de prueba' } }]),
   ];
 }

@@ -117,7 +117,7 @@ export const HOSTILE_KEYS: { label: string; json: string }[] = [
 ];
 
 export interface FuzzRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | BodyMethod;
   url: string;
   /** The body, built when sent (the full set of cases would hold half a gigabyte); absent: no body. */
   payload?: () => string | Buffer;
@@ -252,8 +252,10 @@ function asParameter(v: HostileValue): string {
   return (typeof parsed === 'string' ? parsed : v.json).slice(0, 4_000);
 }
 
+export type BodyMethod = 'POST' | 'PATCH' | 'PUT';
+
 export interface BodyEndpoint {
-  method: 'POST';
+  method: BodyMethod;
   path: string;
   examples: { name: string; body: unknown }[];
 }
@@ -339,7 +341,7 @@ function bodyCases(e: BodyEndpoint & { name: string }): FuzzCase[] {
     label: string,
     payload?: () => string | Buffer,
     contentType?: string | null,
-  ) => out.push({ endpoint: e.name, example, target, cls, label, method: 'POST', url: e.path, payload, contentType });
+  ) => out.push({ endpoint: e.name, example, target, cls, label, method: e.method, url: e.path, payload, contentType });
   for (const { name, body } of e.examples) {
     for (const path of fieldPaths(body)) {
       const target = formatPath(path);
@@ -363,7 +365,7 @@ function bodyCases(e: BodyEndpoint & { name: string }): FuzzCase[] {
 
 /** Every mutation of every target: bodies field by field, objects key by key, GET routes parameter by parameter. */
 export function mutationCases(targets: FuzzTarget[]): FuzzCase[] {
-  return targets.flatMap((t) => (t.method === 'POST' ? bodyCases(t) : paramCases(t)));
+  return targets.flatMap((t) => (t.method === 'GET' ? paramCases(t) : bodyCases(t)));
 }
 
 /**

@@ -170,6 +170,31 @@ describe.runIf(onServer)('the pool survives terminated sessions', () => {
     }
   });
 
+  it('an interactive transaction that outlives its timeout on a busy server is a retryable 503, not a 500', async () => {
+    const pool = createPool(testDatabaseUrl(), 2, { error: () => undefined }, appName);
+    const central = createCentralClient(pool);
+    try {
+      const error = await central
+        .$transaction(
+          async (tx) => {
+            await tx.$queryRawUnsafe('SELECT 1 AS slept FROM pg_sleep(0.4)');
+            await tx.$queryRawUnsafe('SELECT 1 AS late');
+          },
+          { timeout: 100 },
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(error).toMatchObject({ code: 'P2028' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(toAppError(error, 1024)).toMatchObject({ status: 503, code: 'database_unavailable' });
+    } finally {
+      await central.$disconnect();
+      await pool.end();
+    }
+  });
+
   it('a client checked out with pool.connect() and terminated between two queries does not kill the process', async () => {
     const logged: string[] = [];
     const pool = createPool(testDatabaseUrl(), 2, { error: (_obj, msg) => void logged.push(String(msg)) }, appName);

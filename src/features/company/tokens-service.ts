@@ -1,14 +1,16 @@
 // A company's API tokens: listed without their secret, issued (the secret returned once, only its SHA-256 stored)
 // and revoked. Tokens are checked against the database on every request (src/platform/http/tenancy.ts keeps no
 // token cache), so a revoked one is refused at once. The plan's limit_users caps the active tokens: each one is an
-// API user. The count runs under the company row's lock so that concurrent requests cannot both take the last slot.
+// API user. The count runs under a per-tenant advisory lock so that concurrent requests cannot both take the last
+// slot; it serialises token creations only (the company row's lock also queued them behind profile, certificate and
+// SUNAT-access changes).
 import type { ApiToken } from '../../generated/tenant/client.ts';
 import type { CentralClient } from '../../platform/db/clients.ts';
 import { errors } from '../../platform/errors.ts';
 import type { TenantContext } from '../../platform/http/tenant-context.ts';
 import { issueToken } from '../../platform/tokens.ts';
 
-type Tenant = Pick<TenantContext, 'db' | 'table' | 'planId' | 'user'>;
+type Tenant = Pick<TenantContext, 'db' | 'schema' | 'planId' | 'user'>;
 
 export function listTokens(tenant: Pick<TenantContext, 'db'>): Promise<ApiToken[]> {
   return tenant.db.apiToken.findMany({ where: { revokedAt: null }, orderBy: { id: 'asc' } });
@@ -28,7 +30,7 @@ export async function createToken(
   const limit = await tokenLimit(central, tenant.planId);
   const issued = issueToken();
   const row = await tenant.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM ${tenant.table('company')} WHERE id = 1 FOR UPDATE`;
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`${tenant.schema}:api_tokens`}))::text`;
     const active = await tx.apiToken.count({ where: { revokedAt: null } });
     if (limit > 0 && active >= limit) {
       throw errors.forbidden(

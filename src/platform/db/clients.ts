@@ -10,12 +10,26 @@ import { assertSchemaName, CENTRAL_SCHEMA, quoteIdent } from './schema-name.ts';
 export type CentralClient = CentralPrismaClient;
 export type TenantClient = TenantPrismaClient;
 
+/**
+ * Interactive transactions' limits. Prisma's defaults (2 s to start, 5 s in all) are kept by timers in this
+ * process: a process stalled a few seconds (a CPU-starved machine, a long GC) expired transactions whose SQL took
+ * milliseconds, and the request failed (503). Our transactions are short and never hold one across a network call;
+ * these limits only stop a stuck one.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+
 export function createCentralClient(pool: pg.Pool): CentralClient {
-  return new CentralPrismaClient({ adapter: new PrismaPg(pool, { schema: CENTRAL_SCHEMA }) });
+  return new CentralPrismaClient({
+    adapter: new PrismaPg(pool, { schema: CENTRAL_SCHEMA }),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
 }
 
 export function createTenantClient(pool: pg.Pool, schema: string): TenantClient {
-  return new TenantPrismaClient({ adapter: new PrismaPg(pool, { schema: assertSchemaName(schema) }) });
+  return new TenantPrismaClient({
+    adapter: new PrismaPg(pool, { schema: assertSchemaName(schema) }),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
 }
 
 /** `"t_acme"."documents"` as a Prisma.Sql fragment for $queryRaw/$executeRaw templates. */

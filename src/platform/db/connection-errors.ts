@@ -16,8 +16,9 @@ const SOCKET_CODES = new Set([
   'ENOTFOUND',
 ]);
 /** Prisma: P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 server closed the connection,
- *  P2024 timed out waiting for a pooled connection. */
-const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+ *  P2024 timed out waiting for a pooled connection, P2028 an interactive transaction that could not start or
+ *  outlived its timeout on a busy server (rolled back: asking again is safe). */
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 /** @prisma/adapter-pg's kinds for the same conditions. */
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /** node-postgres's own messages (no code) for a connection that ended, or a pool that cannot hand one out. */
