@@ -390,7 +390,9 @@ describe.runIf(onServer)(
         '5',
       ]);
       expect(Date.now() - started).toBeLessThan(2_000); // refused at once, not after the pool's 15 s checkout timeout
-      expect((await ctx.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+      const down = await ctx.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
       await proxy.restore();
       expect((await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-ping' })).json()).toEqual({ ok: 1 });
       expect((await ctx.app.inject({ method: 'GET', url: '/api/_probe/db-wait' })).statusCode).toBe(200);

@@ -37,7 +37,8 @@ export function installHealth(app: FastifyInstance, db: Database): void {
         await db.pool.query('SELECT 1');
       } catch (error) {
         request.log.error({ err: error }, 'readiness: database unreachable');
-        throw errors.serviceUnavailable('database_unavailable', 'La base de datos no responde');
+        // The same answer as any request the database could not serve: a balancer or client knows when to ask again.
+        throw errors.databaseUnavailable();
       }
       return { status: 'ok' as const, database: db.mode };
     },
