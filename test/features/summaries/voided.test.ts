@@ -1,72 +1,28 @@
 // Comunicación de baja over HTTP against the in-process simulator (issue 17): a factura voided 05 → 13 → 11 with
 // the RA's XML (XSD-valid, signed) and CDR downloadable; SUNAT down or a lost answer → the worker sends the SAME
 // RA later (one RA per request); 98 is a 200 "still in process"; every refusal is a 4xx that changed nothing.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
-import { jobs } from '../../../src/jobs.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
-import { startWorker } from '../../../src/worker/worker.ts';
-import { XSD_DIR } from '../../fixtures/invoices.ts';
-import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
+import { pathOf, useApi } from '../documents/helpers.ts';
+import {
+  expectUnchanged,
+  issuedDocument,
+  judgeSummaryXml,
+  runWorker,
+  stateOf as stateOfDocument,
+  useSimulator,
+  VOIDED_XSD,
+  voidBodyOf,
+} from './helpers.ts';
 
 const api = useApi();
-const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
 
-function simulator() {
-  return api.ctx.app.platform.sunatSimulator!;
-}
-
-afterEach(() => {
-  simulator().faults.clear();
-  simulator().engine.options.summaryPendingPolls = 0;
-});
-
-async function runWorker() {
-  await api.ctx.db.pool.query(
-    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
-    [api.tenant.id],
-  );
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
-    jobs,
-    autoStart: false,
-    tenantIds: [api.tenant.id],
-  });
-  return worker.drain();
-}
-
-async function issued(fixture = '01-taxed.json') {
-  const res = await api.post('/api/documents', fixtureBody(fixture));
-  expect(res.json.data.state_type_id, JSON.stringify(res.json)).toBe('05');
-  return res.json.data.external_id as string;
-}
-
-const stateOf = async (externalId: string) =>
-  (await api.tenant.db.document.findUniqueOrThrow({ where: { externalId } })).stateTypeId;
-
-const voidBody = (...ids: string[]) => ({
-  fecha_de_emision_de_documentos: limaToday(),
-  documentos: ids.map((external_id) => ({ external_id, motivo_anulacion: 'Error en el RUC del cliente' })),
-});
-
-function judge(xml: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-ra-'));
-  const path = join(dir, 'ra.xml');
-  writeFileSync(path, xml);
-  const text = xml.toString('utf8');
-  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(text)?.[1] ?? '';
-  writeFileSync(
-    join(dir, 'cert.pem'),
-    `-----BEGIN CERTIFICATE-----\n${cert.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
-  );
-  const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, path], { encoding: 'utf8' });
-  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(dir, 'cert.pem'), path], { encoding: 'utf8' });
-  return { xsd: lint.status, signature: sig.status, stderr: lint.stderr + sig.stderr };
-}
+const simulator = useSimulator(api);
+const issued = (fixture?: string) => issuedDocument(api, fixture);
+const stateOf = (externalId: string) => stateOfDocument(api, externalId);
+const voidBody = voidBodyOf('Error en el RUC del cliente');
 
 describe('POST /api/voided', () => {
   it('voids an accepted factura: 13 while SUNAT processes, 11 once accepted, XML and CDR downloadable', async () => {
@@ -94,7 +50,7 @@ describe('POST /api/voided', () => {
 
     const xml = await api.get(pathOf(status.json.links.xml));
     expect(xml.status).toBe(200);
-    expect(judge(xml.body)).toMatchObject({ xsd: 0, signature: 0 });
+    expect(judgeSummaryXml(xml.body, VOIDED_XSD)).toMatchObject({ xsd: 0, signature: 0 });
     const cdr = await api.get(pathOf(status.json.links.cdr));
     expect(unzipCdr(cdr.body).xml.toString()).toContain('<cbc:ResponseCode>0</cbc:ResponseCode>');
     // Asked by ticket it answers from what is stored.
@@ -110,7 +66,7 @@ describe('POST /api/voided', () => {
     expect(pending.status).toBe(200);
     expect(pending.json).toMatchObject({ data: { state: 'pending' }, response: { code: '98', status_code: 98 } });
     expect(pending.json.links.cdr).toBe('');
-    await runWorker();
+    await runWorker(api);
     expect(await stateOf(id)).toBe('11');
   });
 
@@ -122,8 +78,8 @@ describe('POST /api/voided', () => {
     expect(res.json.data).toMatchObject({ ticket: null, state: 'sending' });
     expect(res.json.message).toContain('se reintentará');
     expect(await stateOf(id)).toBe('13');
-    await runWorker();
-    await runWorker();
+    await runWorker(api);
+    await runWorker(api);
     expect(await stateOf(id)).toBe('11');
     const summaries = await api.tenant.db.summaryDocument.findMany({ where: { document: { externalId: id } } });
     expect(summaries).toHaveLength(1);
@@ -135,8 +91,8 @@ describe('POST /api/voided', () => {
     const id = await issued();
     const res = await api.post('/api/voided', voidBody(id));
     expect(res.json.data.ticket).toBeNull();
-    await runWorker();
-    await runWorker();
+    await runWorker(api);
+    await runWorker(api);
     expect(await stateOf(id)).toBe('11');
     expect(simulator().stats().requests.sendSummary - before).toBe(2);
     expect(await api.tenant.db.summaryDocument.count({ where: { document: { externalId: id } } })).toBe(1);
@@ -167,21 +123,15 @@ describe('SUNAT rejects, or the process dies', () => {
       { issueDate: limaToday(), documents: [{ externalId: id, reason: 'Prueba' }], actor: 'test' },
     );
     expect(await stateOf(id)).toBe('13');
-    await runWorker();
-    await runWorker();
+    await runWorker(api);
+    await runWorker(api);
     expect((await api.tenant.db.summary.findUniqueOrThrow({ where: { id: stored.id } })).state).toBe('accepted');
     expect(await stateOf(id)).toBe('11');
   });
 });
 
 describe('refusals change nothing', () => {
-  async function unchanged(run: () => Promise<void>) {
-    const summaries = await api.tenant.db.summary.count();
-    const counters = await api.tenant.db.summaryCounter.findMany();
-    await run();
-    expect(await api.tenant.db.summary.count()).toBe(summaries);
-    expect(await api.tenant.db.summaryCounter.findMany()).toEqual(counters);
-  }
+  const unchanged = (run: () => Promise<void>) => expectUnchanged(api, run);
 
   it('a boleta, a voided factura, an unknown id, a wrong date, a repeated id: 422 naming the document', async () => {
     const boleta = await issued('25-boleta.json');
@@ -223,7 +173,7 @@ describe('refusals change nothing', () => {
       expect(res.status).toBe(422);
       expect(res.json.errors[0]).toMatchObject({ code: 'void_pending', sunat_rule: '2323' });
     });
-    await runWorker();
+    await runWorker(api);
   });
 
   it('bad bodies: 4xx with the field path; unknown status keys: 404', async () => {
