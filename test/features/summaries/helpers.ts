@@ -6,29 +6,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
-import { jobs } from '../../../src/jobs.ts';
-import { startWorker } from '../../../src/worker/worker.ts';
 import { XSD_DIR } from '../../fixtures/invoices.ts';
-import { type ApiHarness, fixtureBody } from '../documents/helpers.ts';
+import { type ApiHarness, fixtureBody, runTenantWorker } from '../documents/helpers.ts';
 
 export const VOIDED_XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
 export const SUMMARY_XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
 
-/** Runs the due jobs of this file's tenant once (test files share the database), making them due first. */
-export async function runWorker(api: ApiHarness): Promise<number> {
-  await api.ctx.db.pool.query(
-    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
-    [api.tenant.id],
-  );
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
-    jobs,
-    autoStart: false,
-    tenantIds: [api.tenant.id],
-  });
-  return worker.drain();
-}
+/** Runs the due jobs (sends, ticket polls) of this file's tenant once. */
+export const runWorker = (api: ApiHarness) => runTenantWorker(api);
 
 /** xmllint's and xmlsec1's exit codes (0: valid) for a signed summary. */
 export function judgeSummaryXml(xml: Buffer, xsd: string) {
