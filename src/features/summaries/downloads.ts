@@ -1,5 +1,5 @@
-// GET /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id}: a summary's signed XML and SUNAT's CDR. No token, as
-// the documents' downloads: the UUID is the capability, on the owning tenant's host only.
+// GET /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id}: a summary's signed XML and SUNAT's CDR. No
+// token, as the documents' downloads: the UUID is the capability, on the owning tenant's host only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

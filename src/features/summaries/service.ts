@@ -1,5 +1,6 @@
-// The comunicación de baja (and the resumen de reversiones, stored the same way): store it (checked, numbered, signed, documents in 13) and make the first SUNAT
-// attempt; the status route advances it one step or answers from what is stored.
+// The comunicación de baja and the resumen de reversiones (stored the same way), the resumen diario: store it
+// (checked, numbered, signed, documents in 13) and make the first SUNAT attempt; the status route advances it one
+// step or answers from what is stored.
 import { advanceSummary, type SummaryRow } from '../../pipeline/summaries/follow.ts';
 import { storeSummary, type SummaryRequest } from '../../pipeline/summaries/store-summary.ts';
 import { storeVoided, type VoidRequest } from '../../pipeline/summaries/store-voided.ts';

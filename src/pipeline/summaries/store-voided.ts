@@ -1,8 +1,9 @@
 // Storing a comunicación de baja (RA) or a resumen de reversiones (RR: the same VoidedDocuments, of perception or
 // retention vouchers, sent to the "otros CPE" service) — the commit comes before the network: in ONE transaction
-// the documents are locked and checked, the day's RA/RR number is taken, the signed XML is written, the RA row and its lines are
-// inserted, the documents move to 13 (por anular) and the job that sends it and follows its ticket is queued. A
-// crash after the commit loses nothing (the worker sends it); a refusal changes nothing and spends no number.
+// the documents are locked and checked, the day's RA/RR number is taken, the signed XML is written, the summary row
+// and its lines are inserted, the documents move to 13 (por anular) and the job that sends it and follows its
+// ticket is queued. A crash after the commit loses nothing (the worker sends it); a refusal changes nothing and
+// spends no number.
 import type pg from 'pg';
 import { buildVoidedXml } from '../../core/summaries/voided-xml.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
