@@ -1,7 +1,7 @@
 // SUNAT's rules for the summaries sent by sendSummary that need what SUNAT already registered: the
 // comunicación de baja (RA, VoidedDocuments), the resumen de reversiones (RR, the same VoidedDocuments for
-// retention and perception vouchers: ValidaExprRegOtrosVoided) and the resumen diario (RC, SummaryDocuments). The XML alone is
-// checked by the XSD; these rules read the lines and look each referenced document up.
+// retention and perception vouchers: ValidaExprRegOtrosVoided) and the resumen diario (RC, SummaryDocuments). The
+// XML alone is checked by the XSD; these rules read the lines and look each referenced document up.
 import type { XmlElement } from '../../xml.ts';
 import { childByLocal, deepText } from '../../xml.ts';
 import type { RuleHit } from './context.ts';
@@ -25,7 +25,7 @@ export interface SummaryRuleContext {
 /** Most lines SUNAT takes in one summary (its documented limit for RC and RA). */
 export const MAX_SUMMARY_LINES = 500;
 
-/** Which lines a VoidedDocuments may carry: each type with its series' pattern and the code when it does not match. */
+/** Which lines a VoidedDocuments may carry: each type with its series' pattern and the code when it fails. */
 interface VoidedLinePolicy {
   series: Record<string, { pattern: RegExp; code: string }>;
   /** The code of a document listed twice. */
