@@ -1,5 +1,6 @@
-// The comunicación de baja (RA) and the resumen diario (RC) at the simulator: the core's VoidedDocuments is
-// XSD-valid and its signature holds (xmllint, xmlsec1), and SUNAT's RA/RC rules answer through the ticket.
+// The comunicación de baja (RA), the resumen diario (RC) and the resumen de reversiones (RR) at the simulator: the
+// core's VoidedDocuments is XSD-valid and its signature holds (xmllint, xmlsec1), and SUNAT's RA/RC/RR rules answer
+// through the ticket.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,16 @@ import { buildSummaryXml } from '../../src/core/summaries/summary-xml.ts';
 import { buildVoidedXml, type VoidedCommunication } from '../../src/core/summaries/voided-xml.ts';
 import type { Issuer } from '../../src/core/index.ts';
 import { getConsultStatus, getStatus, sendBill, sendSummary, zipDocument } from '../../src/sunat/index.ts';
-import { credentials, fixtureText, invoiceXml, KEYS, REPO_ROOT, sign, startSimulator } from './helpers.ts';
+import {
+  credentials,
+  fixtureText,
+  invoiceXml,
+  KEYS,
+  perceptionXml,
+  REPO_ROOT,
+  sign,
+  startSimulator,
+} from './helpers.ts';
 
 const XSD = join(REPO_ROOT, 'assets/sunat/xsd/2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
 const issuer: Issuer = {
@@ -231,5 +241,54 @@ describe('SummaryDocuments (RC)', () => {
       statusCode: '99',
       outcome: { code: '2308' },
     });
+  });
+});
+
+describe('VoidedDocuments as a resumen de reversiones (RR, "otros CPE")', () => {
+  const otros = () => ({ endpoint: sim.endpoints.otrosCpe, credentials, timeoutMs: 10_000 });
+  const reason = 'Error en el monto percibido';
+  const rr = (n: number, lines: VoidedCommunication['lines']) =>
+    sign(
+      buildVoidedXml({ id: `RR-20250120-${n}`, referenceDate: '2025-01-20', issueDate: '2025-01-20', lines }, issuer),
+    );
+
+  async function revert(n: number, lines: VoidedCommunication['lines'], on = otros()) {
+    const base = `20000000001-RR-20250120-${n}`;
+    const sent = await sendSummary({ ...on, fileName: base, zip: zipDocument(base, rr(n, lines)) });
+    if (sent.kind !== 'ticket') return { sent };
+    return { sent, status: await getStatus({ ...on, ticket: sent.ticket }) };
+  }
+
+  beforeAll(async () => {
+    const base = '20000000001-40-P001-31';
+    const outcome = await sendBill({ ...otros(), fileName: base, zip: zipDocument(base, sign(perceptionXml(31))) });
+    expect(outcome.kind).toBe('accepted');
+  });
+
+  it('reverts an accepted perception (0 with a CDR); a second RR of it is 2323', async () => {
+    const first = await revert(1, [{ documentType: '40', serie: 'P001', number: 31, reason }]);
+    expect(first.status).toMatchObject({
+      kind: 'done',
+      statusCode: '0',
+      outcome: { kind: 'accepted', code: '0', description: expect.stringContaining('Resumen de reversiones RR-') },
+    });
+    const again = await revert(2, [{ documentType: '40', serie: 'P001', number: 31, reason }]);
+    expect(again.status).toMatchObject({ statusCode: '99', outcome: { code: '2323' } });
+  });
+
+  it('is taken by the "otros CPE" service only (0302 on the invoice service)', async () => {
+    const { sent } = await revert(3, [{ documentType: '40', serie: 'P001', number: 31, reason }], call());
+    expect(sent).toMatchObject({ kind: 'failed', outcome: { code: '0302' } });
+  });
+
+  it.each([
+    ['a factura (2308)', { documentType: '01', serie: 'F001', number: 123 }, '2308'],
+    ['a retention outside an R series (2674)', { documentType: '20', serie: 'F001', number: 1 }, '2674'],
+    ['a perception outside a P series (2675)', { documentType: '40', serie: 'R001', number: 1 }, '2675'],
+    ['a perception SUNAT never received (2105)', { documentType: '40', serie: 'P001', number: 999 }, '2105'],
+  ])('refuses %s', async (_name, doc, code) => {
+    const n = 10 + Number(code.slice(-2));
+    const { status } = await revert(n, [{ ...doc, reason }]);
+    expect(status).toMatchObject({ kind: 'done', statusCode: '99', outcome: { kind: 'rejected', code } });
   });
 });

@@ -1,4 +1,5 @@
-// The comunicación de baja (RA): SUNAT's VoidedDocuments (UBL 2.0) in the element order of
+// The comunicación de baja (RA) — and the resumen de reversiones (RR) of perception and retention vouchers, the same
+// document with an RR- identifier: SUNAT's VoidedDocuments (UBL 2.0) in the element order of
 // UBLPE-VoidedDocuments-1.0.xsd (ID, ReferenceDate, IssueDate, then cac:Signature). "C14N-ready" like every
 // document we build (src/core/ubl/xml-writer.ts), so the fast signer can sign it.
 import type { Issuer } from '../issuer.ts';
@@ -22,7 +23,7 @@ export interface VoidedLine {
 }
 
 export interface VoidedCommunication {
-  /** "RA-20250120-1". */
+  /** "RA-20250120-1" or "RR-20250120-1". */
   id: string;
   /** The voided documents' issue date (cbc:ReferenceDate), YYYY-MM-DD. */
   referenceDate: string;

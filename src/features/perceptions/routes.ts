@@ -1,7 +1,9 @@
 // POST /api/perceptions: the Comprobante de Percepción (40) through the shared issue pipeline, and
-// POST /api/perceptions/send for one registered (01) perception.
+// POST /api/perceptions/send for one registered (01) perception; POST /api/perceptions/voided reverts accepted
+// ones (resumen de reversiones, RR).
 import type { FastifyPluginAsync } from 'fastify';
 import { loadExamples, registerIssueRoute, registerSendRoute } from '../documents/public.ts';
+import { registerReversionRoutes } from '../summaries/public.ts';
 import { perceptionKind } from '../../pipeline/perception-kind.ts';
 
 export const perceptionsRoutes: FastifyPluginAsync = async (app) => {
@@ -19,4 +21,5 @@ export const perceptionsRoutes: FastifyPluginAsync = async (app) => {
     documentTypes: perceptionKind.documentTypes,
     segment: 'perception',
   });
+  registerReversionRoutes(app, '40');
 };

@@ -1,7 +1,9 @@
 // POST /api/retentions: the Comprobante de Retención (20) through the shared issue pipeline, and
-// POST /api/retentions/send for one registered (01) retention.
+// POST /api/retentions/send for one registered (01) retention; POST /api/retentions/voided reverts accepted ones
+// (resumen de reversiones, RR).
 import type { FastifyPluginAsync } from 'fastify';
 import { loadExamples, registerIssueRoute, registerSendRoute } from '../documents/public.ts';
+import { registerReversionRoutes } from '../summaries/public.ts';
 import { retentionKind } from '../../pipeline/retention-kind.ts';
 
 export const retentionsRoutes: FastifyPluginAsync = async (app) => {
@@ -19,4 +21,5 @@ export const retentionsRoutes: FastifyPluginAsync = async (app) => {
     documentTypes: retentionKind.documentTypes,
     segment: 'retention',
   });
+  registerReversionRoutes(app, '20');
 };

@@ -1,11 +1,13 @@
-// GET /downloads/{voided|summary}/{xml|cdr}/{external_id}: a summary's signed XML and SUNAT's CDR. No token, as
-// the documents' downloads: the UUID is the capability, on the owning tenant's host only.
+// GET /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id}: a summary's signed XML and SUNAT's CDR. No
+// token, as the documents' downloads: the UUID is the capability, on the owning tenant's host only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cdrKey, xmlKey } from '../../pipeline/files.ts';
 import { errors } from '../../platform/errors.ts';
+import type { SummaryKind } from '../../pipeline/summaries/kinds.ts';
 import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
+import type { DownloadSegment } from './presenter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const Params = z.object({
@@ -13,13 +15,19 @@ const Params = z.object({
   externalId: z.string().max(64).describe('external_id de la comunicación o resumen'),
 });
 
-export function registerSummaryDownloads(app: FastifyInstance, segment: 'voided' | 'summary', kind: 'RA' | 'RC') {
+const NAMES: Record<SummaryKind, string> = {
+  RA: 'una comunicación de baja',
+  RC: 'un resumen diario',
+  RR: 'un resumen de reversiones',
+};
+
+export function registerSummaryDownloads(app: FastifyInstance, segment: DownloadSegment, kind: SummaryKind) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `/downloads/${segment}/:file/:externalId`,
     {
       config: { hostKind: 'tenant', auth: 'none' },
       schema: {
-        summary: `Descargar el XML o el CDR de ${kind === 'RA' ? 'una comunicación de baja' : 'un resumen diario'}`,
+        summary: `Descargar el XML o el CDR de ${NAMES[kind]}`,
         params: Params,
       },
     },

@@ -9,6 +9,9 @@ export interface SummaryView {
   lastError: string | null;
 }
 
+/** The folder under /downloads of each summary kind: RA voided, RC summary, RR reversion. */
+export type DownloadSegment = 'voided' | 'summary' | 'reversion';
+
 type Answer = { code: string; description: string; notes: string[] };
 
 const IN_PROCESS =
@@ -39,7 +42,7 @@ function responseOf(view: SummaryView) {
   };
 }
 
-export function statusEnvelope(view: SummaryView, baseUrl: string, segment: 'voided' | 'summary') {
+export function statusEnvelope(view: SummaryView, baseUrl: string, segment: DownloadSegment) {
   const base = `${baseUrl}/downloads/${segment}`;
   return {
     success: true as const,

@@ -1,6 +1,7 @@
 // POST /api/voided (comunicación de baja of facturas and their notes) and POST /api/summaries (resumen diario of
 // boletas), their /status routes, and the downloads of their signed XML and SUNAT's CDR under
-// /downloads/{voided|summary}/{xml|cdr}/{external_id}.
+// /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id} (RR: the resumen de reversiones of perceptions
+// and retentions, whose routes the perceptions and retentions features register through public.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
@@ -13,62 +14,30 @@ import {
   SummaryBodySchema,
   SummaryStatusBodySchema,
   SummaryStatusResponseSchema,
-  VoidedBodySchema,
   VoidedResponseSchema,
 } from './schemas.ts';
-import { createSummary, createVoided, summaryStatus } from './service.ts';
+import { createSummary, summaryStatus } from './service.ts';
 import { registerSummaryDownloads } from './downloads.ts';
+import { registerVoidRoutes } from './void-routes.ts';
 
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const config = { hostKind: 'tenant' as const, auth: 'tenant' as const };
-  typed.post(
-    '/api/voided',
-    {
-      config: { ...config, openapiExamples: VOIDED_EXAMPLES },
-      schema: {
-        summary: 'Comunicación de baja (RA) de facturas y sus notas aceptadas',
-        description:
-          'Comprueba cada documento (aceptado, factura o nota de factura, de la fecha indicada, dentro de los 7 días ' +
-          'de SUNAT, sin otra baja), numera RA-AAAAMMDD-N, firma, guarda (documentos en 13, por anular) y envía a ' +
-          'SUNAT (sendSummary → ticket). Facturo sigue el ticket solo; POST /api/voided/status consulta el resultado.',
-        body: VoidedBodySchema,
-        response: { 200: VoidedResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request) => {
-      const view = await createVoided(pipelineDepsOf(app, request.log), tenantRefOf(request.tenant), {
-        issueDate: request.body.fecha_de_emision_de_documentos,
-        documents: request.body.documentos.map((d) => ({ externalId: d.external_id, reason: d.motivo_anulacion })),
-        actor: `user:${request.tenant.user.id}`,
-      });
-      return createdEnvelope(view);
-    },
-  );
-  typed.post(
-    '/api/voided/status',
-    {
-      config: { ...config, openapiExamples: SUMMARY_STATUS_EXAMPLES },
-      schema: {
-        summary: 'Estado de una comunicación de baja (por external_id o ticket)',
-        description:
-          'Responde lo guardado si SUNAT ya contestó; si no, consulta el ticket (getStatus). Código 98: en proceso ' +
-          '(200, no es un error). 0: aceptada, documentos 11 (anulado), CDR descargable. 99: rechazada con el ' +
-          'código de SUNAT, documentos de vuelta a su estado anterior.',
-        body: SummaryStatusBodySchema,
-        response: { 200: SummaryStatusResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request) => {
-      const view = await summaryStatus(
-        pipelineDepsOf(app, request.log),
-        tenantRefOf(request.tenant),
-        'RA',
-        request.body,
-      );
-      return statusEnvelope(view, baseUrlOf(request), 'voided');
-    },
-  );
+  registerVoidRoutes(app, {
+    url: '/api/voided',
+    scope: 'RA',
+    summary: 'Comunicación de baja (RA) de facturas y sus notas aceptadas',
+    description:
+      'Comprueba cada documento (aceptado, factura o nota de factura, de la fecha indicada, dentro de los 7 días ' +
+      'de SUNAT, sin otra baja), numera RA-AAAAMMDD-N, firma, guarda (documentos en 13, por anular) y envía a ' +
+      'SUNAT (sendSummary → ticket). Facturo sigue el ticket solo; POST /api/voided/status consulta el resultado.',
+    statusSummary: 'Estado de una comunicación de baja (por external_id o ticket)',
+    statusDescription:
+      'Responde lo guardado si SUNAT ya contestó; si no, consulta el ticket (getStatus). Código 98: en proceso ' +
+      '(200, no es un error). 0: aceptada, documentos 11 (anulado), CDR descargable. 99: rechazada con el ' +
+      'código de SUNAT, documentos de vuelta a su estado anterior.',
+    examples: VOIDED_EXAMPLES,
+  });
   registerSummaryDownloads(app, 'voided', 'RA');
 
   typed.post(
@@ -122,4 +91,6 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   registerSummaryDownloads(app, 'summary', 'RC');
+  // The resumen de reversiones' routes live with the vouchers they revert (public.ts); its files are served here.
+  registerSummaryDownloads(app, 'reversion', 'RR');
 };

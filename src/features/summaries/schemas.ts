@@ -1,4 +1,5 @@
-// Request and response schemas of the comunicación de baja (FacturadorPro's bodies, its envelope).
+// Request and response schemas of the comunicación de baja, the resumen de reversiones (the same body) and the
+// resumen diario (FacturadorPro's bodies, its envelope).
 import { z } from 'zod';
 
 const uuid = z
@@ -33,7 +34,7 @@ export const VoidedBodySchema = z
       )
       .min(1, { message: 'Envíe al menos un documento a anular.' })
       // SUNAT's limit of lines in one summary.
-      .max(500, { message: 'Una comunicación de baja admite hasta 500 documentos.' }),
+      .max(500, { message: 'Una comunicación de baja o reversión admite hasta 500 documentos.' }),
   })
   .meta({ id: 'VoidedBody' });
 
@@ -119,6 +120,20 @@ export const VOIDED_EXAMPLES = examplesOf(
     },
   ],
 );
+const reversionExample = (external_id: string, motivo_anulacion: string) => ({
+  fecha_de_emision_de_documentos: '2025-01-15',
+  documentos: [{ external_id, motivo_anulacion }],
+});
+export const REVERSION_EXAMPLES = {
+  '20': examplesOf(
+    ['Revertir una retención'],
+    [reversionExample('6b1e2f3a-4c5d-4e6f-8a7b-9c0d1e2f3a4b', 'Error en el RUC del proveedor')],
+  ),
+  '40': examplesOf(
+    ['Revertir una percepción'],
+    [reversionExample('2c4e6a8b-0d1f-4a3b-9c5d-7e9f1a3b5c7d', 'Error en el monto percibido')],
+  ),
+};
 export const SUMMARY_EXAMPLES = examplesOf(
   ['Declarar las boletas del día', 'Anular una boleta'],
   [

@@ -1,8 +1,10 @@
-// The comunicación de baja: store it (checked, numbered, signed, documents in 13) and make the first SUNAT
-// attempt; the status route advances it one step or answers from what is stored.
+// The comunicación de baja and the resumen de reversiones (stored the same way), the resumen diario: store it
+// (checked, numbered, signed, documents in 13) and make the first SUNAT attempt; the status route advances it one
+// step or answers from what is stored.
 import { advanceSummary, type SummaryRow } from '../../pipeline/summaries/follow.ts';
 import { storeSummary, type SummaryRequest } from '../../pipeline/summaries/store-summary.ts';
 import { storeVoided, type VoidRequest } from '../../pipeline/summaries/store-voided.ts';
+import type { SummaryKind } from '../../pipeline/summaries/kinds.ts';
 import type { StoredSummary } from '../../pipeline/summaries/persist.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
@@ -43,18 +45,25 @@ export async function createSummary(
   return storeAndSend(deps, tenant, await storeSummary(deps, tenant, request));
 }
 
+const NOUNS: Record<SummaryKind, string> = { RA: 'anulación', RC: 'resumen', RR: 'reversión' };
+
+/** A summary by external_id or ticket; `documentType` keeps an RR to the route of the vouchers it reverts. */
 export async function summaryStatus(
   deps: PipelineDeps,
   tenant: TenantRef,
-  kind: 'RA' | 'RC',
+  kind: SummaryKind,
   key: { external_id?: string; ticket?: string },
+  documentType?: string,
 ): Promise<SummaryView> {
-  const row = key.external_id
-    ? await tenant.db.summary.findFirst({ where: { externalId: key.external_id, kind }, select: VIEW })
-    : await tenant.db.summary.findFirst({ where: { ticket: key.ticket, kind }, select: VIEW });
+  const where = {
+    kind,
+    ...(key.external_id ? { externalId: key.external_id } : { ticket: key.ticket }),
+    ...(documentType ? { documents: { some: { document: { documentType } } } } : {}),
+  };
+  const row = await tenant.db.summary.findFirst({ where, select: VIEW });
   if (!row) {
     const what = key.external_id ? `El código externo ${key.external_id}` : `El ticket ${key.ticket}`;
-    const noun = kind === 'RA' ? 'anulación' : 'resumen';
+    const noun = NOUNS[kind];
     throw errors.notFound('summary_not_found', `${what} es inválido, no se encontró ${noun} relacionado.`);
   }
   if (row.state === 'accepted' || row.state === 'rejected') return row;

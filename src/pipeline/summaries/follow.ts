@@ -9,6 +9,7 @@ import type { PipelineDeps, TenantRef } from '../deps.ts';
 import { xmlKey } from '../files.ts';
 import { MAX_SEND_ATTEMPTS, retryDelayMs, sendLeaseMs } from '../send.ts';
 import { SUMMARY_JOB, summaryJobKey } from './job-names.ts';
+import type { SummaryKind } from './kinds.ts';
 import { recordSummaryOutcome } from './record.ts';
 import { summaryCallOptions } from './sunat-call.ts';
 
@@ -16,7 +17,7 @@ export type SummaryState = 'sending' | 'pending' | 'accepted' | 'rejected';
 
 export interface SummaryRow {
   id: number;
-  kind: 'RA' | 'RC';
+  kind: SummaryKind;
   filename: string;
   state: SummaryState;
   ticket: string | null;

@@ -1,5 +1,5 @@
-// What RA and RC share when they are stored, inside the caller's transaction: the day's correlative
-// (RA-/RC-YYYYMMDD-N, moved in this transaction), the signed XML written before the commit, the summary row, its
+// What RA, RC and RR share when they are stored, inside the caller's transaction: the day's correlative
+// (RA-/RC-/RR-YYYYMMDD-N, moved in this transaction), the signed XML written before the commit, the summary row, its
 // lines with each document's previous state, the documents' new state with history, and the job that sends it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -10,6 +10,7 @@ import type { PipelineDeps, TenantRef } from '../deps.ts';
 import { xmlKey } from '../files.ts';
 import { signingKeyOf } from '../keys.ts';
 import { SUMMARY_JOB, summaryJobKey } from './job-names.ts';
+import type { SummaryKind } from './kinds.ts';
 import { sendLeaseMs } from '../send.ts';
 
 export interface StoredSummary {
@@ -20,7 +21,7 @@ export interface StoredSummary {
 }
 
 export interface PersistInput {
-  kind: 'RA' | 'RC';
+  kind: SummaryKind;
   processCode: string | null;
   /** The documents' issue date (ReferenceDate). */
   referenceDate: string;

@@ -1,15 +1,16 @@
 // SUNAT's final answer for a summary, recorded once: the CDR zip as received, the summary's state, and its
-// documents' states with history — an accepted RA (or an RC's ConditionCode 3) voids them (11), an accepted RC
+// documents' states with history — an accepted RA or RR (or an RC's ConditionCode 3) voids them (11), an accepted RC
 // declares them (05), a rejection puts them back where they were.
 import type pg from 'pg';
 import type { SendOutcome } from '../../sunat/index.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
 import { cdrKey } from '../files.ts';
+import type { SummaryKind } from './kinds.ts';
 
 export interface RecordableSummary {
   id: number;
-  kind: 'RA' | 'RC';
+  kind: SummaryKind;
   filename: string;
 }
 
@@ -22,7 +23,7 @@ interface Line {
 
 function targetState(kind: string, processCode: string | null, accepted: boolean, previous: string): string {
   if (!accepted) return previous;
-  return kind === 'RA' || processCode === '3' ? '11' : '05';
+  return kind !== 'RC' || processCode === '3' ? '11' : '05';
 }
 
 async function moveDocuments(

@@ -1,14 +1,16 @@
-// The SOAP call options for a tenant's summaries: billService (RA/RC go to the invoices service), its SOL user.
+// The SOAP call options for a tenant's summaries: the billService of their kind (RA/RC go to the invoices
+// service, RR to "otros CPE", as the vouchers it reverts), the company's SOL user.
 import { endpointFor, resolveSunatEndpoints, serviceForDocumentType, type SunatMode } from '../../sunat/index.ts';
 import { openSolCredentials } from '../company-secrets.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
+import type { SummaryKind } from './kinds.ts';
 
 function modeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
   if (tenant.company.sunatMode === 'production') return 'production';
   return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
 }
 
-export function summaryCallOptions(deps: PipelineDeps, tenant: TenantRef, kind: 'RA' | 'RC') {
+export function summaryCallOptions(deps: PipelineDeps, tenant: TenantRef, kind: SummaryKind) {
   const mode = modeOf(deps, tenant);
   const endpoints = resolveSunatEndpoints({
     mode,

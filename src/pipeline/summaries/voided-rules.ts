@@ -1,9 +1,11 @@
-// What is checked before a comunicación de baja (RA) is stored, so SUNAT never sees one it would refuse:
-// only accepted facturas and their notes — boletas and theirs by RC (SUNAT 2308, 2398), of the communication's date (SUNAT 2375), within
-// SUNAT's window after issue (SUNAT 2957), never twice nor while another void is pending (SUNAT 2323).
+// What is checked before a void is stored, so SUNAT never sees one it would refuse: only accepted documents of
+// the kind the void carries — facturas and their notes by RA, boletas and theirs by RC, perception (40) or
+// retention (20) vouchers by RR (SUNAT 2308, 2398) — of the communication's date (SUNAT 2375), within SUNAT's
+// window after issue (SUNAT 2957; for RR, R.S. 274-2015/SUNAT art. 7), never twice nor while another void is
+// pending (SUNAT 2323).
 import type { ErrorItem } from '../../platform/errors.ts';
 
-/** SUNAT's window for an RA: calendar days after the issue date. */
+/** SUNAT's window for an RA or an RR: calendar days after the issue date. */
 export const VOID_WINDOW_DAYS = 7;
 
 export interface VoidCandidate {
@@ -15,19 +17,59 @@ export interface VoidCandidate {
   state: string;
 }
 
-const VOIDABLE_TYPES = new Set(['01', '07', '08']);
+/** Who voids: RA, RC (ConditionCode 3), or an RR of one voucher type (each route reverts one type). */
+export type VoidScope = 'RA' | 'RC' | 'RR-20' | 'RR-40';
 
-/** Which documents a void may carry: facturas and their notes by RA, boletas and their notes by RC (ConditionCode 3). */
-function wrongType(doc: VoidCandidate, by: 'RA' | 'RC'): boolean {
-  return !VOIDABLE_TYPES.has(doc.documentType) && !(by === 'RC' && doc.documentType === '03')
-    ? true
-    : !doc.serie.startsWith(by === 'RA' ? 'F' : 'B');
+interface ScopeRules {
+  /** The document types it may carry, each with the first letter of its series. */
+  series: Record<string, string>;
+  /** Why another document may not go in it. */
+  wrongType: string;
+  /** The void as the messages name it. */
+  noun: string;
+  codes: { type: string; pending: string; voided: string };
 }
 
-const TYPE_MESSAGES = {
-  RA: 'solo se comunican de baja facturas y sus notas; las boletas se anulan por resumen diario (/api/summaries).',
-  RC: 'el resumen diario anula boletas y sus notas; las facturas se anulan por comunicación de baja (/api/voided).',
+const VOID_CODES = { type: 'voided_type_not_allowed', pending: 'void_pending', voided: 'already_voided' };
+const REVERSION_CODES = {
+  type: 'reversion_type_not_allowed',
+  pending: 'reversion_pending',
+  voided: 'already_reverted',
 };
+
+const SCOPES: Record<VoidScope, ScopeRules> = {
+  RA: {
+    series: { '01': 'F', '07': 'F', '08': 'F' },
+    wrongType:
+      'solo se comunican de baja facturas y sus notas; las boletas se anulan por resumen diario (/api/summaries).',
+    noun: 'una comunicación de baja',
+    codes: VOID_CODES,
+  },
+  RC: {
+    series: { '03': 'B', '07': 'B', '08': 'B' },
+    wrongType:
+      'el resumen diario anula boletas y sus notas; las facturas se anulan por comunicación de baja (/api/voided).',
+    noun: 'una comunicación de baja',
+    codes: VOID_CODES,
+  },
+  'RR-20': {
+    series: { '20': 'R' },
+    wrongType: 'solo se revierten comprobantes de retención (20) en /api/retentions/voided.',
+    noun: 'una reversión',
+    codes: REVERSION_CODES,
+  },
+  'RR-40': {
+    series: { '40': 'P' },
+    wrongType: 'solo se revierten comprobantes de percepción (40) en /api/perceptions/voided.',
+    noun: 'una reversión',
+    codes: REVERSION_CODES,
+  },
+};
+
+function wrongType(doc: VoidCandidate, rules: ScopeRules): boolean {
+  const prefix = rules.series[doc.documentType];
+  return !prefix || !doc.serie.startsWith(prefix);
+}
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -39,8 +81,9 @@ export function voidProblem(
   index: number,
   issueDate: string,
   today: string,
-  by: 'RA' | 'RC' = 'RA',
+  by: VoidScope = 'RA',
 ): ErrorItem | undefined {
+  const rules = SCOPES[by];
   const path = `documentos.${index}.external_id`;
   const id = `${doc.serie}-${doc.number}`;
   const item = (code: string, message: string, sunat_rule?: string): ErrorItem => ({
@@ -50,9 +93,9 @@ export function voidProblem(
     received: doc.externalId,
     ...(sunat_rule ? { sunat_rule } : {}),
   });
-  if (wrongType(doc, by)) return item('voided_type_not_allowed', `${id}: ${TYPE_MESSAGES[by]}`, '2308');
-  if (doc.state === '13') return item('void_pending', `${id} ya tiene una comunicación de baja en proceso.`, '2323');
-  if (doc.state === '11') return item('already_voided', `${id} ya está anulado.`, '2323');
+  if (wrongType(doc, rules)) return item(rules.codes.type, `${id}: ${rules.wrongType}`, '2308');
+  if (doc.state === '13') return item(rules.codes.pending, `${id} ya tiene ${rules.noun} en proceso.`, '2323');
+  if (doc.state === '11') return item(rules.codes.voided, `${id} ya está anulado.`, '2323');
   if (doc.state !== '05' && doc.state !== '07')
     return item('document_not_accepted', `${id} no está aceptado por SUNAT (estado ${doc.state}).`, '2398');
   if (doc.issueDate !== issueDate)
@@ -64,7 +107,7 @@ export function voidProblem(
   if (daysBetween(doc.issueDate, today) > VOID_WINDOW_DAYS)
     return item(
       'void_window_expired',
-      `${id} fue emitido hace más de ${VOID_WINDOW_DAYS} días: SUNAT ya no acepta su comunicación de baja.`,
+      `${id} fue emitido hace más de ${VOID_WINDOW_DAYS} días: SUNAT ya no acepta ${rules.noun}.`,
       '2957',
     );
   return undefined;

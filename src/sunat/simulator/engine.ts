@@ -23,7 +23,14 @@ import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
 import { evaluateRules, hasRules, type RuleHit } from './rules/index.ts';
-import { checkSummary, checkVoided, summaryLines, voidedLines, type SummaryRuleContext } from './rules/summaries.ts';
+import {
+  checkReversion,
+  checkSummary,
+  checkVoided,
+  summaryLines,
+  voidedLines,
+  type SummaryRuleContext,
+} from './rules/summaries.ts';
 import { documentKey, type SimulatorStore, type StoredDocument } from './store.ts';
 import { schemaPath, validateXsd } from './xsd.ts';
 
@@ -506,7 +513,7 @@ export class SimulatorEngine {
     };
   }
 
-  /** XSD → signature → the RA/RC rules; SUNAT validates summaries after issuing the ticket (status 99 + CDR). */
+  /** XSD → signature → the RA/RC/RR rules; SUNAT validates summaries after issuing the ticket (status 99 + CDR). */
   private judgeSummary(xml: Buffer, root: XmlElement, name: SummaryName, id: string): Verdict {
     const schema = schemaPath(this.options.xsdDir, root.local, undefined)!;
     const xsd = validateXsd(xml, schema);
@@ -514,7 +521,7 @@ export class SimulatorEngine {
     const signature = verifyXmlSignature(xml);
     if (!signature.valid) return this.rejection(normalizeSunatCode(signature.code), signature.reason);
     const ctx = this.summaryContext(name.ruc);
-    const hit = name.tipo === 'RA' ? checkVoided(root, ctx) : name.tipo === 'RC' ? checkSummary(root, ctx) : undefined;
+    const hit = SUMMARY_RULES[name.tipo](root, ctx);
     if (hit) return this.summaryRejection(hit.code, info(hit));
     return { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' };
   }
@@ -528,7 +535,7 @@ export class SimulatorEngine {
     };
   }
 
-  /** An accepted RA voids its documents; an RC registers its boletas (1, 2) or voids them (3). */
+  /** An accepted RA or RR voids its documents; an RC registers its boletas (1, 2) or voids them (3). */
   private applySummary(root: XmlElement, name: SummaryName, id: string): void {
     const store = this.options.store;
     const voids = name.tipo === 'RC' ? summaryLines(root).filter((l) => l.condition === '3') : [];
@@ -621,6 +628,13 @@ export class SimulatorEngine {
     return status(doc.status === 'rejected' ? '0002' : '0001');
   }
 }
+
+/** Each summary's rules over what SUNAT registered (the XSD and the signature are checked before). */
+const SUMMARY_RULES: Record<SummaryName['tipo'], (root: XmlElement, ctx: SummaryRuleContext) => RuleHit | undefined> = {
+  RA: checkVoided,
+  RC: checkSummary,
+  RR: checkReversion,
+};
 
 /** The document's own ds:DigestValue (its enveloped signature's reference), when it carries one. */
 function digestValueOf(root: XmlElement): string | undefined {

@@ -5,7 +5,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { jobs } from '../../../src/jobs.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
+import { startWorker } from '../../../src/worker/worker.ts';
 import { FIXTURES, substituteToday, XSD_MAINDOC } from '../../fixtures/invoices.ts';
 import { createTestApp, type TestApp, type TestAppOptions, type TestTenant } from '../../helpers/app.ts';
 
@@ -101,4 +104,27 @@ export function judgeXml(xml: string, documentType: string): { xsd: string; sign
   );
   const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', pem, path], { encoding: 'utf8' });
   return { xsd: xsd.status === 0 ? '' : xsd.stderr, signature: sig.status === 0 ? '' : sig.stderr };
+}
+
+/**
+ * Runs the worker once for this file's tenant only (test files share the database). Retries and polls are due in
+ * the future, so they are made due instead of waited for; `sweep` also sweeps unsent documents first.
+ */
+export async function runTenantWorker(api: ApiHarness, options: { sweep?: boolean } = {}): Promise<number> {
+  if (options.sweep)
+    await api.tenant.db.document.updateMany({
+      where: { stateTypeId: '01', nextAttemptAt: { not: null } },
+      data: { nextAttemptAt: new Date(Date.now() - 1000) },
+    });
+  await api.ctx.db.pool.query(
+    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
+    [api.tenant.id],
+  );
+  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
+    jobs,
+    autoStart: false,
+    tenantIds: [api.tenant.id],
+  });
+  if (options.sweep) await worker.sweep();
+  return worker.drain();
 }

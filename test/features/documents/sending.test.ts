@@ -1,11 +1,8 @@
 // Sending, retries and recovery (issue 5 §4): SUNAT down → the document stays 01 with a reason and is queued;
 // the worker sends it once SUNAT is back; a lost answer is recovered by asking SUNAT, never by a blind resend.
 import { describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
-import { jobs } from '../../../src/jobs.ts';
-import { startWorker } from '../../../src/worker/worker.ts';
 import { pendingJobs } from '../../../src/platform/jobs/queue.ts';
-import { fixtureBody, useApi } from './helpers.ts';
+import { fixtureBody, runTenantWorker, useApi } from './helpers.ts';
 
 const api = useApi();
 
@@ -21,25 +18,7 @@ function receiptsOf(filename: string): number {
   );
 }
 
-async function runWorker() {
-  // A scoped worker: only this file's tenant (test files share the database). Retries are due in the future,
-  // so the test makes them due instead of waiting.
-  await api.tenant.db.document.updateMany({
-    where: { stateTypeId: '01', nextAttemptAt: { not: null } },
-    data: { nextAttemptAt: new Date(Date.now() - 1000) },
-  });
-  await api.ctx.db.pool.query(
-    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
-    [api.tenant.id],
-  );
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
-    jobs,
-    autoStart: false,
-    tenantIds: [api.tenant.id],
-  });
-  await worker.sweep();
-  return worker.drain();
-}
+const runWorker = () => runTenantWorker(api, { sweep: true });
 
 describe('SUNAT unavailable', () => {
   it('keeps the document in 01 with the reason, then the worker sends it once when SUNAT is back', async () => {

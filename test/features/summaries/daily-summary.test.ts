@@ -1,19 +1,14 @@
 // Resumen diario over HTTP against the in-process simulator (issue 17): in summary mode a boleta stays 01 until
 // its RC is accepted, then 05; an accepted boleta voided by RC (ConditionCode 3) goes 13 → 11; the RC's XML is
 // XSD-valid and signed; refusals are 4xx that change nothing.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import type { TestTenant } from '../../helpers/app.ts';
-import { XSD_DIR } from '../../fixtures/invoices.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
+import { judgeSummaryXml, SUMMARY_XSD } from './helpers.ts';
 
 const api = useApi();
-const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
 let summaryMode: TestTenant;
 
 beforeAll(async () => {
@@ -34,20 +29,6 @@ const declareDay = (tenant: TestTenant) =>
 
 const stateOf = async (tenant: TestTenant, externalId: string) =>
   (await api.ctx.db.tenant(tenant.schema).document.findUniqueOrThrow({ where: { externalId } })).stateTypeId;
-
-function judge(xml: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-rc-'));
-  const path = join(dir, 'rc.xml');
-  writeFileSync(path, xml);
-  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml.toString('utf8'))?.[1] ?? '';
-  writeFileSync(
-    join(dir, 'cert.pem'),
-    `-----BEGIN CERTIFICATE-----\n${cert.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
-  );
-  const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, path], { encoding: 'utf8' });
-  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(dir, 'cert.pem'), path], { encoding: 'utf8' });
-  return { xsd: lint.status, signature: sig.status };
-}
 
 describe('POST /api/summaries', () => {
   it('summary mode: a boleta stays 01, is declared by RC (process 1) and becomes 05; then voided by RC (3) → 11', async () => {
@@ -72,7 +53,7 @@ describe('POST /api/summaries', () => {
     expect(status.json.data.filename).toMatch(/^\d{11}-RC-\d{8}-1$/);
     expect(await stateOf(summaryMode, boleta.external_id)).toBe('05');
     const xml = await api.get(pathOf(status.json.links.xml), summaryMode);
-    expect(judge(xml.body)).toEqual({ xsd: 0, signature: 0 });
+    expect(judgeSummaryXml(xml.body, SUMMARY_XSD)).toMatchObject({ xsd: 0, signature: 0 });
     const cdr = await api.get(pathOf(status.json.links.cdr), summaryMode);
     expect(unzipCdr(cdr.body).xml.toString()).toContain('<cbc:ResponseCode>0</cbc:ResponseCode>');
 
@@ -171,16 +152,19 @@ describe('POST /api/summaries', () => {
 });
 
 describe('API docs', () => {
-  it('documents the four routes with request examples', async () => {
+  it('documents the summary, void and reversion routes with request examples, and their downloads', async () => {
     const res = await api.ctx.app.inject({
       method: 'GET',
       url: '/documentation/json',
       headers: { host: api.tenant.hostname },
     });
     const doc = res.json();
-    for (const path of ['/api/voided', '/api/voided/status', '/api/summaries', '/api/summaries/status']) {
+    const voids = ['/api/voided', '/api/retentions/voided', '/api/perceptions/voided'];
+    for (const path of [...voids.flatMap((v) => [v, `${v}/status`]), '/api/summaries', '/api/summaries/status']) {
       const examples = doc.paths[path].post.requestBody.content['application/json'].examples ?? {};
       expect(Object.keys(examples).length, path).toBeGreaterThan(0);
     }
+    for (const segment of ['voided', 'summary', 'reversion'])
+      expect(doc.paths[`/downloads/${segment}/{file}/{externalId}`], segment).toBeDefined();
   });
 });

@@ -1,162 +1,27 @@
-// Comunicación de baja over HTTP against the in-process simulator (issue 17): a factura voided 05 → 13 → 11 with
-// the RA's XML (XSD-valid, signed) and CDR downloadable; SUNAT down or a lost answer → the worker sends the SAME
-// RA later (one RA per request); 98 is a 200 "still in process"; every refusal is a 4xx that changed nothing.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+// Comunicación de baja over HTTP against the in-process simulator (issue 17): a factura's void through SUNAT
+// (void-lifecycle.ts: 05 → 13 → 11, 98, SUNAT down, a lost answer, 99), an RA stored by a process that died before
+// sending it, and every refusal a 4xx that changed nothing.
+import { describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
-import { jobs } from '../../../src/jobs.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
-import { unzipCdr } from '../../../src/sunat/index.ts';
-import { startWorker } from '../../../src/worker/worker.ts';
-import { XSD_DIR } from '../../fixtures/invoices.ts';
-import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
+import { useApi } from '../documents/helpers.ts';
+import { expectUnchanged, issuedDocument, runWorker, stateOf as stateOfDocument, voidBodyOf } from './helpers.ts';
+import { describeVoidLifecycle } from './void-lifecycle.ts';
 
 const api = useApi();
-const XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
 
-function simulator() {
-  return api.ctx.app.platform.sunatSimulator!;
-}
+const issued = (fixture?: string) => issuedDocument(api, fixture);
+const stateOf = (externalId: string) => stateOfDocument(api, externalId);
+const voidBody = voidBodyOf('Error en el RUC del cliente');
 
-afterEach(() => {
-  simulator().faults.clear();
-  simulator().engine.options.summaryPendingPolls = 0;
+describeVoidLifecycle(api, 'POST /api/voided (RA of a factura)', {
+  kind: 'RA',
+  url: '/api/voided',
+  issue: () => issued(),
+  pendingCode: 'void_pending',
 });
 
-async function runWorker() {
-  await api.ctx.db.pool.query(
-    'UPDATE "central"."jobs" SET run_at = now() - interval \'1 second\' WHERE tenant_id = $1',
-    [api.tenant.id],
-  );
-  const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
-    jobs,
-    autoStart: false,
-    tenantIds: [api.tenant.id],
-  });
-  return worker.drain();
-}
-
-async function issued(fixture = '01-taxed.json') {
-  const res = await api.post('/api/documents', fixtureBody(fixture));
-  expect(res.json.data.state_type_id, JSON.stringify(res.json)).toBe('05');
-  return res.json.data.external_id as string;
-}
-
-const stateOf = async (externalId: string) =>
-  (await api.tenant.db.document.findUniqueOrThrow({ where: { externalId } })).stateTypeId;
-
-const voidBody = (...ids: string[]) => ({
-  fecha_de_emision_de_documentos: limaToday(),
-  documentos: ids.map((external_id) => ({ external_id, motivo_anulacion: 'Error en el RUC del cliente' })),
-});
-
-function judge(xml: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-ra-'));
-  const path = join(dir, 'ra.xml');
-  writeFileSync(path, xml);
-  const text = xml.toString('utf8');
-  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(text)?.[1] ?? '';
-  writeFileSync(
-    join(dir, 'cert.pem'),
-    `-----BEGIN CERTIFICATE-----\n${cert.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
-  );
-  const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, path], { encoding: 'utf8' });
-  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(dir, 'cert.pem'), path], { encoding: 'utf8' });
-  return { xsd: lint.status, signature: sig.status, stderr: lint.stderr + sig.stderr };
-}
-
-describe('POST /api/voided', () => {
-  it('voids an accepted factura: 13 while SUNAT processes, 11 once accepted, XML and CDR downloadable', async () => {
-    const id = await issued();
-    const res = await api.post('/api/voided', voidBody(id));
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json).toMatchObject({
-      success: true,
-      data: { ticket: expect.stringMatching(/^\d+$/), state: 'pending' },
-    });
-    expect(await stateOf(id)).toBe('13');
-
-    const status = await api.post('/api/voided/status', { external_id: res.json.data.external_id });
-    expect(status.status).toBe(200);
-    expect(status.json).toMatchObject({
-      data: { state: 'accepted', filename: expect.stringMatching(/^\d{11}-RA-\d{8}-\d+$/) },
-      response: { code: '0', is_accepted: true, status_code: 0 },
-    });
-    expect(await stateOf(id)).toBe('11');
-    const history = await api.tenant.db.documentStateHistory.findMany({
-      where: { document: { externalId: id } },
-      orderBy: { id: 'asc' },
-    });
-    expect(history.map((h) => h.toState)).toEqual(['01', '05', '13', '11']);
-
-    const xml = await api.get(pathOf(status.json.links.xml));
-    expect(xml.status).toBe(200);
-    expect(judge(xml.body)).toMatchObject({ xsd: 0, signature: 0 });
-    const cdr = await api.get(pathOf(status.json.links.cdr));
-    expect(unzipCdr(cdr.body).xml.toString()).toContain('<cbc:ResponseCode>0</cbc:ResponseCode>');
-    // Asked by ticket it answers from what is stored.
-    const byTicket = await api.post('/api/voided/status', { ticket: res.json.data.ticket });
-    expect(byTicket.json.data.external_id).toBe(res.json.data.external_id);
-  });
-
-  it('answers 98 as "still in process" (200), then the worker follows the ticket by itself', async () => {
-    simulator().engine.options.summaryPendingPolls = 1;
-    const id = await issued();
-    const res = await api.post('/api/voided', voidBody(id));
-    const pending = await api.post('/api/voided/status', { external_id: res.json.data.external_id });
-    expect(pending.status).toBe(200);
-    expect(pending.json).toMatchObject({ data: { state: 'pending' }, response: { code: '98', status_code: 98 } });
-    expect(pending.json.links.cdr).toBe('');
-    await runWorker();
-    expect(await stateOf(id)).toBe('11');
-  });
-
-  it('SUNAT down during the void: accepted after, with the same RA (one RA per request)', async () => {
-    simulator().faults.add({ fault: { kind: 'http-status', status: 503 }, operations: ['sendSummary'], times: 1 });
-    const id = await issued();
-    const res = await api.post('/api/voided', voidBody(id));
-    expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ ticket: null, state: 'sending' });
-    expect(res.json.message).toContain('se reintentará');
-    expect(await stateOf(id)).toBe('13');
-    await runWorker();
-    await runWorker();
-    expect(await stateOf(id)).toBe('11');
-    const summaries = await api.tenant.db.summaryDocument.findMany({ where: { document: { externalId: id } } });
-    expect(summaries).toHaveLength(1);
-  });
-
-  it('a lost sendSummary answer: the same file is sent again and SUNAT gives the same ticket', async () => {
-    simulator().faults.add({ fault: { kind: 'lost-response' }, operations: ['sendSummary'], times: 1 });
-    const before = simulator().stats().requests.sendSummary;
-    const id = await issued();
-    const res = await api.post('/api/voided', voidBody(id));
-    expect(res.json.data.ticket).toBeNull();
-    await runWorker();
-    await runWorker();
-    expect(await stateOf(id)).toBe('11');
-    expect(simulator().stats().requests.sendSummary - before).toBe(2);
-    expect(await api.tenant.db.summaryDocument.count({ where: { document: { externalId: id } } })).toBe(1);
-  });
-});
-
-describe('SUNAT rejects, or the process dies', () => {
-  it('a rejected RA (99, SUNAT 2105) puts the documents back in their state, with the code', async () => {
-    const id = await issued();
-    simulator().reset(); // SUNAT "forgets" the factura: the RA's line is not registered there (2105)
-    const res = await api.post('/api/voided', voidBody(id));
-    const status = await api.post('/api/voided/status', { external_id: res.json.data.external_id });
-    expect(status.json).toMatchObject({
-      data: { state: 'rejected' },
-      response: { code: '2105', is_accepted: false, status_code: 99 },
-    });
-    expect(await stateOf(id)).toBe('05');
-    expect((await api.get(pathOf(status.json.links.cdr))).status).toBe(200);
-  });
-
+describe('the process dies', () => {
   it('stored but never sent (the process died after the commit): the worker sends it', async () => {
     const { storeVoided } = await import('../../../src/pipeline/summaries/store-voided.ts');
     const id = await issued();
@@ -167,21 +32,15 @@ describe('SUNAT rejects, or the process dies', () => {
       { issueDate: limaToday(), documents: [{ externalId: id, reason: 'Prueba' }], actor: 'test' },
     );
     expect(await stateOf(id)).toBe('13');
-    await runWorker();
-    await runWorker();
+    await runWorker(api);
+    await runWorker(api);
     expect((await api.tenant.db.summary.findUniqueOrThrow({ where: { id: stored.id } })).state).toBe('accepted');
     expect(await stateOf(id)).toBe('11');
   });
 });
 
 describe('refusals change nothing', () => {
-  async function unchanged(run: () => Promise<void>) {
-    const summaries = await api.tenant.db.summary.count();
-    const counters = await api.tenant.db.summaryCounter.findMany();
-    await run();
-    expect(await api.tenant.db.summary.count()).toBe(summaries);
-    expect(await api.tenant.db.summaryCounter.findMany()).toEqual(counters);
-  }
+  const unchanged = (run: () => Promise<void>) => expectUnchanged(api, run);
 
   it('a boleta, a voided factura, an unknown id, a wrong date, a repeated id: 422 naming the document', async () => {
     const boleta = await issued('25-boleta.json');
@@ -212,18 +71,6 @@ describe('refusals change nothing', () => {
     }
     expect(await stateOf(factura)).toBe('05');
     expect(await stateOf(boleta)).toBe('05');
-  });
-
-  it('a void while another is pending is refused (13)', async () => {
-    simulator().faults.add({ fault: { kind: 'http-status', status: 503 }, operations: ['sendSummary'], times: 1 });
-    const id = await issued();
-    await api.post('/api/voided', voidBody(id));
-    await unchanged(async () => {
-      const res = await api.post('/api/voided', voidBody(id));
-      expect(res.status).toBe(422);
-      expect(res.json.errors[0]).toMatchObject({ code: 'void_pending', sunat_rule: '2323' });
-    });
-    await runWorker();
   });
 
   it('bad bodies: 4xx with the field path; unknown status keys: 404', async () => {

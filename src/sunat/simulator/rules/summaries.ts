@@ -1,6 +1,7 @@
 // SUNAT's rules for the summaries sent by sendSummary that need what SUNAT already registered: the
-// comunicación de baja (RA, VoidedDocuments) and the resumen diario (RC, SummaryDocuments). The XML alone is
-// checked by the XSD; these rules read the lines and look each referenced document up.
+// comunicación de baja (RA, VoidedDocuments), the resumen de reversiones (RR, the same VoidedDocuments for
+// retention and perception vouchers: ValidaExprRegOtrosVoided) and the resumen diario (RC, SummaryDocuments). The
+// XML alone is checked by the XSD; these rules read the lines and look each referenced document up.
 import type { XmlElement } from '../../xml.ts';
 import { childByLocal, deepText } from '../../xml.ts';
 import type { RuleHit } from './context.ts';
@@ -24,7 +25,25 @@ export interface SummaryRuleContext {
 /** Most lines SUNAT takes in one summary (its documented limit for RC and RA). */
 export const MAX_SUMMARY_LINES = 500;
 
-const RA_TYPES = new Set(['01', '07', '08']);
+/** Which lines a VoidedDocuments may carry: each type with its series' pattern and the code when it fails. */
+interface VoidedLinePolicy {
+  series: Record<string, { pattern: RegExp; code: string }>;
+  /** The code of a document listed twice. */
+  duplicate: string;
+}
+
+// SUNAT 2308: a boleta is voided by a resumen diario (ConditionCode 3), never by an RA.
+const F_SERIES = { pattern: /^F/, code: '2308' };
+const RA_LINES: VoidedLinePolicy = { series: { '01': F_SERIES, '07': F_SERIES, '08': F_SERIES }, duplicate: '2282' };
+// An RR reverts retentions (20, series R…, SUNAT 2674) and perceptions (40, series P…, SUNAT 2675) only (2308).
+const RR_LINES: VoidedLinePolicy = {
+  series: {
+    '20': { pattern: /^(R[A-Z0-9]{3}|\d{4})$/, code: '2674' },
+    '40': { pattern: /^(P[A-Z0-9]{3}|\d{4})$/, code: '2675' },
+  },
+  duplicate: '2348',
+};
+
 const RC_TYPES = new Set(['03', '07', '08']);
 
 function childrenByLocal(el: XmlElement, local: string): XmlElement[] {
@@ -39,7 +58,11 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export function checkVoided(root: XmlElement, ctx: SummaryRuleContext): RuleHit | undefined {
+export function checkVoided(
+  root: XmlElement,
+  ctx: SummaryRuleContext,
+  policy: VoidedLinePolicy = RA_LINES,
+): RuleHit | undefined {
   const reference = text(root, 'ReferenceDate');
   const lines = childrenByLocal(root, 'VoidedDocumentsLine');
   if (lines.length === 0) return { code: '2316', node: 'sac:VoidedDocumentsLine' }; // SUNAT 2316
@@ -54,10 +77,10 @@ export function checkVoided(root: XmlElement, ctx: SummaryRuleContext): RuleHit 
     const numero = text(line, 'DocumentNumberID');
     const id = `${tipo} ${serie}-${numero}`;
     const detail = `Linea ${text(line, 'LineID')}`;
-    // SUNAT 2308: a boleta is voided by a resumen diario (ConditionCode 3), never by an RA.
-    if (!RA_TYPES.has(tipo) || !serie.startsWith('F'))
-      return { code: '2308', node: 'cbc:DocumentTypeCode', value: id, detail };
-    if (seen.has(id)) return { code: '2282', node: 'sac:VoidedDocumentsLine', value: id, detail };
+    const series = policy.series[tipo];
+    if (!series) return { code: '2308', node: 'cbc:DocumentTypeCode', value: id, detail };
+    if (!series.pattern.test(serie)) return { code: series.code, node: 'sac:DocumentSerialID', value: id, detail };
+    if (seen.has(id)) return { code: policy.duplicate, node: 'sac:VoidedDocumentsLine', value: id, detail };
     seen.add(id);
     const facts = ctx.lookup(tipo, serie, numero);
     if (!facts) return { code: '2105', node: 'sac:DocumentNumberID', value: id, detail };
@@ -72,7 +95,12 @@ export function checkVoided(root: XmlElement, ctx: SummaryRuleContext): RuleHit 
   return undefined;
 }
 
-/** The documents an accepted RA voids, as [tipo, serie, numero]. */
+/** The resumen de reversiones: an RA's rules with its own lines (only accepted 20/40 not reverted yet). */
+export function checkReversion(root: XmlElement, ctx: SummaryRuleContext): RuleHit | undefined {
+  return checkVoided(root, ctx, RR_LINES);
+}
+
+/** The documents an accepted RA or RR voids, as [tipo, serie, numero]. */
 export function voidedLines(root: XmlElement): Array<[string, string, string]> {
   return childrenByLocal(root, 'VoidedDocumentsLine').map((l) => [
     text(l, 'DocumentTypeCode'),
