@@ -238,6 +238,17 @@ function afterIssuing(w: FuzzWorld, post: Post): FuzzEndpoint[] {
       },
     ]),
     post('/api/summaries/status', 'tenant', one({ ticket: '1550260529157' })),
+    ...['retentions', 'perceptions'].flatMap((kind) => [
+      post(
+        `/api/${kind}/voided`,
+        'tenant',
+        one({
+          fecha_de_emision_de_documentos: w.today,
+          documentos: [{ external_id: UNKNOWN_ID, motivo_anulacion: 'Error en el importe' }],
+        }),
+      ),
+      post(`/api/${kind}/voided/status`, 'tenant', one({ external_id: UNKNOWN_ID })),
+    ]),
   ];
 }
 
