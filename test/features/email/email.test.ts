@@ -1,16 +1,19 @@
 // E-mail of documents (issue 18 §6) end to end with real parts: the API over HTTP, the worker's `email-deliver` job,
 // nodemailer, and the product's own fake SMTP server (`npx facturo smtp-fake`) writing .eml files to a folder.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { MAX_ATTEMPTS } from '../../../src/features/email/job.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { fixtureBody, useApi, type Body } from '../documents/helpers.ts';
 import { readEml } from './eml.ts';
 
+const LOGO = readFileSync(join(import.meta.dirname, '../../render/assets/logo.png'));
 const api = useApi();
 let system: FakeSmtp;
 let outDir: string;
@@ -124,6 +127,30 @@ describe('acciones.enviar_email on issue', () => {
   });
 });
 
+describe('the message', () => {
+  it('is built when sent: a document accepted after it was queued goes with its CDR, and the logo inline', async () => {
+    const patched = await api.ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/company',
+      headers: { ...api.tenant.headers, 'content-type': 'application/json' },
+      payload: { logo: LOGO.toString('base64') },
+    });
+    expect(patched.statusCode).toBe(200);
+    const res = await api.post('/api/documents', withEmail(fixtureBody('02-not-sent.json'), true, 'luego@cliente.pe'));
+    expect(res.json.data.state_type_id).toBe('01');
+    const sent = await api.post('/api/documents/send', { external_id: res.json.data.external_id });
+    expect(sent.json.data.state_type_id).toBe('05');
+    await deliverAll();
+    const files = await emlFiles(join(outDir, 'system'));
+    const eml = await readEml(join(outDir, 'system', files.at(-1)!));
+    expect(eml.header('To')).toBe('luego@cliente.pe');
+    expect(eml.attachments.has(`R-${res.json.data.filename}.zip`)).toBe(true);
+    expect(eml.attachments.get('logo.png')).toEqual(LOGO);
+    expect(eml.raw).toMatch(/Content-ID: <logo@facturo>/i);
+    expect(eml.bodies.some((b) => b.includes('src="cid:logo@facturo"'))).toBe(true);
+  });
+});
+
 describe('POST /api/document/email', () => {
   it('takes FacturadorPro {customer_email, document_id} and {external_id, email}, answering the outbox id', async () => {
     const issued = (await api.post('/api/documents', fixtureBody('01-taxed.json'))).json.data;
@@ -217,6 +244,33 @@ describe('POST /api/document/email', () => {
       expect(await emlFiles(join(outDir, 'late'))).toHaveLength(1);
     } finally {
       await late?.close();
+      api.ctx.app.platform.config.smtpUrl = system.url;
+    }
+  });
+});
+
+describe('delivery failures', () => {
+  it('records the final failure after the last attempt and stops retrying', async () => {
+    const spare = await startFakeSmtp({ outDir: join(outDir, 'never') });
+    const port = spare.port;
+    await spare.close();
+    api.ctx.app.platform.config.smtpUrl = `smtp://127.0.0.1:${port}`;
+    try {
+      const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json.data;
+      const queued = await api.post('/api/document/email', {
+        external_id: issued.external_id,
+        email: 'nunca@cliente.pe',
+      });
+      await deliverAll(MAX_ATTEMPTS + 2);
+      const status = (await api.get(`/api/document/email/${queued.json.data.id}`)).json.data;
+      expect(status).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sent_at: null });
+      expect(status.error_code).toMatch(/^E[A-Z]+$/);
+      const left = await api.ctx.db.pool.query(
+        `SELECT count(*)::int AS n FROM "central"."jobs" WHERE name = 'email-deliver' AND payload->>'messageId' = $1`,
+        [queued.json.data.id],
+      );
+      expect(left.rows[0].n).toBe(0);
+    } finally {
       api.ctx.app.platform.config.smtpUrl = system.url;
     }
   });
