@@ -11,13 +11,14 @@ import { smtpConfigured } from './smtp-settings.ts';
 const MAX_ID = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function missingField(path: string, message: string) {
+  return errors.unprocessable('missing_fields', message, [{ path, code: 'missing_fields', message }]);
+}
+
 function recipientsOf(input: SendEmailInput): string[] {
   const path = input.customer_email !== undefined ? 'customer_email' : 'email';
   const raw = input.customer_email ?? input.email;
-  if (raw === undefined)
-    throw errors.validation([
-      { path: 'customer_email', code: 'required', message: 'Indique customer_email (o email).' },
-    ]);
+  if (raw === undefined) throw missingField('customer_email', 'Indique customer_email (o email).');
   const recipients = parseRecipients(raw, path);
   if (!recipients.ok) throw errors.unprocessable('email_invalid', recipients.problem.message, [recipients.problem]);
   return recipients.list;
@@ -32,9 +33,7 @@ async function documentOf(tenant: TenantRef, input: SendEmailInput) {
     return doc;
   }
   if (input.external_id === undefined)
-    throw errors.validation([
-      { path: 'external_id', code: 'required', message: 'Indique document_id o external_id del comprobante.' },
-    ]);
+    throw missingField('external_id', 'Indique document_id o external_id del comprobante.');
   const externalId = input.external_id.toLowerCase();
   const doc = UUID.test(externalId) ? await tenant.db.document.findUnique({ where: { externalId }, select }) : null;
   if (!doc)
