@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { MAX_ATTEMPTS } from '../../../src/features/email/job.ts';
 import { jobs } from '../../../src/jobs.ts';
+import { EXAMPLES_DIR } from '../../../src/features/documents/examples.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { fixtureBody, useApi, type Body } from '../documents/helpers.ts';
@@ -124,6 +125,22 @@ describe('acciones.enviar_email on issue', () => {
     expect([...eml.attachments.keys()].sort()).toEqual(
       [`${res.json.data.filename}.pdf`, `${res.json.data.filename}.xml`].sort(),
     );
+  });
+});
+
+describe('other issuing routes', () => {
+  it('a retention voucher with enviar_email goes to the supplier (datos_del_proveedor.correo_electronico)', async () => {
+    const body = JSON.parse(readFileSync(new URL('retentions/01-pen.json', EXAMPLES_DIR), 'utf8'));
+    const res = await api.post('/api/retentions', { ...body, acciones: { enviar_email: true } });
+    expect(res.status).toBe(200);
+    await deliverAll();
+    const files = await emlFiles(join(outDir, 'system'));
+    const eml = await readEml(join(outDir, 'system', files.at(-1)!));
+    expect(eml.header('To')).toBe(body.datos_del_proveedor.correo_electronico);
+    expect(eml.header('Subject')).toBe(
+      `Comprobante de retención electrónico ${res.json.data.number} — EMPRESA DE PRUEBA S.A.C.`,
+    );
+    expect(eml.attachments.has(`${res.json.data.filename}.pdf`)).toBe(true);
   });
 });
 
