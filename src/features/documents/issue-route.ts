@@ -58,8 +58,10 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
         actor: `user:${tenant.user.id}`,
         quota: request.documentQuota,
       });
-      issued.warnings.push(...(await emailOnIssue(deps, ref, issued, request.body)));
-      return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+      const email = await emailOnIssue(deps, ref, issued, request.body);
+      issued.warnings.push(...email.warnings);
+      const envelope = await issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+      return email.id ? { ...envelope, data: { ...envelope.data, email_id: email.id } } : envelope;
     },
   );
 }

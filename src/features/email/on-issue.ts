@@ -36,35 +36,44 @@ function recipientField(body: Body): { path: string; value: string | null } {
   return { path: CUSTOMER_EMAIL, value: typeof customer === 'string' && customer.trim() ? customer : null };
 }
 
+function refused(warning: Warning): { id: null; warnings: Warning[] } {
+  return { id: null, warnings: [warning] };
+}
+
+/** Queues the e-mail the body asks for; answers its outbox id, or the warning that says why there is none. */
 export async function emailOnIssue(
   deps: PipelineDeps,
   tenant: TenantRef,
   issued: { id: number; wasDuplicate: boolean },
   rawBody: unknown,
-): Promise<Warning[]> {
+): Promise<{ id: string | null; warnings: Warning[] }> {
   const body = (rawBody ?? {}) as Body;
   // A duplicate is the same request again: its e-mail was queued the first time.
-  if (issued.wasDuplicate || !asked(body)) return [];
+  if (issued.wasDuplicate || !asked(body)) return { id: null, warnings: [] };
   const field = recipientField(body);
   if (!field.value) {
     const message =
       'Se pidió enviar el comprobante por correo, pero el cliente no tiene correo_electronico: no se envió.';
-    return [{ path: field.path, code: 'email_not_sent', message }];
+    return refused({ path: field.path, code: 'email_not_sent', message });
   }
   const recipients = parseRecipients(field.value, field.path);
   if (!recipients.ok)
-    return [{ ...recipients.problem, message: `${recipients.problem.message} No se envió el correo.` }];
+    return refused({
+      path: recipients.problem.path,
+      code: recipients.problem.code,
+      message: `${recipients.problem.message} No se envió el correo.`,
+    });
   if (!smtpConfigured(deps.config, tenant.company)) {
     const message = 'No hay un servidor SMTP configurado (PUT /api/company/smtp o SMTP_URL): no se envió el correo.';
-    return [{ path: 'acciones.enviar_email', code: 'smtp_not_configured', message }];
+    return refused({ path: 'acciones.enviar_email', code: 'smtp_not_configured', message });
   }
   try {
-    await queueEmail(deps, tenant, issued.id, recipients.list, 'issue');
-    return [];
+    const queued = await queueEmail(deps, tenant, issued.id, recipients.list, 'issue');
+    return { id: queued.id, warnings: [] };
   } catch (error) {
     deps.log.error({ err: error, documentId: issued.id, schema: tenant.schema }, 'email: could not queue on issue');
     const message =
       'El comprobante quedó emitido, pero no se pudo programar su envío por correo: use POST /api/document/email.';
-    return [{ path: 'acciones.enviar_email', code: 'email_not_queued', message }];
+    return refused({ path: 'acciones.enviar_email', code: 'email_not_queued', message });
   }
 }

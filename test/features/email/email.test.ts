@@ -70,7 +70,7 @@ describe('acciones.enviar_email on issue', () => {
     expect(res.status).toBe(200);
     expect(res.json.data.state_type_id).toBe('05');
     expect(res.json.warnings.map((w: { code: string }) => w.code)).not.toContain('email_not_sent');
-    const [queued] = await api.tenant.db.emailMessage.findMany({ orderBy: { createdAt: 'desc' }, take: 1 });
+    const queued = await api.tenant.db.emailMessage.findUniqueOrThrow({ where: { id: res.json.data.email_id } });
     expect(queued).toMatchObject({ status: 'pending', toAddresses: 'cliente@andina.example', source: 'issue' });
 
     await deliverAll();
@@ -108,6 +108,12 @@ describe('acciones.enviar_email on issue', () => {
     expect(res.status).toBe(200);
     expect(res.json.warnings).toContainEqual(
       expect.objectContaining({ path: 'datos_del_cliente_o_receptor.correo_electronico', code: 'email_not_sent' }),
+    );
+    expect(res.json.data.email_id).toBeUndefined();
+    const bad = await api.post('/api/documents', withEmail(fixtureBody('01-taxed.json'), true, 'no-es-correo'));
+    expect(bad.status).toBe(200);
+    expect(bad.json.warnings).toContainEqual(
+      expect.objectContaining({ path: 'datos_del_cliente_o_receptor.correo_electronico', code: 'email_invalid' }),
     );
     const off = await api.post('/api/documents', withEmail(fixtureBody('01-taxed.json'), false));
     expect(off.status).toBe(200);
