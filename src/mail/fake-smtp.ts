@@ -20,6 +20,8 @@ export interface FakeSmtpOptions {
   port?: number;
   host?: string;
   outDir: string;
+  /** Recipients refused with 550 (tests of a permanent refusal); none by default. */
+  refuseRecipients?: RegExp;
 }
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -39,6 +41,10 @@ export async function startFakeSmtp(options: FakeSmtpOptions): Promise<FakeSmtp>
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'fake' }),
+    onRcptTo: (address, _session, callback) => {
+      if (!options.refuseRecipients?.test(address.address)) return callback();
+      callback(Object.assign(new Error('Buzón inexistente'), { responseCode: 550 }));
+    },
     onData: (stream, _session, callback) => {
       collect(stream)
         .then(async (raw) => {

@@ -273,6 +273,26 @@ describe('POST /api/document/email', () => {
 });
 
 describe('delivery failures', () => {
+  it('records a 5xx refusal as failed at once, without retrying', async () => {
+    const strict = await startFakeSmtp({ outDir: join(outDir, 'strict'), refuseRecipients: /^nadie@/ });
+    api.ctx.app.platform.config.smtpUrl = strict.url;
+    try {
+      const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json.data;
+      const queued = await api.post('/api/document/email', {
+        external_id: issued.external_id,
+        email: 'nadie@cliente.pe',
+      });
+      await deliverAll();
+      const status = (await api.get(`/api/document/email/${queued.json.data.id}`)).json.data;
+      expect(status).toMatchObject({ status: 'failed', attempts: 1, error_code: '550', sent_at: null });
+      expect(status.last_error).toContain('Buzón inexistente');
+      expect(await emlFiles(join(outDir, 'strict'))).toEqual([]);
+    } finally {
+      await strict.close();
+      api.ctx.app.platform.config.smtpUrl = system.url;
+    }
+  });
+
   it('records the final failure after the last attempt and stops retrying', async () => {
     const spare = await startFakeSmtp({ outDir: join(outDir, 'never') });
     const port = spare.port;
