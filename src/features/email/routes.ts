@@ -19,6 +19,8 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         ...config,
+        // A client that retries with the same Idempotency-Key gets the first answer, not a second e-mail.
+        idempotent: true,
         openapiExamples: {
           facturadorpro: {
             summary: 'Como FacturadorPro: id interno del comprobante',
@@ -37,7 +39,7 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Enviar un comprobante por correo (PDF, XML y CDR si fue aceptado)',
         description:
           'Se registra en la bandeja de salida antes de responder; el envío lo hace el proceso de fondo, con reintentos. ' +
-          'El estado se consulta con GET /api/document/email/{id}.',
+          'El estado se consulta con GET /api/document/email/{id}. Cabecera opcional Idempotency-Key.',
         body: SendEmailBody,
         response: { 200: EmailQueued, ...tenantErrorResponses },
       },

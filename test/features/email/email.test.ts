@@ -196,6 +196,19 @@ describe('POST /api/document/email', () => {
     }
   });
 
+  it('answers a retry with the same Idempotency-Key from the first answer, queuing one e-mail', async () => {
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json.data;
+    const before = await outboxCount();
+    const body = { external_id: issued.external_id, email: 'una-vez@cliente.pe' };
+    const first = await api.post('/api/document/email', body, { 'idempotency-key': `correo-${issued.external_id}` });
+    const again = await api.post('/api/document/email', body, { 'idempotency-key': `correo-${issued.external_id}` });
+    expect(again.status).toBe(200);
+    expect(again.json.data.id).toBe(first.json.data.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await outboxCount()).toBe(before + 1);
+    await deliverAll(); // sent here, through the system server: the tests below count their own files
+  });
+
   it('refuses with 4xx and queues nothing: unknown document, bad e-mail, missing fields, no SMTP anywhere', async () => {
     const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json.data;
     const before = await outboxCount();
