@@ -28,12 +28,15 @@ function asked(body: Body): boolean {
   );
 }
 
+/** Where the body names its receiver's e-mail: the customer, or the supplier of a retention voucher. */
 function recipientField(body: Body): { path: string; value: string | null } {
-  const supplier = body.datos_del_proveedor?.correo_electronico;
-  if (supplier !== undefined && body.datos_del_cliente_o_receptor === undefined)
-    return { path: SUPPLIER_EMAIL, value: typeof supplier === 'string' && supplier.trim() ? supplier : null };
-  const customer = body.datos_del_cliente_o_receptor?.correo_electronico;
-  return { path: CUSTOMER_EMAIL, value: typeof customer === 'string' && customer.trim() ? customer : null };
+  const supplierOnly = body.datos_del_proveedor !== undefined && body.datos_del_cliente_o_receptor === undefined;
+  const party = supplierOnly ? body.datos_del_proveedor : body.datos_del_cliente_o_receptor;
+  const value = party?.correo_electronico;
+  return {
+    path: supplierOnly ? SUPPLIER_EMAIL : CUSTOMER_EMAIL,
+    value: typeof value === 'string' && value.trim() ? value : null,
+  };
 }
 
 function refused(warning: Warning): { id: null; warnings: Warning[] } {

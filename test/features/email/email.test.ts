@@ -147,6 +147,16 @@ describe('other issuing routes', () => {
       `Comprobante de retención electrónico ${res.json.data.number} — EMPRESA DE PRUEBA S.A.C.`,
     );
     expect(eml.attachments.has(`${res.json.data.filename}.pdf`)).toBe(true);
+
+    const { correo_electronico: _, ...supplier } = body.datos_del_proveedor;
+    const without = await api.post('/api/retentions', {
+      ...body,
+      datos_del_proveedor: supplier,
+      acciones: { enviar_email: true },
+    });
+    expect(without.json.warnings).toContainEqual(
+      expect.objectContaining({ path: 'datos_del_proveedor.correo_electronico', code: 'email_not_sent' }),
+    );
   });
 });
 
