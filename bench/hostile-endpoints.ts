@@ -98,6 +98,10 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     ...afterIssuing(w, post),
     ...companySettings(send),
     post('/api/company/whatsapp', 'tenant', one({ phone_number_id: '1000001', token: 'EAAG-fuzz-token-0123456789' })),
+    post('/api/document/email', 'tenant', [
+      { name: 'external_id', body: { external_id: w.issued.externalId, email: 'cliente@facturo.example' } },
+      { name: 'document_id', body: { customer_email: 'a@facturo.example, b@facturo.example', document_id: 1 } },
+    ]),
     post(
       '/api/consultas/search',
       'any-host',
@@ -185,6 +189,9 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       id: w.issued.externalId,
     }),
     get('GET /api/whatsapp-notify/{id}', '/api/whatsapp-notify/{id}', 'tenant', {
+      id: '00000000-0000-4000-8000-000000000000',
+    }),
+    get('GET /api/document/email/{id}', '/api/document/email/{id}', 'tenant', {
       id: '00000000-0000-4000-8000-000000000000',
     }),
     get('GET /api/guest-register/service/ruc/{number}', '/api/guest-register/service/ruc/{number}', 'admin-host', {

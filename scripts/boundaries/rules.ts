@@ -8,6 +8,7 @@ export type Layer =
   | 'sunat'
   | 'simulator'
   | 'whatsapp'
+  | 'mail'
   | 'generated'
   | 'platform'
   | 'pipeline'
@@ -25,6 +26,7 @@ export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Lay
   ['src/sunat/simulator/', 'simulator'],
   ['src/sunat/', 'sunat'],
   ['src/whatsapp/', 'whatsapp'],
+  ['src/mail/', 'mail'],
   ['src/generated/', 'generated'],
   ['src/platform/', 'platform'],
   ['src/pipeline/', 'pipeline'],
@@ -44,6 +46,7 @@ const ALL: readonly Layer[] = [
   'sunat',
   'simulator',
   'whatsapp',
+  'mail',
   'generated',
   'platform',
   'pipeline',
@@ -62,10 +65,11 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   sunat: ['core', 'crypto', 'sunat'],
   simulator: ['core', 'crypto', 'sunat', 'simulator'],
   whatsapp: ['whatsapp'],
+  mail: ['mail'],
   generated: ['generated'],
   platform: ['core', 'crypto', 'generated', 'platform'],
   pipeline: ['core', 'crypto', 'render', 'sunat', 'generated', 'platform', 'pipeline'],
-  features: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'generated', 'platform', 'pipeline', 'features'],
+  features: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'generated', 'platform', 'pipeline', 'features'],
   admin: ['core', 'crypto', 'generated', 'platform', 'features', 'admin'],
   worker: ['core', 'generated', 'platform', 'pipeline', 'worker'],
   // Entry points: they wire everything, but reach a feature only through its public module like anyone else.
@@ -107,14 +111,14 @@ export const PACKAGE_RULES: readonly PackageRule[] = [
   },
   {
     name: 'no-http-below-the-routes',
-    layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'generated', 'pipeline', 'worker'],
+    layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'generated', 'pipeline', 'worker'],
     forbids: HTTP_FRAMEWORK,
     why: 'nothing below the HTTP layer knows about Fastify',
   },
   {
     name: 'no-database-in-adapters',
-    layers: ['crypto', 'render', 'sunat', 'simulator', 'whatsapp'],
+    layers: ['crypto', 'render', 'sunat', 'simulator', 'whatsapp', 'mail'],
     forbids: DATABASE,
-    why: 'SUNAT, PDF, certificates and WhatsApp adapters get their data handed in',
+    why: 'SUNAT, PDF, certificates, WhatsApp and mail adapters get their data handed in',
   },
 ];

@@ -13,6 +13,7 @@ export const COMMANDS: Readonly<Record<string, CommandLoader>> = {
   'sunat-simulator': () => import('./commands/sunat-simulator.ts'),
   worker: () => import('./commands/worker.ts'),
   'whatsapp-fake': () => import('./commands/whatsapp-fake.ts'),
+  'smtp-fake': () => import('./commands/smtp-fake.ts'),
   'padron:import': () => import('./commands/padron-import.ts'),
   'reseller:create': () => import('./commands/reseller-create.ts'),
 };

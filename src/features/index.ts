@@ -7,6 +7,8 @@ import { companyRoutes } from './company/routes.ts';
 import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
+import { emailRoutes } from './email/routes.ts';
+import { emailSettingsRoutes } from './email/settings-routes.ts';
 import { seriesRoutes } from './company/series-routes.ts';
 import { companySettingsRoutes } from './company/settings-routes.ts';
 import { tokensRoutes } from './company/tokens-routes.ts';
@@ -31,4 +33,6 @@ export const features: Feature[] = [
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
   anyHostFeature(whatsappRoutes, { name: 'whatsapp' }),
   tenantFeature(whatsappSettingsRoutes, { name: 'whatsapp-settings' }),
+  tenantFeature(emailRoutes, { name: 'email' }),
+  tenantFeature(emailSettingsRoutes, { name: 'email-settings' }),
 ];

@@ -89,6 +89,14 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'debe empezar con smtp:// o smtps://')
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
   DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
 });
 
@@ -155,6 +163,10 @@ export interface Config {
   whatsappApiUrl: string;
   whatsappToken: string | null;
   whatsappPhoneNumberId: string | null;
+  /** The system's SMTP server (smtp[s]://user:pass@host:port): e-mail of companies without their own. */
+  smtpUrl: string | null;
+  /** From address of e-mail sent through smtpUrl. */
+  smtpFrom: string;
   demoTenant: boolean;
 }
 
@@ -260,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
     whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    smtpFrom: e.SMTP_FROM ?? `facturacion@${e.APP_DOMAIN}`,
     // A demo company with a published token has no place in production unless asked for explicitly.
     demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
   };

@@ -111,12 +111,14 @@ function credentialsFor(op: Json): Record<string, string> {
  */
 const DOMAIN_ANSWERS = new Set([401, 404, 409]);
 /** A 422 that only says the documents the example names (or the day it declares) hold nothing here. */
-// …or that the company must first upload its own PFX (the upload's placeholder, production's requirement).
+// …or that the company must first upload its own PFX (the upload's placeholder, production's requirement), or
+// configure a mail server before e-mailing a document.
 const MISSING_DOCUMENT_CODES = new Set([
   'document_not_found',
   'summary_empty',
   'certificate_unreadable',
   'certificate_required',
+  'smtp_not_configured',
 ]);
 
 function isDomainAnswer(status: number, body: string): boolean {

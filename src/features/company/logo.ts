@@ -24,6 +24,12 @@ export function checkLogo(input: string): { base64: string } | { problem: ErrorI
   return { base64 };
 }
 
+/** The stored logo's type by its bytes (e-mail shows it inline); null when it is neither PNG nor JPEG. */
+export function logoMimeType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (startsWith(bytes, PNG)) return 'image/png';
+  return startsWith(bytes, JPEG) ? 'image/jpeg' : null;
+}
+
 function startsWith(bytes: Buffer, magic: Buffer): boolean {
   return bytes.length > magic.length && bytes.subarray(0, magic.length).equals(magic);
 }

@@ -1,8 +1,21 @@
-// The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL password or WhatsApp token).
+// The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL, SMTP password or WhatsApp token).
 import { daysLeft, expiryWarning } from './certificate-info.ts';
 import type { BankAccount } from './profile-schemas.ts';
 import type { CompanyProfile } from './service.ts';
+import type { Company } from '../../platform/http/tenant-context.ts';
 import type { CompanyResponse } from './schemas.ts';
+
+export function presentSmtp(company: Company): CompanyResponse['data']['smtp'] {
+  return {
+    configurado: company.smtpHost !== null,
+    host: company.smtpHost,
+    port: company.smtpPort,
+    secure: company.smtpSecure,
+    usuario: company.smtpUser,
+    remitente: company.smtpFrom,
+    tiene_clave: company.smtpPasswordEnc !== null,
+  };
+}
 
 export function presentCompany({ company, series }: CompanyProfile): CompanyResponse {
   return {
@@ -31,6 +44,7 @@ export function presentCompany({ company, series }: CompanyProfile): CompanyResp
         pie_de_pagina: company.pdfFooter,
         cuentas_bancarias: (company.bankAccounts as BankAccount[] | null) ?? [],
       },
+      smtp: presentSmtp(company),
       certificado: {
         sujeto: company.certificateSubject,
         vence: company.certificateNotAfter?.toISOString() ?? null,

@@ -8,3 +8,6 @@ export { rotateTenantToken } from './rotate-token.ts';
 export { installUsageCounter } from './usage-counter.ts';
 export { companyPdfFormat, withCompanyPrintSettings } from './print-settings.ts';
 export { AddressBody } from './profile-schemas.ts';
+export { logoMimeType } from './logo.ts';
+export { presentSmtp } from './presenter.ts';
+export { SmtpViewSchema } from './schemas.ts';

@@ -5,6 +5,7 @@ import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
+import { emailOnIssue } from '../email/public.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
@@ -51,11 +52,16 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
           'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).',
         );
       }
-      const issued = await issueDocument(pipelineDepsOf(app, request.log), tenantRefOf(tenant), kind, request.body, {
+      const deps = pipelineDepsOf(app, request.log);
+      const ref = tenantRefOf(tenant);
+      const issued = await issueDocument(deps, ref, kind, request.body, {
         actor: `user:${tenant.user.id}`,
         quota: request.documentQuota,
       });
-      return issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+      const email = await emailOnIssue(deps, ref, issued, request.body);
+      issued.warnings.push(...email.warnings);
+      const envelope = await issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
+      return email.id ? { ...envelope, data: { ...envelope.data, email_id: email.id } } : envelope;
     },
   );
 }

@@ -40,6 +40,10 @@ export const IssueResponseSchema = z
         .boolean()
         .optional()
         .describe('true si el mismo comprobante ya existía (mismo número y mismos datos)'),
+      email_id: z
+        .string()
+        .optional()
+        .describe('Con acciones.enviar_email: id del correo en cola (GET /api/document/email/{id})'),
     }),
     links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
     response: SunatResponseSchema,

@@ -10,6 +10,18 @@ import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts
 
 export type PdfFormat = 'a4' | 'ticket';
 
+/** The columns a document's files are made from: its PDF (in the format it asked for) and its signed XML. */
+export const PRINTABLE_SELECT = {
+  id: true,
+  documentType: true,
+  filename: true,
+  stateTypeId: true,
+  hash: true,
+  qrText: true,
+  computed: true,
+  payload: true,
+} as const;
+
 export interface StoredForPdf {
   id: number;
   documentType: string;

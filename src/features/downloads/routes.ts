@@ -4,11 +4,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cdrKey, xmlKey } from '../../pipeline/files.ts';
-import { rebuildSignedXml } from '../../pipeline/rebuild.ts';
 import { errors } from '../../platform/errors.ts';
 import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
-import { defaultPdfFormat, pdfForDocument } from './pdf-service.ts';
+import { cdrZipOf, signedXmlOf } from './files-service.ts';
+import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from './pdf-service.ts';
 
 const SEGMENT_TYPES: Record<string, readonly string[]> = {
   document: ['01', '03', '07', '08'],
@@ -46,23 +45,13 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
     const tenant = tenantRefOf(request.tenant);
     const doc = await tenant.db.document.findUnique({
       where: { externalId },
-      select: {
-        id: true,
-        documentType: true,
-        filename: true,
-        stateTypeId: true,
-        hash: true,
-        qrText: true,
-        computed: true,
-        payload: true,
-      },
+      select: PRINTABLE_SELECT,
     });
     if (!doc || !SEGMENT_TYPES[segment].includes(doc.documentType)) throw notFound();
     const deps = pipelineDepsOf(app, request.log);
     if (file === 'xml') {
       if (format) throw notFound();
-      let xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
-      xml ??= Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
+      const xml = await signedXmlOf(deps, tenant, doc);
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${doc.filename}.xml"`)
@@ -70,7 +59,7 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
     }
     if (file === 'cdr') {
       if (format) throw notFound();
-      const zip = await deps.storage.get(tenant.schema, cdrKey(doc.filename));
+      const zip = await cdrZipOf(deps, tenant, doc.filename);
       if (!zip)
         throw errors.notFound(
           'cdr_not_available',

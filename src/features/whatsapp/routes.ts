@@ -16,7 +16,7 @@ import { authenticate } from '../../platform/http/tenancy.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { normalizePhone } from '../../whatsapp/phone.ts';
 import { pipelineDepsOf } from '../documents/public.ts';
-import { defaultPdfFormat, pdfForDocument } from '../downloads/public.ts';
+import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../downloads/public.ts';
 import { queueMessage, type OutboxSender } from './outbox.ts';
 
 /** Cloud API media limits (Meta's "Supported media types"). */
@@ -256,16 +256,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
         const doc = /^[0-9a-f-]{36}$/i.test(b.external_id)
           ? await db.document.findUnique({
               where: { externalId: b.external_id.toLowerCase() },
-              select: {
-                id: true,
-                documentType: true,
-                filename: true,
-                stateTypeId: true,
-                hash: true,
-                qrText: true,
-                computed: true,
-                payload: true,
-              },
+              select: PRINTABLE_SELECT,
             })
           : null;
         if (!doc)

@@ -1,0 +1,93 @@
+// `email-deliver`: builds one outbox message from the document as it is now (the CDR goes along if SUNAT accepted
+// it meanwhile) and hands it to the SMTP server. Transient failures (server down, 4xx) are retried by the worker with
+// backoff up to MAX_ATTEMPTS; a 5xx refusal, a missing server or the last failed try is recorded as `failed`.
+// A connection cut after the message was handed over may send it twice: for e-mail, a duplicate beats a loss.
+import { sendMail, type MailOutcome } from '../../mail/smtp-client.ts';
+import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import type { JobDefinition } from '../../platform/jobs/definition.ts';
+import { cdrZipOf, defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT, signedXmlOf } from '../downloads/public.ts';
+import { buildEmail } from './message.ts';
+import { EMAIL_JOB, type EmailJobPayload } from './outbox.ts';
+import { smtpServerFor } from './smtp-settings.ts';
+
+export const MAX_ATTEMPTS = 6;
+
+/** States whose CDR is SUNAT's acceptance (05 accepted, 07 observed). */
+const ACCEPTED = new Set(['05', '07']);
+
+class RetryLater extends Error {}
+
+const DOCUMENT_SELECT = {
+  ...PRINTABLE_SELECT,
+  serie: true,
+  number: true,
+  issueDate: true,
+  currency: true,
+  total: true,
+  customerName: true,
+} as const;
+
+async function deliver(deps: PipelineDeps, tenant: TenantRef, documentId: number, to: string[]): Promise<MailOutcome> {
+  const server = smtpServerFor(deps.config, deps.secrets, tenant.company);
+  if (!server) {
+    const message = 'No hay un servidor SMTP configurado (empresa o sistema).';
+    return { kind: 'permanent', code: 'smtp_not_configured', message };
+  }
+  const doc = await tenant.db.document.findUniqueOrThrow({ where: { id: documentId }, select: DOCUMENT_SELECT });
+  const files = {
+    pdf: await pdfForDocument(deps, tenant, doc, defaultPdfFormat(doc, tenant.company)),
+    xml: await signedXmlOf(deps, tenant, doc),
+    cdr: ACCEPTED.has(doc.stateTypeId) ? await cdrZipOf(deps, tenant, doc.filename) : null,
+  };
+  const email = buildEmail(
+    tenant.company,
+    { ...doc, issueDate: doc.issueDate.toISOString().slice(0, 10), total: doc.total.toFixed(2) },
+    files,
+    to,
+  );
+  return sendMail(server, email);
+}
+
+export const emailJob: JobDefinition<PipelineDeps> = {
+  name: EMAIL_JOB,
+  maxAttempts: MAX_ATTEMPTS,
+  backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
+  async run(payload, { deps, attempts }) {
+    const { tenantId, schema, messageId } = payload as unknown as EmailJobPayload;
+    const db = deps.db.tenant(schema);
+    const msg = await db.emailMessage.findUnique({ where: { id: messageId } });
+    if (msg?.status !== 'pending') return;
+    const company = await db.company.findFirstOrThrow();
+    const to = msg.toAddresses.split(',').map((a) => a.trim());
+    // Anything unexpected (a file that cannot be read, a database hiccup) is one more failed try, never a row left
+    // pending with no job behind it.
+    const outcome = await deliver(deps, { id: tenantId, schema, db, company }, msg.documentId, to).catch(
+      (error: Error): MailOutcome => ({ kind: 'transient', code: 'internal_error', message: String(error?.message) }),
+    );
+    if (outcome.kind === 'sent') {
+      await db.emailMessage.update({
+        where: { id: msg.id },
+        data: {
+          status: 'sent',
+          attempts,
+          messageId: outcome.messageId,
+          sentAt: new Date(),
+          errorCode: null,
+          lastError: null,
+        },
+      });
+      return;
+    }
+    const retry = outcome.kind === 'transient' && attempts < MAX_ATTEMPTS;
+    await db.emailMessage.update({
+      where: { id: msg.id },
+      data: {
+        status: retry ? 'pending' : 'failed',
+        attempts,
+        errorCode: outcome.code.slice(0, 32),
+        lastError: outcome.message,
+      },
+    });
+    if (retry) throw new RetryLater(`transient ${outcome.code}: ${outcome.message}`); // the worker reschedules
+  },
+};
