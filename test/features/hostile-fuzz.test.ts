@@ -21,7 +21,7 @@ import { hashPassword } from '../../src/platform/passwords.ts';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 
-const SLICE = Number(process.env.FUZZ_SLICE ?? 700);
+const SLICE = Number(process.env.FUZZ_SLICE ?? 1200);
 const tag = randomBytes(4).toString('hex');
 let ctx: TestApp;
 let tenant: TestTenant;
