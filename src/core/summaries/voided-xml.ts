@@ -2,17 +2,12 @@
 // UBLPE-VoidedDocuments-1.0.xsd (ID, ReferenceDate, IssueDate, then cac:Signature). "C14N-ready" like every
 // document we build (src/core/ubl/xml-writer.ts), so the fast signer can sign it.
 import type { Issuer } from '../issuer.ts';
-import { NS, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
+import { SIGNATURE_HOME, sunatRootNamespaces, XML_DECLARATION } from '../ubl/namespaces.ts';
 import { XmlWriter } from '../ubl/xml-writer.ts';
 import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
 
 export const VOIDED_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1';
 export const SUMMARY_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:SummaryDocuments-1';
-export const SAC_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1';
-
-export function summaryRootNamespaces(defaultNs: string): string {
-  return ` xmlns="${defaultNs}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sac="${SAC_NS}"`;
-}
 
 export interface VoidedLine {
   documentType: string;
@@ -45,7 +40,7 @@ export function writeSummarySupplier(w: XmlWriter, issuer: Issuer): void {
 }
 
 export function buildVoidedXml(ra: VoidedCommunication, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('VoidedDocuments', summaryRootNamespaces(VOIDED_NS));
+  const w = new XmlWriter(XML_DECLARATION).openRoot('VoidedDocuments', sunatRootNamespaces(VOIDED_NS));
   w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', '1.0');
   w.leaf('cbc:ID', ra.id).leaf('cbc:ReferenceDate', ra.referenceDate).leaf('cbc:IssueDate', ra.issueDate);
   writeSignaturePointer(w, issuer);
