@@ -22,6 +22,28 @@ import { registerSummaryDownloads } from './downloads.ts';
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const config = { hostKind: 'tenant' as const, auth: 'tenant' as const };
+  // POST /api/{voided|summaries}/status and the downloads: the same route for RA and RC, told apart by the type.
+  const statusRoute = (segment: 'voided' | 'summary', summary: string, description: string) => {
+    const type = segment === 'voided' ? 'RA' : 'RC';
+    typed.post(
+      segment === 'voided' ? '/api/voided/status' : '/api/summaries/status',
+      {
+        config: { ...config, openapiExamples: SUMMARY_STATUS_EXAMPLES },
+        schema: {
+          summary,
+          description,
+          body: SummaryStatusBodySchema,
+          response: { 200: SummaryStatusResponseSchema, ...tenantErrorResponses },
+        },
+      },
+      async (request) => {
+        const deps = pipelineDepsOf(app, request.log);
+        const view = await summaryStatus(deps, tenantRefOf(request.tenant), type, request.body);
+        return statusEnvelope(view, baseUrlOf(request), segment);
+      },
+    );
+    registerSummaryDownloads(app, segment, type);
+  };
   typed.post(
     '/api/voided',
     {
@@ -45,31 +67,13 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
       return createdEnvelope(view);
     },
   );
-  typed.post(
-    '/api/voided/status',
-    {
-      config: { ...config, openapiExamples: SUMMARY_STATUS_EXAMPLES },
-      schema: {
-        summary: 'Estado de una comunicación de baja (por external_id o ticket)',
-        description:
-          'Responde lo guardado si SUNAT ya contestó; si no, consulta el ticket (getStatus). Código 98: en proceso ' +
-          '(200, no es un error). 0: aceptada, documentos 11 (anulado), CDR descargable. 99: rechazada con el ' +
-          'código de SUNAT, documentos de vuelta a su estado anterior.',
-        body: SummaryStatusBodySchema,
-        response: { 200: SummaryStatusResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request) => {
-      const view = await summaryStatus(
-        pipelineDepsOf(app, request.log),
-        tenantRefOf(request.tenant),
-        'RA',
-        request.body,
-      );
-      return statusEnvelope(view, baseUrlOf(request), 'voided');
-    },
+  statusRoute(
+    'voided',
+    'Estado de una comunicación de baja (por external_id o ticket)',
+    'Responde lo guardado si SUNAT ya contestó; si no, consulta el ticket (getStatus). Código 98: en proceso ' +
+      '(200, no es un error). 0: aceptada, documentos 11 (anulado), CDR descargable. 99: rechazada con el ' +
+      'código de SUNAT, documentos de vuelta a su estado anterior.',
   );
-  registerSummaryDownloads(app, 'voided', 'RA');
 
   typed.post(
     '/api/summaries',
@@ -98,28 +102,10 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
       return createdEnvelope(view);
     },
   );
-  typed.post(
-    '/api/summaries/status',
-    {
-      config: { ...config, openapiExamples: SUMMARY_STATUS_EXAMPLES },
-      schema: {
-        summary: 'Estado de un resumen diario (por external_id o ticket)',
-        description:
-          'Como /api/voided/status: 98 en proceso (200), 0 aceptado (boletas 05, o 11 si el proceso fue 3), 99 ' +
-          'rechazado con el código de SUNAT (documentos de vuelta a su estado anterior).',
-        body: SummaryStatusBodySchema,
-        response: { 200: SummaryStatusResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request) => {
-      const view = await summaryStatus(
-        pipelineDepsOf(app, request.log),
-        tenantRefOf(request.tenant),
-        'RC',
-        request.body,
-      );
-      return statusEnvelope(view, baseUrlOf(request), 'summary');
-    },
+  statusRoute(
+    'summary',
+    'Estado de un resumen diario (por external_id o ticket)',
+    'Como /api/voided/status: 98 en proceso (200), 0 aceptado (boletas 05, o 11 si el proceso fue 3), 99 ' +
+      'rechazado con el código de SUNAT (documentos de vuelta a su estado anterior).',
   );
-  registerSummaryDownloads(app, 'summary', 'RC');
 };
