@@ -4,7 +4,7 @@
 export { pipelineDepsOf, tenantRefOf } from './deps.ts';
 export { loadExamples } from './examples.ts';
 export { baseUrlOf, registerIssueRoute } from './issue-route.ts';
-export { downloadLinks, segmentOfType } from './presenter.ts';
+export { documentNameOf, downloadLinks, qrFieldsOf, segmentOfType, sunatAnswerOf } from './presenter.ts';
 export {
   documentNameFields,
   externalIdSchema,
