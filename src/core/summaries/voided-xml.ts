@@ -39,12 +39,24 @@ export function writeSummarySupplier(w: XmlWriter, issuer: Issuer): void {
     .close();
 }
 
-export function buildVoidedXml(ra: VoidedCommunication, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('VoidedDocuments', sunatRootNamespaces(VOIDED_NS));
-  w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', '1.0');
-  w.leaf('cbc:ID', ra.id).leaf('cbc:ReferenceDate', ra.referenceDate).leaf('cbc:IssueDate', ra.issueDate);
+/** The head both summaries share (RA and RC): root, versions, ID and dates, signature pointer, supplier. */
+export function openSummaryDocument(
+  root: 'VoidedDocuments' | 'SummaryDocuments',
+  customizationId: '1.0' | '1.1',
+  head: { id: string; referenceDate: string; issueDate: string },
+  issuer: Issuer,
+): XmlWriter {
+  const ns = root === 'VoidedDocuments' ? VOIDED_NS : SUMMARY_NS;
+  const w = new XmlWriter(XML_DECLARATION).openRoot(root, sunatRootNamespaces(ns));
+  w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', customizationId);
+  w.leaf('cbc:ID', head.id).leaf('cbc:ReferenceDate', head.referenceDate).leaf('cbc:IssueDate', head.issueDate);
   writeSignaturePointer(w, issuer);
   writeSummarySupplier(w, issuer);
+  return w;
+}
+
+export function buildVoidedXml(ra: VoidedCommunication, issuer: Issuer): string {
+  const w = openSummaryDocument('VoidedDocuments', '1.0', ra, issuer);
   for (const [index, line] of ra.lines.entries()) {
     w.open('sac:VoidedDocumentsLine')
       .leaf('cbc:LineID', String(index + 1))
