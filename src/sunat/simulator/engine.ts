@@ -130,9 +130,9 @@ function info(hit: RuleHit): string {
   return `INFO: ${hit.code} (nodo: "${hit.node}" valor: "${hit.value ?? ''}")`;
 }
 
-export class SimulatorEngine {
-  private sequence = 0;
-  private counters = {
+/** Every counter of stats() at zero: at start and on resetCounters(). */
+function zeroCounters() {
+  return {
     requests: {
       sendBill: 0,
       sendSummary: 0,
@@ -153,6 +153,11 @@ export class SimulatorEngine {
     faultsInjected: 0,
     lostResponses: 0,
   };
+}
+
+export class SimulatorEngine {
+  private sequence = 0;
+  private counters = zeroCounters();
 
   constructor(readonly options: EngineOptions) {}
 
@@ -245,19 +250,7 @@ export class SimulatorEngine {
   }
 
   resetCounters(): void {
-    for (const key of Object.keys(this.counters.requests) as Array<keyof SimulatorStats['requests']>)
-      this.counters.requests[key] = 0;
-    Object.assign(this.counters, {
-      received: 0,
-      accepted: 0,
-      observed: 0,
-      rejected: 0,
-      exceptions: 0,
-      duplicates: 0,
-      conflicts: 0,
-      faultsInjected: 0,
-      lostResponses: 0,
-    });
+    this.counters = zeroCounters();
   }
 
   // -------------------------------------------------------------------------------------------------------------
