@@ -298,11 +298,7 @@ export class SimulatorEngine {
     }
     const root = this.parse(pkg.xml);
     const mismatch = checkDocumentIdentity(root, name);
-    if (mismatch)
-      throw new Exception(
-        mismatch.code,
-        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
-      );
+    if (mismatch) throw new Exception(mismatch.code, info(mismatch));
 
     const key = documentKey(name.ruc, name.tipo, name.serie, name.numero);
     const sha = createHash('sha256').update(pkg.xml).digest('hex');
@@ -447,11 +443,7 @@ export class SimulatorEngine {
       throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
     const root = this.parse(pkg.xml);
     const mismatch = checkSummaryIdentity(root, name);
-    if (mismatch)
-      throw new Exception(
-        mismatch.code,
-        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
-      );
+    if (mismatch) throw new Exception(mismatch.code, info(mismatch));
 
     const sha = createHash('sha256').update(pkg.xml).digest('hex');
     const earlier = this.options.store.ticketForFile(name.base);
