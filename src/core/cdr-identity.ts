@@ -1,10 +1,15 @@
-// Whether a CDR answers OUR document. SUNAT keeps one document per number: when another document already holds
-// ours (a company that moved from another system on the same series, a number someone else registered), SUNAT's
-// copy for the number — from getStatusCdr or answered again — is that other document's constancia. Accepting
-// it would record as valid a document SUNAT never received. Pure: no I/O.
+// Whether a CDR answers OUR document — the one rule for every CDR, whether a send answered it, the recovery asked
+// for it or the company's consult fetched it (src/sunat/recovery.ts, src/pipeline/consult-cdr.ts). SUNAT keeps one
+// document per number: when another document already holds ours (a company that moved from another system on the
+// same series, a number someone else registered), SUNAT's copy for the number is that other document's
+// constancia. Storing it would record as valid a document SUNAT never received. Pure: no I/O.
 import type { CdrResponse } from './cdr.ts';
 
 export interface ExpectedDocument {
+  /** Our RUC: a CDR addressed (ReceiverParty) to another issuer answers another document. */
+  ruc?: string;
+  /** Catalog 01 type: a CDR whose DocumentReference names another type answers another document. */
+  documentType?: string;
   serie: string;
   number: number;
   /** ds:DigestValue of our signed XML (the "valor resumen", base64). */
@@ -26,22 +31,21 @@ export type CdrIdentity =
 const CLOCK_SKEW_MS = 10 * 60_000;
 
 /**
- * Decides on the evidence the CDR carries. With a document hash the answer is certain either way. Without one (a
- * SUNAT CDR of the older shape) nothing proves the CDR is ours, but the collisions this guards against leave
+ * The CDR must name our document — our RUC, our type, our series-number, as far as it names them — and, when it
+ * carries a document hash (DigestValue), that hash must be ours: then the answer is certain either way. Without
+ * one (a SUNAT CDR of the older shape) nothing proves the CDR is ours, but the collisions this guards against leave
  * traces it does carry: another document was registered earlier (before ours existed) and, for a different sale,
  * names another customer. A CDR that contradicts none of them is taken as ours: refusing every hashless CDR would
  * leave each lost answer unresolved forever, and push the company to reissue a sale SUNAT already holds as valid.
  */
 export function identifyCdr(cdr: CdrResponse, expected: ExpectedDocument): CdrIdentity {
-  const references = [cdr.reference, cdr.documentReferenceId].filter((r): r is string => r !== undefined);
-  if (references.length === 0) return other('la constancia no indica a qué comprobante responde');
-  const foreign = references.find((r) => !sameNumber(r, expected));
-  if (foreign) return other(`la constancia responde al comprobante ${foreign}`);
-
-  if (cdr.documentHash && expected.hash) {
-    if (compact(cdr.documentHash) === compact(expected.hash)) return { ours: true, basis: 'hash' };
+  const named = namedDocument(cdr, expected);
+  if (named) return other(named);
+  if (cdr.documentHash) {
+    const theirs = compact(cdr.documentHash);
+    if (expected.hash && theirs === compact(expected.hash)) return { ours: true, basis: 'hash' };
     return other(
-      `la constancia es de otro documento: su valor resumen es ${compact(cdr.documentHash)} y el de este comprobante ${compact(expected.hash)}`,
+      `la constancia es de otro documento: su valor resumen es ${theirs} y el de este comprobante ${expected.hash ? compact(expected.hash) : '-'}`,
     );
   }
   const recipient = recipientNumber(cdr.recipientId);
@@ -56,6 +60,20 @@ export function identifyCdr(cdr: CdrResponse, expected: ExpectedDocument): CdrId
     );
   }
   return { ours: true, basis: 'unrefuted' };
+}
+
+/** Why the CDR names another document than ours (RUC, type, series-number), or undefined when it names ours. */
+function namedDocument(cdr: CdrResponse, expected: ExpectedDocument): string | undefined {
+  const references = [cdr.reference, cdr.documentReferenceId].filter((r): r is string => r !== undefined);
+  if (references.length === 0) return 'la constancia no indica a qué comprobante responde';
+  const foreign = references.find((r) => !sameNumber(r, expected));
+  if (foreign) return `la constancia responde al comprobante ${foreign}`;
+  const issuer = recipientNumber(cdr.receiverId);
+  if (issuer && expected.ruc && issuer !== expected.ruc) return `la constancia está dirigida al RUC ${issuer}`;
+  const type = cdr.documentTypeCode;
+  if (type && expected.documentType && type !== expected.documentType)
+    return `la constancia responde a un comprobante de tipo ${type}`;
+  return undefined;
 }
 
 function other(reason: string): CdrIdentity {

@@ -38,6 +38,8 @@ export interface CdrResponse {
   recipientId: string | undefined;
   /** DocumentResponse/DocumentReference/ID alone ("F001-123"), when present. */
   documentReferenceId: string | undefined;
+  /** DocumentResponse/DocumentReference/DocumentTypeCode (catalog 01), when present. */
+  documentTypeCode?: string;
   /** The digest of the document the CDR answers for (DocumentReference/Attachment/ExternalReference/DocumentHash in
    *  OSE and recent SUNAT CDRs; a bare DocumentReference/DocumentHash is read too). Older SUNAT CDRs have none. */
   documentHash: string | undefined;
@@ -149,6 +151,7 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
     receiverId: partyId(child(root, 'ReceiverParty')),
     recipientId: partyId(documentResponse && child(documentResponse, 'RecipientParty')),
     documentReferenceId: nonEmpty(text1(documentReference && child(documentReference, 'ID'))),
+    documentTypeCode: nonEmpty(text1(documentReference && child(documentReference, 'DocumentTypeCode'))),
     documentHash,
     outcome: classifySunatCode(
       code,

@@ -3,6 +3,7 @@
 import { documentFilename } from './filenames.ts';
 import type { Issuer } from './issuer.ts';
 import type { ComputedDocument } from './invoice/types.ts';
+import { withNumber } from './numbering.ts';
 import { qrText } from './qr.ts';
 import { buildDocumentXml as buildXml, ublRootOf } from './ubl/document.ts';
 
@@ -30,9 +31,7 @@ export function buildDocumentXml(document: ComputedDocument, issuer: Issuer): st
 
 /** The document with the correlative allocated by the database (replaces '#'). */
 export function assignNumber(document: ComputedDocument, number: number): ComputedDocument {
-  if (!Number.isInteger(number) || number < 1 || number > 99_999_999)
-    throw new RangeError(`invalid document number ${number}`);
-  return { ...document, number };
+  return withNumber(document, number);
 }
 
 /** For a note given by external_id: the affected document's series, number and type, resolved by the service. */

@@ -8,30 +8,9 @@ import { currencies } from './catalogs/catalog-02.ts';
 import { round2, type DecimalLike } from './money.ts';
 
 const UNITS = ['', 'UNO', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE'];
-const TEENS = [
-  'DIEZ',
-  'ONCE',
-  'DOCE',
-  'TRECE',
-  'CATORCE',
-  'QUINCE',
-  'DIECISEIS',
-  'DIECISIETE',
-  'DIECIOCHO',
-  'DIECINUEVE',
-];
-const TWENTIES = [
-  'VEINTE',
-  'VEINTIUNO',
-  'VEINTIDOS',
-  'VEINTITRES',
-  'VEINTICUATRO',
-  'VEINTICINCO',
-  'VEINTISEIS',
-  'VEINTISIETE',
-  'VEINTIOCHO',
-  'VEINTINUEVE',
-];
+// 16–19 and 21–29 are written as one word: DIECI- and VEINTI- before the unit (DIECISEIS, VEINTIDOS).
+const TEENS = ['DIEZ', 'ONCE', 'DOCE', 'TRECE', 'CATORCE', 'QUINCE', ...UNITS.slice(6).map((u) => `DIECI${u}`)];
+const TWENTIES = ['VEINTE', ...UNITS.slice(1).map((u) => `VEINTI${u}`)];
 const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
 const HUNDREDS = [
   '',

@@ -1,6 +1,8 @@
 // POST /api/services/consult_cdr_status: asks SUNAT's consult service (getStatusCdr) what it holds for one of our
-// documents. A CDR that answers OUR document (cdr-ownership.ts) is stored and its state applied as a send's would
-// be (0 → 05, observations → 07, 2000–3999 → 09); any other answer is reported and changes nothing.
+// documents. A CDR that answers OUR document (src/core/cdr-identity.ts, the rule every CDR is judged by) is stored
+// and its state applied as a send's would be (0 → 05, observations → 07, 2000–3999 → 09); any other answer is
+// reported and changes nothing.
+import { identifyCdr } from '../core/cdr-identity.ts';
 import {
   getStatusCdr,
   isConsultable,
@@ -10,7 +12,6 @@ import {
   type SunatMode,
 } from '../sunat/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
-import { cdrOwnership } from './cdr-ownership.ts';
 import { openSolCredentials } from './company-secrets.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { cdrKey, sha256Hex } from './files.ts';
@@ -86,7 +87,8 @@ export async function consultCdr(
   if (found.kind !== 'found')
     return { kind: 'no-cdr', statusCode: found.statusCode, statusMessage: found.statusMessage };
   const outcome = found.outcome;
-  const ownership = outcome.cdr ? cdrOwnership(outcome.cdr, doc) : { ours: false as const, reason: 'CDR ilegible' };
+  const expected = { ...doc, ruc: tenant.company.ruc, hash: doc.hash ?? undefined };
+  const ownership = outcome.cdr ? identifyCdr(outcome.cdr, expected) : { ours: false as const, reason: 'CDR ilegible' };
   if (!ownership.ours || !outcome.cdrZip) {
     deps.log.warn({ schema: tenant.schema, documentId: doc.id, reason: ownership }, 'consulted CDR is not ours');
     return { kind: 'mismatch', outcome, reason: ownership.ours ? 'CDR sin contenido' : ownership.reason };

@@ -50,25 +50,19 @@ export function issuerOf(company: Company): Issuer {
   };
 }
 
-const limaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Lima',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** A formatter of instants as Lima's wall clock shows them (SUNAT's dates and times are Peruvian). */
+const inLima = (locale: string, fields: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'America/Lima', ...fields });
+
+// en-CA writes YYYY-MM-DD, en-GB HH:mm:ss.
+const limaDate = inLima('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today's calendar date in Lima (SUNAT's dates are Peruvian dates), YYYY-MM-DD. */
 export function limaToday(now: Date = new Date()): string {
   return limaDate.format(now);
 }
 
-const limaClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Lima',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const limaClock = inLima('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 /** The time of day in Lima, HH:mm:ss (the issue time of a body that sends neither date nor time). */
 export function limaTime(now: Date = new Date()): string {

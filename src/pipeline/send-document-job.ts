@@ -1,24 +1,10 @@
 // `send-document`: one SUNAT attempt for a stored document (src/pipeline/send.ts decides states and retries; the
 // next retry is queued by the attempt itself, under the same dedupe key).
-import type { JobDefinition } from '../platform/jobs/definition.ts';
-import type { PipelineDeps } from './deps.ts';
 import { sendStoredDocument, SEND_JOB, type SendJobPayload } from './send.ts';
+import { tenantJob } from './tenant-job.ts';
 
-export const sendDocumentJob: JobDefinition<PipelineDeps> = {
-  name: SEND_JOB,
-  maxAttempts: 20,
-  backoffMs: (attempts) => Math.min(5_000 * 2 ** attempts, 10 * 60_000),
-  async run(payload, { deps }) {
-    const { tenantId, schema, documentId } = payload as unknown as SendJobPayload;
-    const db = deps.db.tenant(schema);
-    const company = await db.company.findFirst();
-    if (!company) throw new Error(`tenant ${tenantId} (${schema}) has no company`);
-    const result = await sendStoredDocument(deps, { id: tenantId, schema, db, company }, documentId, {
-      actor: 'worker',
-    });
-    deps.log.info(
-      { schema, documentId, state: result.state, code: result.outcome?.code, skipped: result.skipped },
-      'send-document',
-    );
-  },
-};
+export const sendDocumentJob = tenantJob<SendJobPayload>(SEND_JOB, async (deps, tenant, { schema, documentId }) => {
+  const result = await sendStoredDocument(deps, tenant, documentId, { actor: 'worker' });
+  const { state, outcome, skipped } = result;
+  deps.log.info({ schema, documentId, state, code: outcome?.code, skipped }, 'send-document');
+});

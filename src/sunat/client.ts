@@ -36,6 +36,27 @@ export interface ConsultKey {
 
 type Exchange = { kind: 'answer'; status: number; soap: ParsedSoap } | { kind: 'failed'; outcome: SendOutcome };
 
+/**
+ * A status operation (getStatus, getStatusCdr): its <status> element (or the first of `elements` present) and the
+ * HTTP status, or what went wrong as an outcome — a network failure or a SOAP fault.
+ */
+async function askStatus(
+  options: SunatCallOptions,
+  operation: 'getStatus' | 'getStatusCdr',
+  envelope: string,
+  elements: string[] = ['status'],
+): Promise<
+  { kind: 'status'; element: XmlElement | undefined; status: number } | { kind: 'failed'; outcome: SendOutcome }
+> {
+  const result = await exchange(options, operation, envelope);
+  if (result.kind === 'failed') return result;
+  if (result.soap.kind === 'fault')
+    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
+  const answer = result.soap.element;
+  const element = elements.map((name) => childByLocal(answer, name)).find((e) => e !== undefined);
+  return { kind: 'status', element, status: result.status };
+}
+
 async function exchange(options: SunatCallOptions, operation: string, envelope: string): Promise<Exchange> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -185,11 +206,9 @@ export type TicketStatusResult =
 /** Polls a summary ticket: 98 still processing, 0 processed, 99 processed with errors (both with the CDR). */
 export async function getStatus(args: SunatCallOptions & { ticket: string }): Promise<TicketStatusResult> {
   const envelope = requestEnvelope('getStatus', args.credentials, [['ticket', args.ticket]]);
-  const result = await exchange(args, 'getStatus', envelope);
+  const result = await askStatus(args, 'getStatus', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault')
-    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
-  const status = childByLocal(result.soap.element, 'status');
+  const status = result.element;
   const statusCode = field(status, 'statusCode');
   if (statusCode === undefined || !/^\d+$/.test(statusCode))
     return { kind: 'failed', outcome: invalid('getStatus', 'statusCode', result.status) };
@@ -236,11 +255,9 @@ function consultParams(key: ConsultKey): Array<[string, string]> {
 /** The CDR of a document SUNAT already has (production and the simulator; SUNAT's beta has no consult service). */
 export async function getStatusCdr(args: SunatCallOptions & ConsultKey): Promise<ConsultCdrResult> {
   const envelope = requestEnvelope('getStatusCdr', args.credentials, consultParams(args));
-  const result = await exchange(args, 'getStatusCdr', envelope);
+  const result = await askStatus(args, 'getStatusCdr', envelope, ['statusCdr', 'status']);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault')
-    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
-  const status = childByLocal(result.soap.element, 'statusCdr') ?? childByLocal(result.soap.element, 'status');
+  const status = result.element;
   const rawCode = field(status, 'statusCode');
   if (rawCode === undefined) return { kind: 'failed', outcome: invalid('getStatusCdr', 'statusCode', result.status) };
   const statusCode = normalizeSunatCode(rawCode);
@@ -264,11 +281,9 @@ export type ConsultStatusResult =
 /** billConsultService getStatus: the state SUNAT holds for a document (0001 accepted, 0002 rejected, 0003 voided). */
 export async function getConsultStatus(args: SunatCallOptions & ConsultKey): Promise<ConsultStatusResult> {
   const envelope = requestEnvelope('getStatus', args.credentials, consultParams(args));
-  const result = await exchange(args, 'getStatus', envelope);
+  const result = await askStatus(args, 'getStatus', envelope);
   if (result.kind === 'failed') return result;
-  if (result.soap.kind === 'fault')
-    return { kind: 'failed', outcome: outcomeFromFault(result.soap.fault, result.status) };
-  const status = childByLocal(result.soap.element, 'status');
+  const status = result.element;
   const rawCode = field(status, 'statusCode');
   if (rawCode === undefined) return { kind: 'failed', outcome: invalid('getStatus', 'statusCode', result.status) };
   const statusCode = normalizeSunatCode(rawCode);

@@ -126,7 +126,7 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
   // Every CDR, whatever brought it, is checked against our document before it may become the outcome.
   const judged = (outcome: SendOutcome, recovered: boolean, alreadyRegistered = false): DeliveryOutcome => {
     if (!outcome.cdr) return done(outcome, recovered, alreadyRegistered);
-    const identity = identifyCdr(outcome.cdr, args.expected);
+    const identity = identifyCdr(outcome.cdr, { ruc: name?.ruc, documentType: name?.tipo, ...args.expected });
     if (identity.ours) return done(outcome, recovered, alreadyRegistered);
     steps.push({ action: 'identify', result: 'other' });
     return collision({ code: 'number_taken', sunatCode: outcome.code, reason: identity.reason }, alreadyRegistered);

@@ -1,50 +1,21 @@
 // The computed retention (type 20): plain JSON like the perception's (decimals as strings), what the XML and the
-// PDF are made from.
-import type { DocumentCustomer } from '../invoice/types.ts';
+// PDF are made from (through retentionView). Stored as is: its field names stay.
+import type { OtherCpeHeader, RelatedDocumentRow, VoucherFigures, VoucherParty } from '../other-cpe/types.ts';
 
-export interface ComputedRetention {
-  schemaVersion: 1;
+export interface ComputedRetention extends OtherCpeHeader {
   kind: 'retention';
   documentType: '20';
-  series: string;
-  number: number | null;
-  issueDate: string;
-  issueTime: string;
   /** The supplier retained from (ReceiverParty; same shape as an invoice's customer). */
-  supplier: Omit<DocumentCustomer, 'addressTypeCode'>;
-  /** Catalog 23 regime and its rate (percent, e.g. "3"). */
-  regime: string;
-  regimeDescription: string;
-  percent: string;
-  note?: string;
+  supplier: VoucherParty;
   /** TotalInvoiceAmount: Σ retained (PEN). */
   totalRetained: string;
   /** SUNATTotalPaid: Σ net paid (PEN). */
   totalPaid: string;
   documents: RetainedDocument[];
-  amountInWords: string;
-  numberToLetter: string;
-  pdfFormat: 'a4' | 'ticket';
 }
 
-export interface RetainedDocument {
-  documentType: string;
-  series: string;
-  number: number;
-  issueDate: string;
-  currency: string;
-  total: string;
-  payment?: { number: number; amount: string; date: string };
-  retention?: {
-    /** SUNATRetentionAmount (PEN). */
-    amount: string;
-    date: string;
-    /** SUNATNetTotalPaid (PEN): paid in PEN minus the retention. */
-    netPaid: string;
-    /** Paid amount in PEN (the base of the retention). */
-    basePen: string;
-    exchangeRate?: { source: string; target: string; rate: string; date: string };
-  };
-  /** 07 (credit notes) and 20 rows do not enter the header sums (SUNAT 2628/2629). */
-  inSums: boolean;
+/** A related document; 07 and 20 rows stay out of the header sums (SUNAT 2628/2629). */
+export interface RetainedDocument extends RelatedDocumentRow {
+  /** SUNATRetentionAmount (PEN), its date, and SUNATNetTotalPaid: paid in PEN minus the retention. */
+  retention?: VoucherFigures & { netPaid: string };
 }

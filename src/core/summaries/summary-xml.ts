@@ -2,10 +2,8 @@
 // notes (ConditionCode 1 add, 2 modify, 3 void) with each document's totals, in the element order of
 // UBLPE-SummaryDocuments-1.0.xsd. "C14N-ready" like every document we build.
 import type { Issuer } from '../issuer.ts';
-import { SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
-import { attrs, XmlWriter } from '../ubl/xml-writer.ts';
-import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
-import { SUMMARY_NS, summaryRootNamespaces, writeSummarySupplier } from './voided-xml.ts';
+import { attrs, type XmlWriter } from '../ubl/xml-writer.ts';
+import { openSummaryDocument } from './voided-xml.ts';
 
 /** One document of the summary; amounts are decimal strings with 2 decimals. */
 export interface SummaryLine {
@@ -100,11 +98,7 @@ function writeLine(w: XmlWriter, line: SummaryLine, index: number): void {
 }
 
 export function buildSummaryXml(rc: DailySummary, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('SummaryDocuments', summaryRootNamespaces(SUMMARY_NS));
-  w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', '1.1');
-  w.leaf('cbc:ID', rc.id).leaf('cbc:ReferenceDate', rc.referenceDate).leaf('cbc:IssueDate', rc.issueDate);
-  writeSignaturePointer(w, issuer);
-  writeSummarySupplier(w, issuer);
+  const w = openSummaryDocument('SummaryDocuments', '1.1', rc, issuer);
   rc.lines.forEach((line, index) => {
     writeLine(w, line, index);
   });

@@ -3,17 +3,12 @@
 // UBLPE-VoidedDocuments-1.0.xsd (ID, ReferenceDate, IssueDate, then cac:Signature). "C14N-ready" like every
 // document we build (src/core/ubl/xml-writer.ts), so the fast signer can sign it.
 import type { Issuer } from '../issuer.ts';
-import { NS, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
+import { SIGNATURE_HOME, sunatRootNamespaces, XML_DECLARATION } from '../ubl/namespaces.ts';
 import { XmlWriter } from '../ubl/xml-writer.ts';
 import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
 
 export const VOIDED_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1';
 export const SUMMARY_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:SummaryDocuments-1';
-export const SAC_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1';
-
-export function summaryRootNamespaces(defaultNs: string): string {
-  return ` xmlns="${defaultNs}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sac="${SAC_NS}"`;
-}
 
 export interface VoidedLine {
   documentType: string;
@@ -45,12 +40,24 @@ export function writeSummarySupplier(w: XmlWriter, issuer: Issuer): void {
     .close();
 }
 
-export function buildVoidedXml(ra: VoidedCommunication, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('VoidedDocuments', summaryRootNamespaces(VOIDED_NS));
-  w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', '1.0');
-  w.leaf('cbc:ID', ra.id).leaf('cbc:ReferenceDate', ra.referenceDate).leaf('cbc:IssueDate', ra.issueDate);
+/** The head both summaries share (RA and RC): root, versions, ID and dates, signature pointer, supplier. */
+export function openSummaryDocument(
+  root: 'VoidedDocuments' | 'SummaryDocuments',
+  customizationId: '1.0' | '1.1',
+  head: { id: string; referenceDate: string; issueDate: string },
+  issuer: Issuer,
+): XmlWriter {
+  const ns = root === 'VoidedDocuments' ? VOIDED_NS : SUMMARY_NS;
+  const w = new XmlWriter(XML_DECLARATION).openRoot(root, sunatRootNamespaces(ns));
+  w.raw(SIGNATURE_HOME).leaf('cbc:UBLVersionID', '2.0').leaf('cbc:CustomizationID', customizationId);
+  w.leaf('cbc:ID', head.id).leaf('cbc:ReferenceDate', head.referenceDate).leaf('cbc:IssueDate', head.issueDate);
   writeSignaturePointer(w, issuer);
   writeSummarySupplier(w, issuer);
+  return w;
+}
+
+export function buildVoidedXml(ra: VoidedCommunication, issuer: Issuer): string {
+  const w = openSummaryDocument('VoidedDocuments', '1.0', ra, issuer);
   for (const [index, line] of ra.lines.entries()) {
     w.open('sac:VoidedDocumentsLine')
       .leaf('cbc:LineID', String(index + 1))

@@ -14,6 +14,14 @@ export function rootNamespaces(defaultNs: string): string {
   return ` xmlns="${defaultNs}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}"`;
 }
 
+/** SUNAT's own components (sac:), used by the UBL 2.0 documents: otros CPE, summaries and voided communications. */
+export const SAC_NS = 'urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1';
+
+/** The root namespaces of a SUNAT UBL 2.0 document: the UBL ones plus sac (last in C14N order). */
+export function sunatRootNamespaces(defaultNs: string): string {
+  return `${rootNamespaces(defaultNs)} xmlns:sac="${SAC_NS}"`;
+}
+
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** The signature's home: the first, empty ext:ExtensionContent, where SUNAT expects the ds:Signature. */

@@ -20,30 +20,36 @@ export function downloadLinks(baseUrl: string, segment: DownloadSegment, externa
   };
 }
 
-/** SUNAT's answer as FacturadorPro shows it; `[]` when the document was never answered. */
-export function responseOf(
-  doc: Pick<IssuedDocument, 'sunatResponse'>,
-): { code: string; description: string; notes: string[] } | [] {
-  return doc.sunatResponse ?? [];
+/** SUNAT's answer as FacturadorPro shows it, from the stored sunat_response; `[]` when it was never answered. */
+export function sunatAnswerOf(value: unknown): { code: string; description: string; notes: string[] } | [] {
+  const r = value as { code?: unknown; description?: unknown; notes?: string[] } | null | undefined;
+  return r ? { code: String(r.code), description: String(r.description), notes: r.notes ?? [] } : [];
+}
+
+/** How every envelope names a stored document. */
+export function documentNameOf(doc: { serie: string; number: number; filename: string; externalId: string }) {
+  return { number: `${doc.serie}-${doc.number}`, filename: doc.filename, external_id: doc.externalId };
+}
+
+/** The QR as FacturadorPro sends it: the PNG in base64 and its text, both empty when the document has none. */
+export async function qrFieldsOf(qrText: string | null | undefined) {
+  return { qr: qrText ? (await renderQrPng(qrText, 150)).toString('base64') : '', qr_text: qrText ?? '' };
 }
 
 export async function issueEnvelope(doc: IssuedDocument, baseUrl: string, segment: DownloadSegment) {
   return {
     success: true as const,
     data: {
-      number: `${doc.serie}-${doc.number}`,
-      filename: doc.filename,
-      external_id: doc.externalId,
+      ...documentNameOf(doc),
       state_type_id: doc.stateTypeId,
       state_type_description: stateDescription(doc.stateTypeId),
       number_to_letter: doc.numberToLetter,
       hash: doc.hash,
-      qr: doc.qrText ? (await renderQrPng(doc.qrText, 150)).toString('base64') : '',
-      qr_text: doc.qrText ?? '',
+      ...(await qrFieldsOf(doc.qrText)),
       ...(doc.wasDuplicate ? { was_duplicate: true } : {}),
     },
     links: downloadLinks(baseUrl, segment, doc.externalId, doc.hasCdr),
-    response: responseOf(doc),
+    response: sunatAnswerOf(doc.sunatResponse),
     warnings: doc.warnings,
   };
 }

@@ -1,10 +1,16 @@
 // What the rest of the application may use of the documents feature. Perceptions reuse its issue route, send
 // endpoint and examples; downloads, WhatsApp and consultas reuse the bridge from the app to the pipeline and the
-// download links. Other features import from here, never from the files beside it.
+// download links; status and summaries its external_id and SUNAT-answer schemas. Other features import from here, never from the files beside it.
 export { pipelineDepsOf, tenantRefOf } from './deps.ts';
 export { loadExamples } from './examples.ts';
 export { baseUrlOf, registerIssueRoute } from './issue-route.ts';
-export { downloadLinks, segmentOfType } from './presenter.ts';
-export { SendBodySchema, SendResponseSchema } from './schemas.ts';
+export { documentNameOf, downloadLinks, qrFieldsOf, segmentOfType, sunatAnswerOf } from './presenter.ts';
+export {
+  documentNameFields,
+  externalIdSchema,
+  SendBodySchema,
+  SendResponseSchema,
+  SunatResponseSchema,
+} from './schemas.ts';
 export { registerSendRoute } from './send-route.ts';
 export { sendNow } from './service.ts';

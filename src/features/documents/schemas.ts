@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../../core/index.ts';
 
-const uuid = z
+/** An external_id (UUID), as every endpoint that names a stored document or summary takes it. */
+export const externalIdSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -51,15 +52,16 @@ export const IssueResponseSchema = z
   })
   .meta({ id: 'IssueResponse' });
 
-export const SendBodySchema = z.object({ external_id: uuid }).meta({ id: 'SendDocumentBody' });
+export const SendBodySchema = z.object({ external_id: externalIdSchema }).meta({ id: 'SendDocumentBody' });
+
+/** The fields that name a stored document in every answer about it (send, status). */
+export const documentNameFields = { number: z.string(), filename: z.string(), external_id: z.string() };
 
 export const SendResponseSchema = z
   .object({
     success: z.literal(true),
     data: z.object({
-      number: z.string(),
-      filename: z.string(),
-      external_id: z.string(),
+      ...documentNameFields,
       state_type_id: z.string(),
       state_type_description: z.string(),
     }),
@@ -70,10 +72,10 @@ export const SendResponseSchema = z
 
 export const UpdateStatusBodySchema = z
   .object({
-    externail_id: uuid
+    externail_id: externalIdSchema
       .optional()
       .describe('external_id del comprobante (nombre con la errata que envían los clientes existentes)'),
-    external_id: uuid.optional().describe('external_id del comprobante'),
+    external_id: externalIdSchema.optional().describe('external_id del comprobante'),
     state_type_id: z
       .string()
       .regex(/^\d{2}$/, { message: 'Código de estado de dos dígitos.' })

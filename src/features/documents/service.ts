@@ -9,7 +9,7 @@ import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
 import { bodyFieldsOf, limaDateTime, soapTypeOf, type BodyFields } from './list-fields.ts';
-import { downloadLinks, type DownloadSegment } from './presenter.ts';
+import { documentNameOf, downloadLinks, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
 
@@ -80,20 +80,15 @@ export async function sendNow(
       files: { select: { kind: true } },
     },
   });
-  const response = after.sunatResponse as { code: string; description: string; notes?: string[] } | null;
   return {
     success: true as const,
     data: {
-      number: `${after.serie}-${after.number}`,
-      filename: after.filename,
-      external_id: after.externalId,
+      ...documentNameOf(after),
       state_type_id: after.stateTypeId,
       state_type_description: stateDescription(after.stateTypeId),
     },
     links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
-    response: response
-      ? { code: String(response.code), description: String(response.description), notes: response.notes ?? [] }
-      : ([] as []),
+    response: sunatAnswerOf(after.sunatResponse),
   };
 }
 

@@ -1,14 +1,7 @@
 // Request and response schemas of POST /api/documents/status and POST /api/services/consult_cdr_status
 // (FacturadorPro's bodies; they also write the OpenAPI document).
 import { z } from 'zod';
-
-const uuid = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-    message: 'Debe ser un external_id (UUID).',
-  });
+import { documentNameFields, externalIdSchema, SunatResponseSchema } from '../documents/public.ts';
 
 const serieNumber = z
   .string()
@@ -21,7 +14,9 @@ export const DocumentStatusBodySchema = z
     serie_number: serieNumber
       .optional()
       .describe('Serie-número del comprobante: "F001-1" (se aceptan ceros a la izquierda).'),
-    external_id: uuid.optional().describe('external_id del comprobante; si se envían ambos, deben ser el mismo.'),
+    external_id: externalIdSchema
+      .optional()
+      .describe('external_id del comprobante; si se envían ambos, deben ser el mismo.'),
   })
   .refine((b) => b.serie_number !== undefined || b.external_id !== undefined, {
     message: 'Envíe serie_number o external_id.',
@@ -33,9 +28,7 @@ export const DocumentStatusResponseSchema = z
   .object({
     success: z.literal(true),
     data: z.object({
-      number: z.string(),
-      filename: z.string(),
-      external_id: z.string(),
+      ...documentNameFields,
       document_type_id: z.string().describe('Tipo de comprobante (catálogo 01)'),
       state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado, 11 Anulado…'),
       state_type_description: z.string(),
@@ -47,10 +40,7 @@ export const DocumentStatusResponseSchema = z
       number_to_letter: z.string(),
     }),
     links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
-    response: z.union([
-      z.object({ code: z.string(), description: z.string(), notes: z.array(z.string()) }),
-      z.array(z.never()).length(0),
-    ]),
+    response: SunatResponseSchema,
   })
   .meta({ id: 'DocumentStatusResponse' });
 

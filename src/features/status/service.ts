@@ -4,8 +4,7 @@ import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
-import { renderQrPng } from '../../render/index.ts';
-import { downloadLinks, segmentOfType } from '../documents/public.ts';
+import { documentNameOf, downloadLinks, qrFieldsOf, segmentOfType, sunatAnswerOf } from '../documents/public.ts';
 import type { ConsultCdrBody, DocumentStatusBody } from './schemas.ts';
 
 const SELECT = {
@@ -48,11 +47,6 @@ async function findDocument(tenant: TenantRef, body: DocumentStatusBody) {
   return docs[0];
 }
 
-function responseOf(value: unknown): { code: string; description: string; notes: string[] } | [] {
-  const r = value as { code?: unknown; description?: unknown; notes?: string[] } | null;
-  return r ? { code: String(r.code), description: String(r.description), notes: r.notes ?? [] } : [];
-}
-
 /** POST /api/documents/status: what we hold for the document (no SUNAT call), in FacturadorPro's envelope. */
 export async function documentStatus(tenant: TenantRef, body: DocumentStatusBody, baseUrl: string) {
   const doc = await findDocument(tenant, body);
@@ -61,21 +55,18 @@ export async function documentStatus(tenant: TenantRef, body: DocumentStatusBody
   return {
     success: true as const,
     data: {
-      number: `${doc.serie}-${doc.number}`,
-      filename: doc.filename,
-      external_id: doc.externalId,
+      ...documentNameOf(doc),
       document_type_id: doc.documentType,
       state_type_id: doc.stateTypeId,
       state_type_description: description,
       status_id: doc.stateTypeId,
       status: description,
       hash: doc.hash ?? '',
-      qr: doc.qrText ? (await renderQrPng(doc.qrText, 150)).toString('base64') : '',
-      qr_text: doc.qrText ?? '',
+      ...(await qrFieldsOf(doc.qrText)),
       number_to_letter: kindOfType(doc.documentType)?.numberToLetter(doc.computed) ?? '',
     },
     links: downloadLinks(baseUrl, segmentOfType(doc.documentType), doc.externalId, hasCdr),
-    response: responseOf(doc.sunatResponse),
+    response: sunatAnswerOf(doc.sunatResponse),
   };
 }
 

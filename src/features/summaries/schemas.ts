@@ -1,14 +1,8 @@
 // Request and response schemas of the comunicación de baja, the resumen de reversiones (the same body) and the
 // resumen diario (FacturadorPro's bodies, its envelope).
 import { z } from 'zod';
+import { externalIdSchema } from '../documents/public.ts';
 
-const uuid = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-    message: 'Debe ser un external_id (UUID).',
-  });
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
@@ -23,7 +17,7 @@ export const VoidedBodySchema = z
     documentos: z
       .array(
         z.object({
-          external_id: uuid,
+          external_id: externalIdSchema,
           // SUNAT 2314/2315: the reason must say something; the VoidedDocuments field holds up to 100 characters.
           motivo_anulacion: z
             .string()
@@ -47,7 +41,7 @@ export const SummaryBodySchema = z
     documentos: z
       .array(
         z.object({
-          external_id: uuid,
+          external_id: externalIdSchema,
           motivo_anulacion: z
             .string()
             .trim()
@@ -66,7 +60,7 @@ export const SummaryBodySchema = z
 
 export const SummaryStatusBodySchema = z
   .object({
-    external_id: uuid.optional(),
+    external_id: externalIdSchema.optional(),
     ticket: z
       .string()
       .trim()

@@ -1,30 +1,14 @@
 // A stored document as a line of the resumen diario: its totals from the documents row, a note's affected
 // boleta from its computed document.
 import type { SummaryLine } from '../../core/summaries/summary-xml.ts';
+import type { VoidCandidate } from './voided-rules.ts';
 
 /** SUNAT's limit of documents in one summary. */
 export const MAX_SUMMARY_DOCUMENTS = 500;
 
-export interface SummaryDocRow {
+/** A documents row as a summary reads it: what a void checks, and the line's figures as the row keeps them. */
+export interface SummaryDocRow extends VoidCandidate, Omit<SummaryLine, 'condition' | 'affected'> {
   id: number;
-  externalId: string;
-  documentType: string;
-  serie: string;
-  number: number;
-  issueDate: string;
-  state: string;
-  customerDocType: string;
-  customerDocNumber: string;
-  currency: string;
-  total: string;
-  taxed: string;
-  exonerated: string;
-  unaffected: string;
-  exportation: string;
-  free: string;
-  igv: string;
-  isc: string;
-  icbper: string;
   affected: { series?: string; number?: number; documentType?: string } | null;
 }
 

@@ -1,5 +1,6 @@
 // Opens the database of the process: PostgreSQL at DATABASE_URL, or the embedded PGlite under DATA_DIR —
 // one pg.Pool either way, with the central client and the tenant client cache on top.
+import { closeOnce } from './close-once.ts';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { createCentralClient, TenantClientCache, type CentralClient, type TenantClient } from './clients.ts';
@@ -61,20 +62,17 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
   const pool = createPool(url, max, options.logger, config.databaseApplicationName);
   const central = createCentralClient(pool);
   const tenants = new TenantClientCache(pool, config.tenantClientCacheSize);
-  let closed = false;
   return {
     pool,
     central,
     tenant: (schema) => tenants.get(schema),
     mode,
     url,
-    async close() {
-      if (closed) return;
-      closed = true;
+    close: closeOnce(async () => {
       await tenants.closeAll();
       await central.$disconnect().catch(() => undefined);
       await pool.end().catch(() => undefined);
       await embedded?.close();
-    },
+    }),
   };
 }

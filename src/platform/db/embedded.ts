@@ -4,6 +4,7 @@
 // Only one process may open a PGlite data directory. The owner writes `<dataDir>/owner.json` ({pid, url});
 // another process (a CLI command while `npm start` runs) connects through that URL instead of opening the
 // directory a second time, or is refused with a clear message.
+import { closeOnce } from './close-once.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
@@ -130,17 +131,14 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     }
     const openDb = db;
     const openServer = server;
-    let closed = false;
     return {
       url,
       dataDir,
-      async close() {
-        if (closed) return;
-        closed = true;
+      close: closeOnce(async () => {
         await openServer.stop();
         await openDb.close();
         if (dataDir) await rm(join(dataDir, OWNER_FILE), { force: true });
-      },
+      }),
     };
   } catch (error) {
     await server?.stop().catch(() => undefined);

@@ -137,9 +137,9 @@ function info(hit: RuleHit): string {
   return `INFO: ${hit.code} (nodo: "${hit.node}" valor: "${hit.value ?? ''}")`;
 }
 
-export class SimulatorEngine {
-  private sequence = 0;
-  private counters = {
+/** Every counter of stats() at zero: at start and on resetCounters(). */
+function zeroCounters() {
+  return {
     requests: {
       sendBill: 0,
       sendSummary: 0,
@@ -160,6 +160,11 @@ export class SimulatorEngine {
     faultsInjected: 0,
     lostResponses: 0,
   };
+}
+
+export class SimulatorEngine {
+  private sequence = 0;
+  private counters = zeroCounters();
 
   constructor(readonly options: EngineOptions) {}
 
@@ -252,19 +257,7 @@ export class SimulatorEngine {
   }
 
   resetCounters(): void {
-    for (const key of Object.keys(this.counters.requests) as Array<keyof SimulatorStats['requests']>)
-      this.counters.requests[key] = 0;
-    Object.assign(this.counters, {
-      received: 0,
-      accepted: 0,
-      observed: 0,
-      rejected: 0,
-      exceptions: 0,
-      duplicates: 0,
-      conflicts: 0,
-      faultsInjected: 0,
-      lostResponses: 0,
-    });
+    this.counters = zeroCounters();
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -312,11 +305,7 @@ export class SimulatorEngine {
     }
     const root = this.parse(pkg.xml);
     const mismatch = checkDocumentIdentity(root, name);
-    if (mismatch)
-      throw new Exception(
-        mismatch.code,
-        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
-      );
+    if (mismatch) throw new Exception(mismatch.code, info(mismatch));
 
     const key = documentKey(name.ruc, name.tipo, name.serie, name.numero);
     const sha = createHash('sha256').update(pkg.xml).digest('hex');
@@ -461,11 +450,7 @@ export class SimulatorEngine {
       throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
     const root = this.parse(pkg.xml);
     const mismatch = checkSummaryIdentity(root, name);
-    if (mismatch)
-      throw new Exception(
-        mismatch.code,
-        `INFO: ${mismatch.code} (nodo: "${mismatch.node}" valor: "${mismatch.value ?? ''}")`,
-      );
+    if (mismatch) throw new Exception(mismatch.code, info(mismatch));
 
     const sha = createHash('sha256').update(pkg.xml).digest('hex');
     const earlier = this.options.store.ticketForFile(name.base);

@@ -31,38 +31,45 @@ export function writeDocumentTaxTotal(w: XmlWriter, doc: ComputedDocument): void
   w.close();
 }
 
+/** Opens a line's cac:TaxSubtotal down to its cac:TaxCategory, written through cbc:Percent; the caller closes it. */
+function openLineSubtotal(
+  w: XmlWriter,
+  tax: { base: string; amount: string },
+  cur: string,
+  categoryId: string,
+  percent: string,
+): XmlWriter {
+  return w
+    .open('cac:TaxSubtotal')
+    .leaf('cbc:TaxableAmount', tax.base, cur)
+    .leaf('cbc:TaxAmount', tax.amount, cur)
+    .open('cac:TaxCategory')
+    .leaf('cbc:ID', categoryId)
+    .leaf('cbc:Percent', formatPercent(percent));
+}
+
 export function writeLineTaxTotal(w: XmlWriter, line: DocumentLine, currency: string): void {
   const cur = A.currency(currency);
   w.open('cac:TaxTotal').leaf('cbc:TaxAmount', line.taxes, cur);
   if (line.isc) {
-    w.open('cac:TaxSubtotal')
-      .leaf('cbc:TaxableAmount', line.isc.base, cur)
-      .leaf('cbc:TaxAmount', line.isc.amount, cur)
-      .open('cac:TaxCategory')
-      .leaf('cbc:ID', 'S')
-      .leaf('cbc:Percent', formatPercent(line.isc.percent))
+    openLineSubtotal(w, line.isc, cur, 'S', line.isc.percent)
       // SUNAT 2373: sistema de cálculo del ISC (catalog 08).
       .leaf('cbc:TierRange', line.isc.systemCode);
     writeScheme(w, '2000');
     w.close().close();
   }
   // The IGV-type ("afectación") subtotal every line must carry (SUNAT 3105).
-  w.open('cac:TaxSubtotal')
-    .leaf('cbc:TaxableAmount', line.igvBase, cur)
-    .leaf('cbc:TaxAmount', line.igv, cur)
-    .open('cac:TaxCategory')
-    .leaf('cbc:ID', taxScheme(line.scheme).categoryCode)
-    .leaf('cbc:Percent', formatPercent(line.igvPercent))
-    .leaf('cbc:TaxExemptionReasonCode', line.affectationCode);
+  openLineSubtotal(
+    w,
+    { base: line.igvBase, amount: line.igv },
+    cur,
+    taxScheme(line.scheme).categoryCode,
+    line.igvPercent,
+  ).leaf('cbc:TaxExemptionReasonCode', line.affectationCode);
   writeScheme(w, line.scheme);
   w.close().close();
   if (line.otherTaxes) {
-    w.open('cac:TaxSubtotal')
-      .leaf('cbc:TaxableAmount', line.otherTaxes.base, cur)
-      .leaf('cbc:TaxAmount', line.otherTaxes.amount, cur)
-      .open('cac:TaxCategory')
-      .leaf('cbc:ID', 'S')
-      .leaf('cbc:Percent', formatPercent(line.otherTaxes.percent));
+    openLineSubtotal(w, line.otherTaxes, cur, 'S', line.otherTaxes.percent);
     writeScheme(w, '9999');
     w.close().close();
   }

@@ -2,65 +2,15 @@
 // regime and rate (2602/2603), each related document, and the totals (2667/2668 exact at 2 decimals).
 import type { XmlElement } from '../../xml.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
-import {
-  Decimal,
-  type Findings,
-  add,
-  all,
-  attr,
-  exists,
-  first,
-  fmt,
-  gt,
-  lt,
-  ne,
-  num,
-  round,
-  sum,
-  text,
-} from './context.ts';
-
-const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
-const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-
-/** SUNAT's existAndRegexpValidateElement: missing → `missing`, present but not matching → `invalid`. */
-export function existAndMatch(
-  f: Findings,
-  value: string | undefined,
-  re: RegExp,
-  missing: string,
-  invalid: string,
-  node: string,
-  detail?: string,
-): void {
-  if (value === undefined || value === '') f.error(missing, node, undefined, detail);
-  else if (!re.test(value)) f.error(invalid, node, value, detail);
-}
+import { Decimal, type Findings, add, all, attr, first, fmt, gt, lt, ne, num, round, sum, text } from './context.ts';
+import { checkAgentParty, checkVoucherHeader, DATE, existAndMatch, matchAt, POSITIVE_AMOUNT } from './other-cpe.ts';
 
 export function checkPerception(root: XmlElement, f: Findings): void {
-  existAndMatch(f, text(root, 'cbc:UBLVersionID'), /^(2\.0)$/, '2111', '2110', 'cbc:UBLVersionID');
-  existAndMatch(f, text(root, 'cbc:CustomizationID'), /^(1\.0)$/, '2113', '2112', 'cbc:CustomizationID');
-  existAndMatch(f, text(root, 'cbc:ID'), /^([P][A-Z0-9]{3}|[\d]{4})-[0-9]{1,8}$/, '1002', '1001', 'cbc:ID'); // SUNAT 1001
-  existAndMatch(f, text(root, 'cbc:IssueDate'), DATE, '1010', '1009', 'cbc:IssueDate');
+  checkVoucherHeader(root, f, 'P');
   const exceptional = text(root, 'sac:ExceptionalIndicator');
   if (exceptional !== undefined) f.check(exceptional !== '01', '3322', 'sac:ExceptionalIndicator', exceptional);
 
-  const agent = first(root, 'cac:AgentParty');
-  const agentId = first(agent, 'cac:PartyIdentification/cbc:ID');
-  existAndMatch(f, text(agentId), /^[0-9]{11}$/, '2676', '0154', 'cac:AgentParty/cac:PartyIdentification/cbc:ID');
-  existAndMatch(
-    f,
-    attr(agentId, 'schemeID'),
-    /^(6)$/,
-    '2678',
-    '2511',
-    'cac:AgentParty/cac:PartyIdentification/cbc:ID/@schemeID',
-  );
-  f.check(
-    !exists(agent, 'cac:PartyLegalEntity/cbc:RegistrationName'),
-    '1037',
-    'cac:AgentParty/cac:PartyLegalEntity/cbc:RegistrationName',
-  );
+  checkAgentParty(root, f);
 
   const receiver = first(root, 'cac:ReceiverParty');
   const receiverId = first(receiver, 'cac:PartyIdentification/cbc:ID');
@@ -104,24 +54,10 @@ export function checkPerception(root: XmlElement, f: Findings): void {
 
   const totalText = text(root, 'cbc:TotalInvoiceAmount');
   existAndMatch(f, totalText, POSITIVE_AMOUNT, '2683', '2669', 'cbc:TotalInvoiceAmount');
-  existAndMatch(
-    f,
-    attr(first(root, 'cbc:TotalInvoiceAmount'), 'currencyID'),
-    /^(PEN)$/,
-    '2684',
-    '2685',
-    'cbc:TotalInvoiceAmount/@currencyID',
-  );
+  matchAt(f, root, 'cbc:TotalInvoiceAmount/@currencyID', /^(PEN)$/, '2684', '2685');
   const cashedText = text(root, 'sac:SUNATTotalCashed');
   existAndMatch(f, cashedText, POSITIVE_AMOUNT, '2686', '2687', 'sac:SUNATTotalCashed');
-  existAndMatch(
-    f,
-    attr(first(root, 'sac:SUNATTotalCashed'), 'currencyID'),
-    /^(PEN)$/,
-    '2689',
-    '2690',
-    'sac:SUNATTotalCashed/@currencyID',
-  );
+  matchAt(f, root, 'sac:SUNATTotalCashed/@currencyID', /^(PEN)$/, '2689', '2690');
 
   const references = all(root, 'sac:SUNATPerceptionDocumentReference');
   if (exceptional === '01') f.check(references.length > 1, '3323', 'sac:ExceptionalIndicator');
@@ -146,16 +82,8 @@ export function checkPerception(root: XmlElement, f: Findings): void {
       'cbc:ID',
       detail,
     );
-    existAndMatch(f, text(ref, 'cbc:IssueDate'), DATE, '1010', '1009', 'cbc:IssueDate', detail);
-    existAndMatch(
-      f,
-      text(ref, 'cbc:TotalInvoiceAmount'),
-      POSITIVE_AMOUNT,
-      '2695',
-      '2696',
-      'cbc:TotalInvoiceAmount',
-      detail,
-    );
+    matchAt(f, ref, 'cbc:IssueDate', DATE, '1010', '1009', detail);
+    matchAt(f, ref, 'cbc:TotalInvoiceAmount', POSITIVE_AMOUNT, '2695', '2696', detail);
     const docCurrency = attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID');
     existAndMatch(f, docCurrency, /^[A-Z]{3}$/, '2701', '2718', 'cbc:TotalInvoiceAmount/@currencyID', detail);
     if (type === '07') return; // credit notes may omit payment and perception data
@@ -168,15 +96,7 @@ export function checkPerception(root: XmlElement, f: Findings): void {
       text(ref, 'cac:Payment/cbc:ID'),
       detail,
     );
-    existAndMatch(
-      f,
-      text(ref, 'cac:Payment/cbc:PaidAmount'),
-      POSITIVE_AMOUNT,
-      '2699',
-      '2700',
-      'cac:Payment/cbc:PaidAmount',
-      detail,
-    );
+    matchAt(f, ref, 'cac:Payment/cbc:PaidAmount', POSITIVE_AMOUNT, '2699', '2700', detail);
     const paidCurrency = attr(first(ref, 'cac:Payment/cbc:PaidAmount'), 'currencyID');
     f.check(
       docCurrency !== undefined && paidCurrency !== undefined && docCurrency !== paidCurrency,
@@ -185,46 +105,14 @@ export function checkPerception(root: XmlElement, f: Findings): void {
       paidCurrency,
       detail,
     );
-    existAndMatch(f, text(ref, 'cac:Payment/cbc:PaidDate'), DATE, '2702', '2703', 'cac:Payment/cbc:PaidDate', detail);
+    matchAt(f, ref, 'cac:Payment/cbc:PaidDate', DATE, '2702', '2703', detail);
 
     const info = first(ref, 'sac:SUNATPerceptionInformation');
-    existAndMatch(
-      f,
-      text(info, 'sac:SUNATPerceptionAmount'),
-      POSITIVE_AMOUNT,
-      '2704',
-      '2705',
-      'sac:SUNATPerceptionAmount',
-      detail,
-    );
-    existAndMatch(
-      f,
-      attr(first(info, 'sac:SUNATPerceptionAmount'), 'currencyID'),
-      /^(PEN)$/,
-      '2706',
-      '2707',
-      'sac:SUNATPerceptionAmount/@currencyID',
-      detail,
-    );
-    existAndMatch(f, text(info, 'sac:SUNATPerceptionDate'), DATE, '2708', '2709', 'sac:SUNATPerceptionDate', detail);
-    existAndMatch(
-      f,
-      text(info, 'sac:SUNATNetTotalCashed'),
-      POSITIVE_AMOUNT,
-      '2710',
-      '2711',
-      'sac:SUNATNetTotalCashed',
-      detail,
-    );
-    existAndMatch(
-      f,
-      attr(first(info, 'sac:SUNATNetTotalCashed'), 'currencyID'),
-      /^(PEN)$/,
-      '2712',
-      '2713',
-      'sac:SUNATNetTotalCashed/@currencyID',
-      detail,
-    );
+    matchAt(f, info, 'sac:SUNATPerceptionAmount', POSITIVE_AMOUNT, '2704', '2705', detail);
+    matchAt(f, info, 'sac:SUNATPerceptionAmount/@currencyID', /^(PEN)$/, '2706', '2707', detail);
+    matchAt(f, info, 'sac:SUNATPerceptionDate', DATE, '2708', '2709', detail);
+    matchAt(f, info, 'sac:SUNATNetTotalCashed', POSITIVE_AMOUNT, '2710', '2711', detail);
+    matchAt(f, info, 'sac:SUNATNetTotalCashed/@currencyID', /^(PEN)$/, '2712', '2713', detail);
 
     const rateEl = first(info, 'cac:ExchangeRate');
     const source = text(rateEl, 'cbc:SourceCurrencyCode');

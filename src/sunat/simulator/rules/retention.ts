@@ -20,32 +20,15 @@ import {
   sum,
   text,
 } from './context.ts';
-import { existAndMatch } from './perception.ts';
+import { checkAgentParty, checkVoucherHeader, DATE, existAndMatch, matchAt, POSITIVE_AMOUNT } from './other-cpe.ts';
 
-const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
-const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
 const CENT = new Decimal('0.01');
 /** SUNAT 2985: the 6 % regime only for documents issued up to this day. */
 const SIX_PERCENT_LAST_DATE = '2014-02-28';
 
-function header(root: XmlElement, f: Findings): void {
-  existAndMatch(f, text(root, 'cbc:UBLVersionID'), /^(2\.0)$/, '2111', '2110', 'cbc:UBLVersionID');
-  existAndMatch(f, text(root, 'cbc:CustomizationID'), /^(1\.0)$/, '2113', '2112', 'cbc:CustomizationID');
-  existAndMatch(f, text(root, 'cbc:ID'), /^([R][A-Z0-9]{3}|[\d]{4})-[0-9]{1,8}$/, '1002', '1001', 'cbc:ID'); // SUNAT 1001
-  existAndMatch(f, text(root, 'cbc:IssueDate'), DATE, '1010', '1009', 'cbc:IssueDate');
-}
-
 function parties(root: XmlElement, f: Findings): void {
-  const agentId = first(root, 'cac:AgentParty/cac:PartyIdentification/cbc:ID');
-  existAndMatch(f, text(agentId), /^[0-9]{11}$/, '2676', '0154', 'cac:AgentParty/cac:PartyIdentification/cbc:ID');
-  const scheme = attr(agentId, 'schemeID');
-  existAndMatch(f, scheme, /^(6)$/, '2678', '2511', 'cac:AgentParty/cac:PartyIdentification/cbc:ID/@schemeID');
-  f.check(
-    text(root, 'cac:AgentParty/cac:PartyLegalEntity/cbc:RegistrationName') === undefined,
-    '1037',
-    'cac:AgentParty/cac:PartyLegalEntity/cbc:RegistrationName',
-  );
+  const agentId = checkAgentParty(root, f);
   const supplierId = first(root, 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID');
   const supplier = text(supplierId);
   const node = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
@@ -90,9 +73,9 @@ function exchangeRate(
   f.check(source !== undefined && source !== docCurrency, '2749', 'cbc:SourceCurrencyCode', source, detail); // SUNAT 2749
   if (docCurrency === 'PEN') return null;
   existAndMatch(f, source, /^[A-Z]{3}$/, '2719', '2714', 'cbc:SourceCurrencyCode', detail);
-  existAndMatch(f, text(rateEl, 'cbc:TargetCurrencyCode'), /^(PEN)$/, '2720', '2715', 'cbc:TargetCurrencyCode', detail);
+  matchAt(f, rateEl, 'cbc:TargetCurrencyCode', /^(PEN)$/, '2720', '2715', detail);
   existAndMatch(f, calculation, RATE, '2721', '2716', 'cbc:CalculationRate', detail);
-  existAndMatch(f, text(rateEl, 'cbc:Date'), DATE, '2722', '2717', 'cbc:Date', detail);
+  matchAt(f, rateEl, 'cbc:Date', DATE, '2722', '2717', detail);
   return num(rateEl, 'cbc:CalculationRate');
 }
 
@@ -103,7 +86,7 @@ function referenceId(ref: XmlElement, f: Findings, detail: string): string | und
   const numberRe =
     type === '12' ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/ : /^(E001|((F|R)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/;
   existAndMatch(f, text(idEl), numberRe, '2693', '2694', 'cbc:ID', detail);
-  existAndMatch(f, text(ref, 'cbc:IssueDate'), DATE, '1010', '1009', 'cbc:IssueDate', detail);
+  matchAt(f, ref, 'cbc:IssueDate', DATE, '1010', '1009', detail);
   const total = first(ref, 'cbc:TotalInvoiceAmount');
   existAndMatch(f, text(total), POSITIVE_AMOUNT, '2695', '2696', 'cbc:TotalInvoiceAmount', detail);
   existAndMatch(
@@ -152,7 +135,7 @@ function information(ref: XmlElement, rate: Decimal | undefined, f: Findings, de
     'sac:SUNATRetentionAmount/@currencyID',
     detail,
   );
-  existAndMatch(f, text(info, 'sac:SUNATRetentionDate'), DATE, '2743', '2744', 'sac:SUNATRetentionDate', detail);
+  matchAt(f, info, 'sac:SUNATRetentionDate', DATE, '2743', '2744', detail);
   const net = first(info, 'sac:SUNATNetTotalPaid');
   existAndMatch(f, text(net), POSITIVE_AMOUNT, '2745', '2746', 'sac:SUNATNetTotalPaid', detail);
   existAndMatch(f, attr(net, 'currencyID'), /^(PEN)$/, '2747', '2748', 'sac:SUNATNetTotalPaid/@currencyID', detail);
@@ -224,7 +207,7 @@ function sums(root: XmlElement, references: XmlElement[], f: Findings): void {
 }
 
 export function checkRetention(root: XmlElement, f: Findings): void {
-  header(root, f);
+  checkVoucherHeader(root, f, 'R');
   parties(root, f);
   const regimeOf = regime(root, f);
   headerAmounts(root, f);
