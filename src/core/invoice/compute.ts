@@ -108,11 +108,7 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
   collect(perception.findings);
   const retention = checkRetention(b, payable);
   collect(retention.findings);
-  const detractionInCurrency = detraction.amount
-    ? b.codigo_tipo_moneda === 'PEN' || !b.factor_tipo_de_cambio
-      ? detraction.amount
-      : round2(detraction.amount.div(b.factor_tipo_de_cambio))
-    : ZERO;
+  const detractionInCurrency = detractionInDocumentCurrency(b, detraction.amount);
   const nc13 = type === '07' && note?.typeCode === '13';
   const terms = checkPaymentTerms({
     body: b,
@@ -122,6 +118,8 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     // SUNAT accepts FormaPago Credito with cuotas on any note (NC 13 must carry it); notes at cash carry none.
     carriesPaymentTerms: isInvoice || nc13 || b.codigo_condicion_de_pago === '02' || (b.cuotas?.length ?? 0) > 0,
     requiresCredit: nc13,
+    // SUNAT 3265/3266 belong to the invoice rules (RUC customers); the NC/ND rules cap nothing.
+    capped: isInvoice && b.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad === '6',
   });
   collect(terms.findings);
   const payablePen = toPen(payable, b.codigo_tipo_moneda, b.factor_tipo_de_cambio) ?? payable;
@@ -399,4 +397,11 @@ function headerExtra(b: FilledBody): Record<string, unknown> {
     out[key] = v instanceof Decimal ? formatAmount(v) : v;
   }
   return out;
+}
+
+/** The detraction (in PEN) in the document's currency, for the pending amount; 0 when it cannot be converted. */
+function detractionInDocumentCurrency(b: FilledBody, amountPen: Decimal | undefined): Decimal {
+  if (!amountPen) return ZERO;
+  if (b.codigo_tipo_moneda === 'PEN') return amountPen;
+  return b.factor_tipo_de_cambio ? round2(amountPen.div(b.factor_tipo_de_cambio)) : ZERO;
 }

@@ -92,7 +92,10 @@ function amountOf(list: WorkAllowanceCharge[], code: string): Decimal {
   return total;
 }
 
-/** Line discounts/charges (00/01/47/48): each must be a line-level code of the right kind (obs 4268). */
+/**
+ * Line discounts/charges (00/01/47/48). A code of the wrong kind is refused (3114); a global code at line level is
+ * what SUNAT observes (4268) and then leaves out of every line sum: emitted as sent, with a warning.
+ */
 function lineAllowanceCharges(
   f: Findings,
   path: string,
@@ -103,21 +106,53 @@ function lineAllowanceCharges(
   const out: WorkAllowanceCharge[] = [];
   (list ?? []).forEach((ac, i) => {
     const p = joinPath(joinPath(path, kind), i);
-    const entry = allowanceChargeCodes.get(ac.codigo)!;
-    if (entry.level !== 'line' || entry.charge !== (kind === 'cargos')) {
-      addIssue(
-        f,
-        joinPath(p, 'codigo'),
-        'allowance_invalid',
-        `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} de línea: use ${kind === 'cargos' ? '47 o 48' : '00 o 01'} (SUNAT 4268/3114).`,
-        { sunatRule: '4268' },
-      );
-      return;
-    }
+    if (!allowanceChargeFits(f, p, ac.codigo, kind, 'line')) return;
     const w = allowanceCharge(f, p, ac, defaultBase, '3290');
     if (w) out.push(w);
   });
   return out;
+}
+
+const LEVEL_WORDS = {
+  line: { label: 'de línea', sunatRule: '4268', codes: { cargos: '47 o 48', descuentos: '00 o 01' } },
+  global: { label: 'global', sunatRule: '4291', codes: { cargos: '45, 46, 49 o 50', descuentos: '02, 03 o 04–06' } },
+} as const;
+
+/**
+ * Whether a catalog-53 code may stand in this list. The wrong kind (a charge among discounts) is SUNAT's 3114
+ * rejection: refused. The wrong level is only SUNAT's observation (4268 line, 4291 global): accepted with a
+ * warning, the code then feeds no total (SUNAT's sums read each code at its own level only).
+ */
+export function allowanceChargeFits(
+  f: Findings,
+  path: string,
+  code: string,
+  kind: 'descuentos' | 'cargos',
+  level: 'line' | 'global',
+): boolean {
+  const entry = allowanceChargeCodes.get(code)!;
+  const words = LEVEL_WORDS[level];
+  const noun = kind === 'cargos' ? 'cargo' : 'descuento';
+  if (entry.charge !== (kind === 'cargos')) {
+    addIssue(
+      f,
+      joinPath(path, 'codigo'),
+      'allowance_invalid',
+      `El código ${code} (${entry.description}) no es un ${noun}: use ${words.codes[kind]} (SUNAT 3114).`,
+      { sunatRule: '3114' },
+    );
+    return false;
+  }
+  if (entry.level !== level) {
+    addWarning(
+      f,
+      joinPath(path, 'codigo'),
+      'sunat_observation',
+      `El código ${code} (${entry.description}) no es un ${noun} ${words.label}: se emite sin afectar los totales; SUNAT lo acepta con la observación ${words.sunatRule}.`,
+      words.sunatRule,
+    );
+  }
+  return true;
 }
 
 /** Amount = base × factor (±1; SUNAT 3307 header, 3290 line); missing pieces are derived. */

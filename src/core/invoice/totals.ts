@@ -7,7 +7,7 @@ import { Decimal, ZERO, add, round2, roundTo, sum } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import type { FilledBody } from './defaults.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
-import { allowanceCharge, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
+import { allowanceCharge, allowanceChargeFits, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
 
 export interface WorkTotals {
   taxed: Decimal;
@@ -122,16 +122,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     (body[kind] ?? []).forEach((ac, i) => {
       const path = joinPath(kind, i);
       const entry = allowanceChargeCodes.get(ac.codigo)!;
-      if (entry.level !== 'global' || entry.charge !== (kind === 'cargos')) {
-        addIssue(
-          f,
-          joinPath(path, 'codigo'),
-          'allowance_invalid',
-          `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} global (SUNAT 4291/3114).`,
-          { sunatRule: '4291' },
-        );
-        return;
-      }
+      if (!allowanceChargeFits(f, path, ac.codigo, kind, 'global')) return;
       if (entry.feeds === 'perception' || entry.feeds === 'retention') {
         addIssue(
           f,

@@ -312,8 +312,10 @@ function customer(root: XmlElement, s: Shape, f: Findings): void {
   if (id !== undefined && id !== '-') {
     if (schemeId === '6') {
       f.check(!/^\d{11}$/.test(id), '2017', 'cac:PartyIdentification/cbc:ID', id); // SUNAT 2017: RUC of 11 digits
+    } else if (!s.isInvoice) {
+      // ValidaExprRegNC/ND check no number but a RUC's (2017): a note to a DNI, `-` or `0` of any form passes.
     } else if (schemeId === '1') {
-      // Facturas and notes reject a malformed DNI (2801); boletas only observe it (4207).
+      // Facturas reject a malformed DNI (2801); boletas only observe it (4207).
       if (s.tipo === '03') f.check(!/^\d{8}$/.test(id), '4207', 'cac:PartyIdentification/cbc:ID', id, undefined, false);
       else f.check(!/^\d{8}$/.test(id), '2801', 'cac:PartyIdentification/cbc:ID', id);
     } else {
