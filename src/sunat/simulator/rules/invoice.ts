@@ -3,6 +3,7 @@
 // the XPath semantics are kept on purpose, quirks included (an absent total is NaN and never fails a comparison;
 // 3103/2993 skip code 15 because the XSL writes `text = '15'`; 3279 only checks IVAP documents since SUNAT's
 // change PAS20221U210600205). Tolerances are SUNAT's: ±1 currency unit on most sums, exact where the XSL is exact.
+import { missingHotelProperties } from '../../../core/catalogs/index.ts';
 import type { XmlElement } from '../../xml.ts';
 import {
   AFFECTATIONS,
@@ -60,28 +61,6 @@ const SERIES: Record<InvoiceLikeType, RegExp> = {
 };
 
 const BOLETA_NO_RUC_OPERATIONS = new Set(['0200', '0201', '0203', '0204', '0205', '0206', '0207', '0208', '0401']);
-
-/** Hospedaje item properties (catalog 55) and SUNAT's code when a line lacks one, in the XSL's order. */
-const HOTEL_PROPERTIES: Record<string, [string, string][]> = {
-  '0202': [
-    ['4009', '3136'],
-    ['4008', '3137'],
-    ['4000', '3138'],
-    ['4007', '3139'],
-    ['4001', '3140'],
-    ['4002', '3141'],
-    ['4003', '3142'],
-    ['4004', '3143'],
-    ['4006', '3144'],
-    ['4005', '3145'],
-  ],
-  '0205': [
-    ['4000', '3138'],
-    ['4007', '3139'],
-    ['4008', '3137'],
-    ['4009', '3136'],
-  ],
-};
 
 const SIGNED_TWO_DECIMALS = /^-?[0-9]{1,12}(\.[0-9]{1,2})?$/;
 const EIGHTEEN = new Decimal('0.18');
@@ -1450,19 +1429,10 @@ function lines(s: Shape, f: Findings): void {
       s.noteLevel !== 'observation',
     ); // SUNAT 3271
 
-    const hotel = s.isInvoice && s.operation ? HOTEL_PROPERTIES[s.operation] : undefined;
-    if (hotel) {
-      // SUNAT 3136–3145 (hospedaje 0202/0205): each line carries the item properties of catalog 55.
-      const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
-      for (const [concept, code] of hotel)
-        f.check(
-          !nameCodes.includes(concept),
-          code,
-          'cac:AdditionalItemProperty/cbc:NameCode',
-          undefined,
-          `${detail} Concepto: ${concept}`,
-        );
-    }
+    // SUNAT 3136–3145 (hospedaje 0202/0205): each line carries the item properties of catalog 55.
+    const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
+    for (const [concept, code] of missingHotelProperties(s.isInvoice ? s.operation : undefined, nameCodes))
+      f.error(code, 'cac:AdditionalItemProperty/cbc:NameCode', undefined, `${detail} Concepto: ${concept}`);
     if (s.operation === '1002') {
       const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
       for (const [concept, code] of [
