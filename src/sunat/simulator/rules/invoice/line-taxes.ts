@@ -24,7 +24,7 @@ import {
   text,
   type Num,
 } from '../context.ts';
-import { type Shape, scheme, twoDecimals, observeAttr, ONEROUS_SCHEMES } from './shape.ts';
+import { type Shape, scheme, twoDecimals, observeAttr, ONEROUS_SCHEMES, schemeIdentity } from './shape.ts';
 
 export function lineTaxTotal(
   line: XmlElement,
@@ -366,25 +366,5 @@ function subtotalScheme(v: SubtotalView, f: Findings): void {
   if (code !== '2000') f.check(tier !== undefined, '3210', 'cbc:TierRange', tier, stDetail);
   if (code !== '7152') f.check(percentText === undefined, '2992', 'cac:TaxCategory/cbc:Percent', undefined, stDetail); // SUNAT 2992
   f.check((schemeCount.get(code) ?? 0) > 1, '3067', 'cac:TaxScheme/cbc:ID', code, stDetail); // SUNAT 3067
-  const schemeIdEl = first(st, 'cac:TaxCategory/cac:TaxScheme/cbc:ID');
-  observeAttr(f, schemeIdEl, 'schemeName', /^(Codigo de tributos)$/, '4255', stDetail);
-  observeAttr(f, schemeIdEl, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', stDetail);
-  observeAttr(f, schemeIdEl, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', stDetail);
-  const name = text(st, 'cac:TaxCategory/cac:TaxScheme/cbc:Name');
-  f.check(name === undefined, '2996', 'cac:TaxScheme/cbc:Name', undefined, stDetail);
-  f.check(
-    known !== undefined && name !== undefined && name !== known.name,
-    '3051',
-    'cac:TaxScheme/cbc:Name',
-    name,
-    stDetail,
-  );
-  const typeCode = text(st, 'cac:TaxCategory/cac:TaxScheme/cbc:TaxTypeCode');
-  f.check(
-    known !== undefined && typeCode !== known.typeCode,
-    '2377',
-    'cac:TaxScheme/cbc:TaxTypeCode',
-    typeCode,
-    stDetail,
-  ); // SUNAT 2377
+  schemeIdentity(f, st, known, { nameMissing: '2996', nameWrong: '3051', typeWrong: '2377' }, stDetail);
 }

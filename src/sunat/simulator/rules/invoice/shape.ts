@@ -101,3 +101,44 @@ export function shapeOf(root: XmlElement, tipo: InvoiceLikeType): Shape {
         }),
   };
 }
+
+/** SUNAT's codes for a tax scheme's name and type, at header level or on a line. */
+export interface SchemeIdentityCodes {
+  nameMissing: string;
+  nameWrong: string;
+  /** Header only: a missing TaxTypeCode has its own code; on a line a missing one is simply wrong. */
+  typeMissing?: string;
+  typeWrong: string;
+}
+
+/**
+ * A tax scheme (catalog 05) names itself as the catalog does: the ID's optional attributes (4255–4257), its Name
+ * and TaxTypeCode.
+ */
+export function schemeIdentity(
+  f: Findings,
+  st: XmlElement,
+  known: { name: string; typeCode: string } | undefined,
+  codes: SchemeIdentityCodes,
+  detail: string,
+): void {
+  const schemeEl = first(st, 'cac:TaxCategory/cac:TaxScheme');
+  const schemeId = first(schemeEl, 'cbc:ID');
+  observeAttr(f, schemeId, 'schemeName', /^(Codigo de tributos)$/, '4255', detail);
+  observeAttr(f, schemeId, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', detail);
+  observeAttr(f, schemeId, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', detail);
+  const name = text(schemeEl, 'cbc:Name');
+  f.check(name === undefined, codes.nameMissing, 'cac:TaxScheme/cbc:Name', undefined, detail);
+  f.check(
+    known !== undefined && name !== undefined && name !== known.name,
+    codes.nameWrong,
+    'cac:TaxScheme/cbc:Name',
+    name,
+    detail,
+  );
+  const typeCode = text(schemeEl, 'cbc:TaxTypeCode');
+  if (codes.typeMissing)
+    f.check(typeCode === undefined, codes.typeMissing, 'cac:TaxScheme/cbc:TaxTypeCode', undefined, detail);
+  const wrong = typeCode === undefined ? !codes.typeMissing : typeCode !== known?.typeCode;
+  f.check(known !== undefined && wrong, codes.typeWrong, 'cac:TaxScheme/cbc:TaxTypeCode', typeCode, detail);
+}

@@ -28,7 +28,7 @@ import {
   twoDecimals,
   lineHasBase,
   lineSubtotals,
-  observeAttr,
+  schemeIdentity,
 } from './shape.ts';
 
 export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
@@ -76,30 +76,14 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     );
     if (code === '9995' || code === '9997' || code === '9998')
       f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3000', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmount, detail);
-    const schemeEl = first(st, 'cac:TaxCategory/cac:TaxScheme');
     f.check(code === '', '3059', 'cac:TaxScheme/cbc:ID', undefined, detail);
     const known = TAX_SCHEMES[code];
     f.check(code !== '' && !known, '3007', 'cac:TaxScheme/cbc:ID', code, detail);
-    const schemeId = first(schemeEl, 'cbc:ID');
-    observeAttr(f, schemeId, 'schemeName', /^(Codigo de tributos)$/, '4255', detail);
-    observeAttr(f, schemeId, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', detail);
-    observeAttr(f, schemeId, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', detail);
-    const name = text(schemeEl, 'cbc:Name');
-    f.check(name === undefined, '2054', 'cac:TaxScheme/cbc:Name', undefined, detail);
-    f.check(
-      known !== undefined && name !== undefined && name !== known.name,
-      '2964',
-      'cac:TaxScheme/cbc:Name',
-      name,
-      detail,
-    );
-    const typeCode = text(schemeEl, 'cbc:TaxTypeCode');
-    f.check(typeCode === undefined, '2052', 'cac:TaxScheme/cbc:TaxTypeCode', undefined, detail);
-    f.check(
-      known !== undefined && typeCode !== undefined && typeCode !== known.typeCode,
-      '2961',
-      'cac:TaxScheme/cbc:TaxTypeCode',
-      typeCode,
+    schemeIdentity(
+      f,
+      st,
+      known,
+      { nameMissing: '2054', nameWrong: '2964', typeMissing: '2052', typeWrong: '2961' },
       detail,
     );
     f.check((seen.get(code) ?? 0) > 1, '3068', 'cac:TaxScheme/cbc:ID', code, detail); // SUNAT 3068
