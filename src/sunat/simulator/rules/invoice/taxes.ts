@@ -18,6 +18,7 @@ import {
   sub,
   sum,
   text,
+  type Num,
 } from '../context.ts';
 import {
   type Shape,
@@ -34,12 +35,68 @@ import {
 export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
   const taxTotal = first(root, 'cac:TaxTotal');
   if (!taxTotal) return;
-  const notes = all(root, 'cbc:Note').map((n) => n.attrs.languageLocaleID);
+  const v = headerTaxes(root, s, taxTotal);
+  for (const phase of HEADER_TAX_PHASES) phase(v, f);
+}
+/** What every phase of the header's tax rules reads (pure reads; the checks are in the phases, in the XSL's order). */
+interface HeaderTaxes {
+  root: XmlElement;
+  s: Shape;
+  taxTotal: XmlElement;
+  /** The legends' codes (cbc:Note/@languageLocaleID). */
+  notes: (string | undefined)[];
+  /** The first subtotal's base and amount of a scheme, and whether the scheme is there. */
+  base: (code: string) => Num;
+  tax: (code: string) => Num;
+  has: (code: string) => boolean;
+  /** Σ LineExtensionAmount of the lines with a base above 0 in one of the schemes. */
+  lineExtensionOf: (...schemes: string[]) => Num;
+  /** The lines' TaxTotal with an ISC base above 0 that are not free lines. */
+  iscLines: XmlElement[];
+}
+
+function headerTaxes(root: XmlElement, s: Shape, taxTotal: XmlElement): HeaderTaxes {
+  return {
+    root,
+    s,
+    taxTotal,
+    notes: all(root, 'cbc:Note').map((n) => n.attrs.languageLocaleID),
+    base: (code) => num(subtotalsOf(taxTotal, code)[0], 'cbc:TaxableAmount'),
+    tax: (code) => num(subtotalsOf(taxTotal, code)[0], 'cbc:TaxAmount'),
+    has: (code) => subtotalsOf(taxTotal, code).length > 0,
+    lineExtensionOf: (...schemes) =>
+      sum(
+        s.lines
+          .filter((l) => lineHasBase(l, ...schemes))
+          .map((l) => first(l, 'cbc:LineExtensionAmount'))
+          .filter((e): e is XmlElement => !!e),
+      ),
+    iscLines: s.lines
+      .map((l) => first(l, 'cac:TaxTotal'))
+      .filter(
+        (tt): tt is XmlElement =>
+          !!tt &&
+          subtotalsOf(tt, '2000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)) &&
+          !subtotalsOf(tt, '9996').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)),
+      ),
+  };
+}
+
+const HEADER_TAX_PHASES = [
+  headerTaxAmountAndLegends,
+  headerSubtotals,
+  headerTaxConsistency,
+  headerBasesVsLines,
+  headerIgvBase,
+  headerTaxAmounts,
+  headerTaxesUsed,
+];
+
+/** TaxTotal/TaxAmount's format (3020); exoneration legends 2001–2003 need a 9997 base (3283–3285), 2008 none (3289). */
+function headerTaxAmountAndLegends(v: HeaderTaxes, f: Findings): void {
+  const { taxTotal, notes, base, has } = v;
   const amount = text(taxTotal, 'cbc:TaxAmount');
   f.check(amount === undefined || !twoDecimals(amount, false), '3020', 'cac:TaxTotal/cbc:TaxAmount', amount);
-  const base = (code: string) => num(subtotalsOf(taxTotal, code)[0], 'cbc:TaxableAmount');
-  const tax = (code: string) => num(subtotalsOf(taxTotal, code)[0], 'cbc:TaxAmount');
-  const has = (code: string) => subtotalsOf(taxTotal, code).length > 0;
 
   for (const [legend, code] of [
     ['2001', '3283'],
@@ -49,7 +106,11 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     if (notes.includes(legend)) f.check(!has('9997') || eq(base('9997'), 0), code, 'cac:TaxScheme/cbc:ID', '9997');
   }
   if (notes.includes('2008')) f.check(!(gt(base('9997'), 0) || gt(base('9995'), 0)), '3289', 'cac:TaxScheme/cbc:ID');
+}
 
+/** Each header subtotal: base and amount formats (3003/2999/2048), 0 on exemptions (3000), scheme (3059/3007, name and type), once (3068). */
+function headerSubtotals(v: HeaderTaxes, f: Findings): void {
+  const { taxTotal } = v;
   const seen = new Map<string, number>();
   for (const st of all(taxTotal, 'cac:TaxSubtotal')) seen.set(scheme(st), (seen.get(scheme(st)) ?? 0) + 1);
   for (const st of all(taxTotal, 'cac:TaxSubtotal')) {
@@ -88,7 +149,11 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     );
     f.check((seen.get(code) ?? 0) > 1, '3068', 'cac:TaxScheme/cbc:ID', code, detail); // SUNAT 3068
   }
+}
 
+/** Exports carry no IGV/IVAP/ISC subtotal (3107); ISC never with IVAP lines (2650); free transfers need their 9996 base (2416/2641). */
+function headerTaxConsistency(v: HeaderTaxes, f: Findings): void {
+  const { s, taxTotal, notes, base, has } = v;
   if (s.operation && EXPORT_OPERATIONS.has(s.operation)) {
     f.check(
       subtotalsOf(taxTotal, '1000', '1016', '9997', '9998', '9999', '2000').length > 0,
@@ -117,15 +182,12 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     'cac:TaxScheme/cbc:ID',
     '9996',
   );
+}
 
+/** The header bases against the lines' values: exportation 3273, exonerated 3275, unaffected 3274, free 3276, ISC 3296, other 3297. */
+function headerBasesVsLines(v: HeaderTaxes, f: Findings): void {
+  const { root, s, base, lineExtensionOf, iscLines } = v;
   // Sums of line values against the header subtotals (Excel v7 rejections).
-  const lineExtensionOf = (...schemes: string[]) =>
-    sum(
-      s.lines
-        .filter((l) => lineHasBase(l, ...schemes))
-        .map((l) => first(l, 'cbc:LineExtensionAmount'))
-        .filter((e): e is XmlElement => !!e),
-    );
   f.check(
     outside(base('9995'), lineExtensionOf('9995')),
     '3273',
@@ -143,14 +205,6 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     fmt(base('9996')),
   ); // SUNAT 3276
   // ISC base: lines with an ISC base > 0 that are not free lines.
-  const iscLines = s.lines
-    .map((l) => first(l, 'cac:TaxTotal'))
-    .filter(
-      (tt): tt is XmlElement =>
-        !!tt &&
-        subtotalsOf(tt, '2000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)) &&
-        !subtotalsOf(tt, '9996').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)),
-    );
   const iscBase = sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxableAmount'))));
   f.check(outside(base('2000'), iscBase), '3296', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('2000'))); // SUNAT 3296
   f.check(
@@ -159,7 +213,11 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     'cac:TaxSubtotal/cbc:TaxableAmount',
     fmt(base('9999')),
   );
+}
 
+/** The IGV/IVAP base against the lines and the global 02/04/49 (3277/3293; notes 3277/4299), the free IGV (3302). */
+function headerIgvBase(v: HeaderTaxes, f: Findings): void {
+  const { root, s, taxTotal, tax, lineExtensionOf } = v;
   const globalDiscounts = amountSum(allowances(root, '02', '04'));
   const globalCharges = amountSum(allowances(root, '49'));
   const igvBase = sum(subtotalsOf(taxTotal, '1000').flatMap((st) => all(st, 'cbc:TaxableAmount')));
@@ -194,7 +252,11 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
       .flatMap((st) => all(st, 'cbc:TaxAmount')),
   );
   f.check(outside(tax('9996'), freeTax), '3302', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(tax('9996'))); // SUNAT 3302
+}
 
+/** TaxAmount = Σ of the taxes (3294); ISC (3298) and other taxes (3299) = Σ of the lines. */
+function headerTaxAmounts(v: HeaderTaxes, f: Findings): void {
+  const { root, s, taxTotal, tax, iscLines } = v;
   // SUNAT 3294: TaxTotal/TaxAmount = Σ subtotals of 1000, 1016, 7152, 9999, 2000 (free-transfer IGV excluded).
   const declared = num(taxTotal, 'cbc:TaxAmount');
   const components = round(
@@ -219,7 +281,11 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
     'cac:TaxSubtotal/cbc:TaxAmount',
     fmt(tax('9999')),
   );
+}
 
+/** SUNAT 2638: a tax used in the lines appears in the header. */
+function headerTaxesUsed(v: HeaderTaxes, f: Findings): void {
+  const { s, taxTotal } = v;
   // SUNAT 2638: a tax used in the lines must appear in the header.
   for (const code of ['1000', '1016', '9998', '9997', '9995', '9996']) {
     const lineBase = sum(lineSubtotals(s, code).flatMap((st) => all(st, 'cbc:TaxableAmount')));
