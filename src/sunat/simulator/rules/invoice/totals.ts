@@ -18,6 +18,7 @@ import {
   sub,
   sum,
   text,
+  type Num,
 } from '../context.ts';
 import {
   EIGHTEEN,
@@ -75,10 +76,34 @@ export function totalsFormat(root: XmlElement, s: Shape, f: Findings): void {
 
 export function sums(root: XmlElement, s: Shape, f: Findings): void {
   const t = s.totals;
-  const prefix = `cac:${s.totalsName}`;
-  const lineAllowances = (code: string) => amountSum(s.lines.flatMap((l) => allowances(l, code)));
-  const total = (name: string) => sum(all(t, `cbc:${name}`));
+  const v: Totals = {
+    root,
+    s,
+    t,
+    prefix: `cac:${s.totalsName}`,
+    lineAllowances: (code) => amountSum(s.lines.flatMap((l) => allowances(l, code))),
+    total: (name) => sum(all(t, `cbc:${name}`)),
+  };
+  for (const phase of TOTALS_PHASES) phase(v, f);
+}
+/** What every phase of the totals' rules reads: the document, its totals element and two sums. */
+interface Totals {
+  root: XmlElement;
+  s: Shape;
+  t: XmlElement | undefined;
+  /** `cac:LegalMonetaryTotal` or `cac:RequestedMonetaryTotal`, for the node names SUNAT reports. */
+  prefix: string;
+  /** Σ Amount of the lines' allowances or charges of a code. */
+  lineAllowances: (code: string) => Num;
+  /** XPath sum() of one total (0 when absent). */
+  total: (name: string) => Num;
+}
 
+const TOTALS_PHASES = [allowanceAndChargeTotals, payableAmount, lineExtensionTotal, icbperAndIvapTotals];
+
+/** AllowanceTotalAmount (3300) and ChargeTotalAmount (3301) against the allowances and charges that feed them. */
+function allowanceAndChargeTotals(v: Totals, f: Findings): void {
+  const { root, prefix, lineAllowances, total } = v;
   // SUNAT 3300: AllowanceTotalAmount = global discounts 03 (and 63) + line discounts 01.
   const discounts = add(amountSum(allowances(root, '03', '63')), lineAllowances('01'));
   f.check(
@@ -95,7 +120,11 @@ export function sums(root: XmlElement, s: Shape, f: Findings): void {
     `${prefix}/cbc:ChargeTotalAmount`,
     fmt(total('ChargeTotalAmount')),
   );
+}
 
+/** PayableAmount (3280): invoices from the price, charges, discounts and advances; notes from their own sums (4312). */
+function payableAmount(v: Totals, f: Findings): void {
+  const { root, s, t, prefix, total } = v;
   // SUNAT 3280: PayableAmount = round2(TaxInclusive + ChargeTotal − AllowanceTotal − Prepaid + Rounding) ±1.
   const payableComputed = round(
     sub(
@@ -140,7 +169,11 @@ export function sums(root: XmlElement, s: Shape, f: Findings): void {
       fmt(total('PayableAmount')),
     );
   }
+}
 
+/** LineExtensionAmount (3278): Σ values of the non-free lines − global discounts 02 + global charges 49. */
+function lineExtensionTotal(v: Totals, f: Findings): void {
+  const { root, s, prefix, total } = v;
   // SUNAT 3278: LineExtensionAmount = Σ line values of non-free lines − global discounts 02 + global charges 49.
   const lineValues = sum(
     s.lines
@@ -155,7 +188,11 @@ export function sums(root: XmlElement, s: Shape, f: Findings): void {
     `${prefix}/cbc:LineExtensionAmount`,
     fmt(total('LineExtensionAmount')),
   );
+}
 
+/** ICBPER = Σ of the lines (3306); the IVAP (3295) and, on IVAP documents, TaxInclusiveAmount (3279). */
+function icbperAndIvapTotals(v: Totals, f: Findings): void {
+  const { root, s, t, prefix, total } = v;
   const taxTotal = first(root, 'cac:TaxTotal');
   const headerSum = (code: string) => sum(subtotalsOf(taxTotal, code).flatMap((st) => all(st, 'cbc:TaxAmount')));
   const lineBase = (code: string) => sum(lineSubtotals(s, code).flatMap((st) => all(st, 'cbc:TaxableAmount')));
