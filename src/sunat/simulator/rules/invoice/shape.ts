@@ -57,6 +57,11 @@ export function lineHasBase(line: XmlElement, ...schemes: string[]): boolean {
   return subtotalsOf(first(line, 'cac:TaxTotal'), ...schemes).some((s) => gt(num(s, 'cbc:TaxableAmount'), 0));
 }
 
+/** XPath sum() of one field over some subtotals (e.g. Σ cbc:TaxAmount of the lines' 9999 subtotals). */
+export function subtotalSum(subtotals: XmlElement[], path: string): Num {
+  return sum(subtotals.flatMap((st) => all(st, path)));
+}
+
 export function lineSubtotals(shape: Shape, ...schemes: string[]): XmlElement[] {
   return shape.lines.flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal')).filter((s) => schemes.includes(scheme(s)));
 }

@@ -30,6 +30,7 @@ import {
   lineHasBase,
   lineSubtotals,
   schemeIdentity,
+  subtotalSum,
 } from './shape.ts';
 
 export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
@@ -208,7 +209,7 @@ function headerBasesVsLines(v: HeaderTaxes, f: Findings): void {
   const iscBase = sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxableAmount'))));
   f.check(outside(base('2000'), iscBase), '3296', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('2000'))); // SUNAT 3296
   f.check(
-    outside(base('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxableAmount')))),
+    outside(base('9999'), subtotalSum(lineSubtotals(s, '9999'), 'cbc:TaxableAmount')),
     '3297',
     'cac:TaxSubtotal/cbc:TaxableAmount',
     fmt(base('9999')),
@@ -220,8 +221,8 @@ function headerIgvBase(v: HeaderTaxes, f: Findings): void {
   const { root, s, taxTotal, tax, lineExtensionOf } = v;
   const globalDiscounts = amountSum(allowances(root, '02', '04'));
   const globalCharges = amountSum(allowances(root, '49'));
-  const igvBase = sum(subtotalsOf(taxTotal, '1000').flatMap((st) => all(st, 'cbc:TaxableAmount')));
-  const ivapBase = sum(subtotalsOf(taxTotal, '1016').flatMap((st) => all(st, 'cbc:TaxableAmount')));
+  const igvBase = subtotalSum(subtotalsOf(taxTotal, '1000'), 'cbc:TaxableAmount');
+  const ivapBase = subtotalSum(subtotalsOf(taxTotal, '1016'), 'cbc:TaxableAmount');
   if (subtotalsOf(taxTotal, '1000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))) {
     if (s.noteLevel) {
       // SUNAT 3277 (NC/ND, Excel v7): a note's IGV base = round2(Σ IGV line values), global discounts and charges
@@ -260,7 +261,7 @@ function headerTaxAmounts(v: HeaderTaxes, f: Findings): void {
   // SUNAT 3294: TaxTotal/TaxAmount = Σ subtotals of 1000, 1016, 7152, 9999, 2000 (free-transfer IGV excluded).
   const declared = num(taxTotal, 'cbc:TaxAmount');
   const components = round(
-    sum(subtotalsOf(taxTotal, '1000', '1016', '7152', '9999', '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))),
+    subtotalSum(subtotalsOf(taxTotal, '1000', '1016', '7152', '9999', '2000'), 'cbc:TaxAmount'),
     2,
   );
   f.check(outsideRounded(declared, components), '3294', 'cac:TaxTotal/cbc:TaxAmount', fmt(declared));
@@ -271,12 +272,12 @@ function headerTaxAmounts(v: HeaderTaxes, f: Findings): void {
     2,
   );
   f.check(
-    outside(sum(subtotalsOf(taxTotal, '2000').flatMap((st) => all(st, 'cbc:TaxAmount'))), iscLineTax),
+    outside(subtotalSum(subtotalsOf(taxTotal, '2000'), 'cbc:TaxAmount'), iscLineTax),
     '3298',
     'cac:TaxSubtotal/cbc:TaxAmount',
   );
   f.check(
-    outside(tax('9999'), sum(lineSubtotals(s, '9999').flatMap((st) => all(st, 'cbc:TaxAmount')))),
+    outside(tax('9999'), subtotalSum(lineSubtotals(s, '9999'), 'cbc:TaxAmount')),
     '3299',
     'cac:TaxSubtotal/cbc:TaxAmount',
     fmt(tax('9999')),
@@ -288,7 +289,7 @@ function headerTaxesUsed(v: HeaderTaxes, f: Findings): void {
   const { s, taxTotal } = v;
   // SUNAT 2638: a tax used in the lines must appear in the header.
   for (const code of ['1000', '1016', '9998', '9997', '9995', '9996']) {
-    const lineBase = sum(lineSubtotals(s, code).flatMap((st) => all(st, 'cbc:TaxableAmount')));
+    const lineBase = subtotalSum(lineSubtotals(s, code), 'cbc:TaxableAmount');
     if (gt(lineBase, 0))
       f.check(
         !subtotalsOf(taxTotal, code).some((st) => exists(st, 'cbc:TaxableAmount')),

@@ -31,6 +31,7 @@ import {
   lineHasBase,
   lineSubtotals,
   observeAttr,
+  subtotalSum,
 } from './shape.ts';
 
 export function totalsFormat(root: XmlElement, s: Shape, f: Findings): void {
@@ -194,12 +195,12 @@ function lineExtensionTotal(v: Totals, f: Findings): void {
 function icbperAndIvapTotals(v: Totals, f: Findings): void {
   const { root, s, t, prefix, total } = v;
   const taxTotal = first(root, 'cac:TaxTotal');
-  const headerSum = (code: string) => sum(subtotalsOf(taxTotal, code).flatMap((st) => all(st, 'cbc:TaxAmount')));
-  const lineBase = (code: string) => sum(lineSubtotals(s, code).flatMap((st) => all(st, 'cbc:TaxableAmount')));
+  const headerSum = (code: string) => subtotalSum(subtotalsOf(taxTotal, code), 'cbc:TaxAmount');
+  const lineBase = (code: string) => subtotalSum(lineSubtotals(s, code), 'cbc:TaxableAmount');
   if (subtotalsOf(taxTotal, '7152').length > 0) {
     // SUNAT 3306: header ICBPER = Σ line ICBPER, exact after rounding.
     const headerIcbper = num(subtotalsOf(taxTotal, '7152')[0], 'cbc:TaxAmount');
-    const lines = round(sum(lineSubtotals(s, '7152').flatMap((st) => all(st, 'cbc:TaxAmount'))), 2);
+    const lines = round(subtotalSum(lineSubtotals(s, '7152'), 'cbc:TaxAmount'), 2);
     f.check(ne(headerIcbper, lines), '3306', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(headerIcbper));
   }
   const d02 = amountSum(allowances(root, '02'));
