@@ -35,10 +35,11 @@ export interface BooleanOption extends OptionBase {
 export type OptionSpec = StringOption | IntegerOption | BooleanOption;
 export type OptionSpecs = Record<string, OptionSpec>;
 
-/** A positional argument; every declared one is required. */
+/** A positional argument; every declared one is required. The last may be repeated (`variadic`). */
 export interface PositionalSpec {
   name: string;
   description: string;
+  variadic?: boolean;
 }
 
 export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
@@ -170,7 +171,9 @@ function readInteger(flag: string, option: IntegerOption, text: string): number 
 }
 
 function checkPositionals(declared: readonly PositionalSpec[], given: string[]): string[] {
-  if (given.length > declared.length) throw new UsageError(`argumento inesperado: ${given[declared.length]}`);
+  const variadic = declared.at(-1)?.variadic === true;
+  if (!variadic && given.length > declared.length)
+    throw new UsageError(`argumento inesperado: ${given[declared.length]}`);
   if (given.length < declared.length) throw new UsageError(`falta ${declared[given.length].name}`);
   return given;
 }

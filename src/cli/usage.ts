@@ -5,7 +5,7 @@ const HELP_LINE: [string, string] = ['-h, --help', 'Muestra esta ayuda y termina
 
 /** The one line shown after a usage error. */
 export function usageLine(spec: CommandSpec): string {
-  const positionals = (spec.positionals ?? []).map((p) => ` ${p.name}`).join('');
+  const positionals = (spec.positionals ?? []).map((p) => ` ${p.name}${p.variadic ? '…' : ''}`).join('');
   const required = Object.entries(spec.options)
     .filter(([, option]) => option.type !== 'boolean' && option.required)
     .map(([name, option]) => ` ${label(name, option)}`)

@@ -93,6 +93,8 @@ export const WARNING_CODES = {
   legend_added: 'Se agregó una leyenda obligatoria (2006 detracción, 1002 transferencia gratuita).',
   legend_replaced: 'La leyenda 1000 enviada se reemplazó por el monto en letras calculado del total.',
   customer_ruc_check_digit: 'RUC del cliente con dígito verificador incorrecto (modo demo: se acepta).',
+  customer_document_number_unusual:
+    'Nota de crédito o débito con un número de documento del cliente que no tiene el formato de su tipo (DNI de 8 dígitos…): SUNAT no lo valida en notas; se emite tal cual.',
   exchange_rate_missing: 'Comprobante en moneda extranjera sin factor_tipo_de_cambio.',
   detraction_percent_differs: 'El porcentaje de detracción difiere del de catálogo 54.',
   detraction_below_threshold: 'Detracción en una operación que no supera S/ 700.',
@@ -101,7 +103,7 @@ export const WARNING_CODES = {
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
   sunat_observation:
-    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207).',
+    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global).',
   value_adjusted:
     'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
   due_date_before_issue:

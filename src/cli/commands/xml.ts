@@ -1,31 +1,38 @@
-// `npx facturo xml <body.json>`: prints the signed XML Facturo would send to SUNAT for a POST /api/documents
-// body, so anyone can inspect what we emit. The only place of the document feature that does I/O here: it reads
-// the body and key files and the clock (today in America/Lima); the core stays pure.
-import { readFileSync } from 'node:fs';
-import {
-  assignNumber,
-  buildDocumentXml,
-  filenameOf,
-  prepareDocument,
-  qrTextOf,
-  type Issuer,
-} from '../../core/index.ts';
-import { signXml, type SignatureAlgorithm, type SigningKey } from '../../core/signing.ts';
-import { generateSelfSignedCertificate, loadPem, loadPfx } from '../../crypto/certificates.ts';
+// `npx facturo xml <body.json>…`: prints the signed XML Facturo would send to SUNAT for a POST /api/documents
+// body, so anyone can inspect what we emit; with --out-dir it builds many bodies in one process, writes each XML
+// there and prints one line per body. The only place of the document feature that does I/O here: it reads the
+// body and key files, the clock (today in America/Lima) and writes the XML files; the core stays pure.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Issuer } from '../../core/index.ts';
+import type { SigningKey } from '../../core/signing.ts';
 import { limaTime, limaToday } from '../../pipeline/deps.ts';
 import { runCommand, type CliCommand, type CliIo } from '../command.ts';
 import { UsageError, type CommandSpec, type OptionValues } from '../options.ts';
+import { previewDocument, signingKey, type PreviewSettings } from './xml-preview.ts';
 
 const spec = {
   name: 'xml',
   summary: 'Imprime el XML firmado de un cuerpo de POST /api/documents (vista previa)',
   description: `Imprime el XML firmado (UBL 2.1) que Facturo emitiría para un cuerpo de POST /api/documents; el nombre
 del archivo, el hash y el texto del QR van a la salida de errores. No abre la base de datos. Sin clave se firma
-con un certificado de desarrollo generado al vuelo.`,
+con un certificado de desarrollo generado al vuelo. Con --out-dir admite varios cuerpos: escribe cada XML en la
+carpeta e imprime una línea por cuerpo (cuerpo → archivo, o el 422 con su código y ruta); termina con 1 si alguno
+falló.`,
   positionals: [
-    { name: '<cuerpo.json>', description: 'Cuerpo JSON de POST /api/documents; admite ${TODAY} y ${TODAY±N}' },
+    {
+      name: '<cuerpo.json>',
+      description: 'Cuerpo JSON de POST /api/documents; admite ${TODAY} y ${TODAY±N}; varios con --out-dir',
+      variadic: true,
+    },
   ],
   options: {
+    'out-dir': {
+      type: 'string',
+      placeholder: '<carpeta>',
+      description: 'Escribe cada XML firmado en esta carpeta (uno por cuerpo) en vez de la salida estándar',
+      defaultText: 'salida estándar, un solo cuerpo',
+    },
     key: {
       type: 'string',
       placeholder: '<key.pem>',
@@ -57,7 +64,13 @@ con un certificado de desarrollo generado al vuelo.`,
       description: 'Emisor {ruc, razonSocial, address{…}}',
       defaultText: 'uno de demostración',
     },
-    number: { type: 'integer', placeholder: 'N', default: 1, min: 1, description: 'Correlativo para "#"' },
+    number: {
+      type: 'integer',
+      placeholder: 'N',
+      default: 1,
+      min: 1,
+      description: 'Correlativo para "#" (con varios cuerpos, el primero de cada serie; los siguientes, N+1…)',
+    },
     sha256: { type: 'boolean', description: 'Firma RSA-SHA256', defaultText: 'RSA-SHA1' },
     mode: {
       type: 'string',
@@ -89,6 +102,8 @@ const DEMO_ISSUER: Issuer = {
 export interface XmlCommandIo extends CliIo {
   readText: (path: string) => string;
   readBytes: (path: string) => Buffer;
+  /** Writes a file, creating its folder. */
+  writeText: (path: string, text: string) => void;
   /** The current instant (the clock is read here, at the edge). */
   now: () => Date;
 }
@@ -98,6 +113,10 @@ const defaultIo: XmlCommandIo = {
   stderr: (t) => void process.stderr.write(t),
   readText: (p) => readFileSync(p, 'utf8'),
   readBytes: (p) => readFileSync(p),
+  writeText: (p, text) => {
+    mkdirSync(join(p, '..'), { recursive: true });
+    writeFileSync(p, text);
+  },
   now: () => new Date(),
 };
 
@@ -113,14 +132,19 @@ export function substitutePlaceholders(text: string, today: string): string {
 }
 
 export function runXml(argv: string[], io: XmlCommandIo = defaultIo): Promise<number> {
-  return runCommand(spec, argv, io, async ({ options, positionals: [bodyPath] }) => {
+  return runCommand(spec, argv, io, async ({ options, positionals }) => {
     const today = options.today ?? limaToday(io.now());
     if (!/^\d{4}-\d{2}-\d{2}$/.test(today))
       throw new UsageError(`--today debe tener el formato AAAA-MM-DD (se recibió "${today}")`);
     if ((options.key === undefined) !== (options.cert === undefined))
       throw new UsageError('indique --key y --cert juntos (o --pfx con --password)');
+    if (positionals.length > 1 && options['out-dir'] === undefined)
+      throw new UsageError('con varios cuerpos indique --out-dir <carpeta>');
     try {
-      return preview(bodyPath, today, options, io);
+      const settings = previewSettings(options, today, io);
+      return options['out-dir'] === undefined
+        ? previewOne(positionals[0], settings, io)
+        : previewMany(positionals, options['out-dir'], settings, io);
     } catch (error) {
       const e = error as Error & { code?: string };
       io.stderr(`${e.code ? `${e.code}: ` : ''}${e.message}\n`);
@@ -129,52 +153,70 @@ export function runXml(argv: string[], io: XmlCommandIo = defaultIo): Promise<nu
   });
 }
 
-function preview(bodyPath: string, today: string, options: XmlOptions, io: XmlCommandIo): number {
-  const body = JSON.parse(substitutePlaceholders(io.readText(bodyPath), today));
+function previewSettings(options: XmlOptions, today: string, io: XmlCommandIo): PreviewSettings {
   const issuer: Issuer = options.issuer !== undefined ? JSON.parse(io.readText(options.issuer)) : DEMO_ISSUER;
-  // A body without hora_de_emision gets the current Lima time, as on the server; with --today the preview
-  // stays reproducible (00:00:00).
-  const timeNow = options.today === undefined ? limaTime(io.now()) : undefined;
-  const prepared = prepareDocument(body, { today, timeNow, issuer, mode: options.mode });
-  for (const w of prepared.warnings) io.stderr(`aviso ${w.code} ${w.path}: ${w.message}\n`);
-  if (!prepared.ok) {
-    for (const i of prepared.issues) {
-      const figures = i.expected !== undefined ? ` (esperado ${i.expected}, recibido ${i.received})` : '';
-      io.stderr(`error ${i.code} ${i.path || '(cuerpo)'}: ${i.message}${figures}\n`);
-    }
+  let key: SigningKey | undefined;
+  return {
+    issuer,
+    today,
+    // A body without hora_de_emision gets the current Lima time, as on the server; with --today the preview
+    // stays reproducible (00:00:00).
+    timeNow: options.today === undefined ? limaTime(io.now()) : undefined,
+    mode: options.mode,
+    firstNumber: options.number,
+    algorithm: options.sha256 ? 'rsa-sha256' : 'rsa-sha1',
+    // One key for every body: generating a development certificate costs more than building a document.
+    key: () => {
+      key ??= signingKey(options, issuer, io.now(), io);
+      return key;
+    },
+  };
+}
+
+function readBody(path: string, today: string, io: XmlCommandIo): unknown {
+  return JSON.parse(substitutePlaceholders(io.readText(path), today));
+}
+
+function previewOne(bodyPath: string, settings: PreviewSettings, io: XmlCommandIo): number {
+  const result = previewDocument(readBody(bodyPath, settings.today, io), settings, () => settings.firstNumber);
+  for (const w of result.warnings) io.stderr(`aviso ${w.code} ${w.path}: ${w.message}\n`);
+  if (!result.ok) {
+    for (const line of result.errors) io.stderr(`${line}\n`);
     return 1;
   }
-  let doc = prepared.document;
-  if (doc.number === null) doc = assignNumber(doc, options.number);
-  const affected = doc.note?.affectedDocument;
-  if (affected && !affected.series) {
-    // Resolving an external_id needs the database; the preview does not open one.
-    io.stderr(
-      'error: la vista previa no consulta la base de datos; envíe documento_afectado con serie_documento, numero_documento y codigo_tipo_documento.\n',
-    );
-    return 1;
-  }
-  const key = signingKey(options, issuer, io);
-  const algorithm: SignatureAlgorithm = options.sha256 ? 'rsa-sha256' : 'rsa-sha1';
-  const signed = signXml(
-    buildDocumentXml(doc, issuer),
-    { privateKeyPem: key.privateKeyPem, certificatePem: key.certificatePem },
-    { algorithm, assumeCanonical: true },
-  );
-  io.stdout(signed.xml);
-  io.stderr(
-    `archivo: ${filenameOf(doc, issuer.ruc)}.xml\nhash: ${signed.digestValue}\nqr: ${qrTextOf(doc, issuer.ruc, signed.digestValue)}\n`,
-  );
+  io.stdout(result.xml);
+  io.stderr(`archivo: ${result.fileName}.xml\nhash: ${result.digest}\nqr: ${result.qr}\n`);
   return 0;
 }
 
-function signingKey(options: XmlOptions, issuer: Issuer, io: XmlCommandIo): SigningKey {
-  const now = io.now();
-  if (options.pfx !== undefined) return loadPfx(io.readBytes(options.pfx), options.password ?? '', { now });
-  if (options.key !== undefined && options.cert !== undefined)
-    return loadPem(`${io.readText(options.key)}\n${io.readText(options.cert)}`, { now });
-  io.stderr('aviso: firmado con un certificado de desarrollo generado al vuelo (válido 1 día).\n');
-  return generateSelfSignedCertificate({ ruc: issuer.ruc, name: issuer.razonSocial }, { now, days: 1 });
+/** Many bodies, one process: each XML to `outDir`, one line per body on stdout; 1 when any failed. */
+function previewMany(paths: string[], outDir: string, settings: PreviewSettings, io: XmlCommandIo): number {
+  const nextNumber = new Map<string, number>();
+  const numberFor = (series: string) => {
+    const n = nextNumber.get(series) ?? settings.firstNumber;
+    nextNumber.set(series, n + 1);
+    return n;
+  };
+  let failed = 0;
+  for (const path of paths) {
+    const name = basename(path);
+    try {
+      const result = previewDocument(readBody(path, settings.today, io), settings, numberFor);
+      for (const w of result.warnings) io.stderr(`${name}: aviso ${w.code} ${w.path}: ${w.message}\n`);
+      if (!result.ok) {
+        failed++;
+        io.stdout(`${name} → 422 ${result.errors.join('; ')}\n`);
+        continue;
+      }
+      io.writeText(join(outDir, `${result.fileName}.xml`), result.xml);
+      io.stdout(`${name} → ${result.fileName}.xml\n`);
+    } catch (error) {
+      failed++;
+      io.stdout(`${name} → error ${(error as Error).message}\n`);
+    }
+  }
+  io.stderr(`${paths.length - failed} de ${paths.length} cuerpos generados en ${outDir}\n`);
+  return failed > 0 ? 1 : 0;
 }
 
 export const command: CliCommand = { spec, run: (argv) => runXml(argv) };

@@ -116,3 +116,37 @@ export const itemProperties = definePlainCatalog('55', 'Propiedades del ítem', 
   ['7020', 'Subpartida nacional'],
   ['7021', 'Número de declaración aduanera (DAM)'],
 ]);
+
+/**
+ * Hospedaje (SUNAT 3136–3145): every line of a 0202 sale to a non-domiciled guest carries the item properties
+ * 4000–4009; a 0205 package only 4000, 4007, 4008 and 4009. Property → SUNAT rule, in the XSL's order.
+ */
+const HOTEL_PROPERTIES: Readonly<Record<string, readonly (readonly [property: string, rule: string])[]>> = {
+  '0202': [
+    ['4009', '3136'],
+    ['4008', '3137'],
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4001', '3140'],
+    ['4002', '3141'],
+    ['4003', '3142'],
+    ['4004', '3143'],
+    ['4006', '3144'],
+    ['4005', '3145'],
+  ],
+  '0205': [
+    ['4000', '3138'],
+    ['4007', '3139'],
+    ['4008', '3137'],
+    ['4009', '3136'],
+  ],
+};
+
+/** The hospedaje properties a line of this operation lacks, each with its SUNAT rule (none for other operations). */
+export function missingHotelProperties(
+  operation: string | undefined,
+  present: readonly (string | undefined)[],
+): (readonly [property: string, rule: string])[] {
+  const required = operation ? HOTEL_PROPERTIES[operation] : undefined;
+  return required ? required.filter(([property]) => !present.includes(property)) : [];
+}

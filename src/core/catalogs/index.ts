@@ -15,5 +15,5 @@ export { operationTypes, type OperationTypeEntry } from './catalog-51.ts';
 export { legends, type LegendEntry } from './catalog-52.ts';
 export { allowanceChargeCodes, type AllowanceChargeEntry } from './catalog-53.ts';
 export { detractionGoods, DETRACTION_THRESHOLD_PEN, type DetractionGoodEntry } from './catalog-54.ts';
-export { itemProperties } from './catalog-55.ts';
+export { itemProperties, missingHotelProperties } from './catalog-55.ts';
 export { paymentMeans } from './catalog-59.ts';

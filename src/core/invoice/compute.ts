@@ -40,33 +40,61 @@ export interface ComputeResult {
   warnings: Warning[];
 }
 
-export function computeDocument(body: DocumentBody, ctx: DocumentContext): ComputeResult {
-  const issues: Issue[] = [];
-  const warnings: Warning[] = [];
-  const collect = (f: Findings) => {
-    issues.push(...f.issues);
-    warnings.push(...f.warnings);
-  };
+/** Issues and warnings of every step, in the order the steps ran. */
+class Collected {
+  readonly issues: Issue[] = [];
+  readonly warnings: Warning[] = [];
+  add(f: Findings): void {
+    this.issues.push(...f.issues);
+    this.warnings.push(...f.warnings);
+  }
+}
 
-  // 1. Fill defaults.
+/** What the header tells before any figure: the document's type, its group (01 facturas, 02 boletas) and note. */
+interface Header {
+  type: ComputedDocument['documentType'];
+  isInvoice: boolean;
+  group: '01' | '02';
+  note?: DocumentNote;
+}
+
+export function computeDocument(body: DocumentBody, ctx: DocumentContext): ComputeResult {
+  const c = new Collected();
+  const done = (document?: ComputedDocument): ComputeResult => ({
+    ...(document ? { document } : {}),
+    issues: c.issues,
+    warnings: c.warnings,
+  });
+  // 1. Fill defaults; the rules that need no figures.
   const filled = fillDefaults(body, ctx);
-  collect(filled.findings);
+  c.add(filled.findings);
   const b = filled.body;
+  const header = headerRules(b, ctx, c);
+  // 2–3. Compute each line, then sum the document; figures beyond SUNAT's formats stop here.
+  const figures = linesAndSums(b, header, c);
+  if (!figures) return done();
+  // 4. Rules that need the figures.
+  const checked = figureRules(b, ctx, header, figures, c);
+  if (c.issues.length > 0) return done();
+  // 5. Assemble the computed document (plain JSON).
+  return done(assemble(b, header, figures, checked));
+}
+
+/** Series (1001), dates (2108/2329), the note's reference and type, the lines' consistency with the operation. */
+function headerRules(b: FilledBody, ctx: DocumentContext, c: Collected): Header {
   const type = b.codigo_tipo_documento as ComputedDocument['documentType'];
   const isInvoice = type === '01' || type === '03';
-
-  // Rules that need no figures.
   let group: '01' | '02' = type === '03' ? '02' : '01';
   let note: DocumentNote | undefined;
   if (!isInvoice) {
     const n = checkNote(b);
-    collect(n.findings);
+    c.add(n.findings);
     note = n.note;
     group = n.group;
-    collect(checkNoteAmounts(b));
+    c.add(checkNoteAmounts(b));
   }
-  collect(checkSeries(b.serie_documento, type));
-  collect(
+  c.add(checkSeries(b.serie_documento, type));
+  c.add(
     checkDates({
       issueDate: b.fecha_de_emision,
       dueDate: b.fecha_de_vencimiento,
@@ -76,97 +104,83 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
       isInvoice,
     }),
   );
-  collect(checkConsistency(b));
+  c.add(checkConsistency(b));
+  return { type, isInvoice, group, ...(note ? { note } : {}) };
+}
 
-  // 2. Compute each line. A broken line would make every header sum look wrong: stop before summing.
+interface Figures {
+  lines: WorkLine[];
+  sums: DocumentSums;
+  payable: Decimal;
+}
+
+/** Each line, then the document's sums; a broken line would make every header sum look wrong: stop before. */
+function linesAndSums(b: FilledBody, { isInvoice }: Header, c: Collected): Figures | undefined {
   const computed = computeLines(b.items, b.fecha_de_emision, {
     netUnitValue: !isInvoice,
     // SUNAT 3105 on notes only asks for the tax scheme (an NC 13 has lines of 0.00).
     zeroValueAllowed:
       !isInvoice || ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
   });
-  collect(computed.findings);
-  if (!computed.complete) return { issues, warnings };
+  c.add(computed.findings);
+  if (!computed.complete) return undefined;
   // Figures beyond SUNAT's formats cannot be summed, written or spelled out in words: stop here.
   const lineMagnitudes = checkLineMagnitudes(computed.lines);
-  collect(lineMagnitudes);
-  if (lineMagnitudes.issues.length > 0) return { issues, warnings };
-
-  // 3. Sum the document.
+  c.add(lineMagnitudes);
+  if (lineMagnitudes.issues.length > 0) return undefined;
   const summed = sumDocument(b, computed.lines);
-  collect(summed.findings);
-  const sums = summed.sums;
-  const totalMagnitudes = checkTotalMagnitudes(sums.totals);
-  collect(totalMagnitudes);
-  if (totalMagnitudes.issues.length > 0) return { issues, warnings };
-  const payable = sums.totals.payable;
+  c.add(summed.findings);
+  const totalMagnitudes = checkTotalMagnitudes(summed.sums.totals);
+  c.add(totalMagnitudes);
+  if (totalMagnitudes.issues.length > 0) return undefined;
+  return { lines: computed.lines, sums: summed.sums, payable: summed.sums.totals.payable };
+}
 
-  // 4. Rules that need the figures.
+type Checked = ReturnType<typeof figureRules>;
+
+/** Detraction, perception, retention, FormaPago, the customer (with the total in PEN) and the legends. */
+function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figures: Figures, c: Collected) {
+  const { payable, lines } = figures;
+  const { type, isInvoice, group, note } = header;
   const detraction = checkDetraction(b, payable);
-  collect(detraction.findings);
+  c.add(detraction.findings);
   const perception = checkPerception(b, payable);
-  collect(perception.findings);
+  c.add(perception.findings);
   const retention = checkRetention(b, payable);
-  collect(retention.findings);
-  const detractionInCurrency = detraction.amount
-    ? b.codigo_tipo_moneda === 'PEN' || !b.factor_tipo_de_cambio
-      ? detraction.amount
-      : round2(detraction.amount.div(b.factor_tipo_de_cambio))
-    : ZERO;
+  c.add(retention.findings);
   const nc13 = type === '07' && note?.typeCode === '13';
   const terms = checkPaymentTerms({
     body: b,
     payable,
-    detraction: detractionInCurrency,
+    detraction: detractionInDocumentCurrency(b, detraction.amount),
     retention: retention.amount ?? ZERO,
     // SUNAT accepts FormaPago Credito with cuotas on any note (NC 13 must carry it); notes at cash carry none.
     carriesPaymentTerms: isInvoice || nc13 || b.codigo_condicion_de_pago === '02' || (b.cuotas?.length ?? 0) > 0,
     requiresCredit: nc13,
+    // SUNAT 3265/3266 belong to the invoice rules (RUC customers); the NC/ND rules cap nothing.
+    capped: isInvoice && b.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad === '6',
   });
-  collect(terms.findings);
+  c.add(terms.findings);
   const payablePen = toPen(payable, b.codigo_tipo_moneda, b.factor_tipo_de_cambio) ?? payable;
-  collect(checkCustomer({ body: b, group, payablePen, mode: ctx.mode, isNote: !isInvoice }));
-
+  c.add(checkCustomer({ body: b, group, payablePen, mode: ctx.mode, isNote: !isInvoice }));
   const words = amountInWords(payable, b.codigo_tipo_moneda);
   const required: string[] = [];
-  if (computed.lines.length > 0 && computed.lines.every((l) => !l.affectation.onerous)) required.push('1002');
+  if (lines.length > 0 && lines.every((l) => !l.affectation.onerous)) required.push('1002');
   if (detraction.detraction) required.push('2006');
   if (perception.perception) required.push('2000');
-  if (computed.lines.some((l) => l.affectation.scheme === '1016')) required.push('2007');
+  if (lines.some((l) => l.affectation.scheme === '1016')) required.push('2007');
   const legends = buildLegends({ body: b, amountInWords: words, required });
-  collect(legends.findings);
+  c.add(legends.findings);
+  return { detraction, perception, retention, terms, legends: legends.legends, words };
+}
 
-  if (issues.length > 0) return { issues, warnings };
-
-  // 5. Assemble the computed document (plain JSON).
+/** The computed document: plain JSON, everything formatted as it goes into the XML. */
+function assemble(b: FilledBody, header: Header, figures: Figures, checked: Checked): ComputedDocument {
+  const { type, isInvoice, group, note } = header;
+  const { sums, payable } = figures;
+  const { detraction, perception, retention, terms } = checked;
   const currency = b.codigo_tipo_moneda;
-  const allowanceCharges: DocumentAllowanceCharge[] = sums.allowanceCharges.map((ac) =>
-    toAllowanceCharge(ac, currency),
-  );
-  if (perception.perception) {
-    const p = perception.perception;
-    allowanceCharges.push({
-      charge: true,
-      code: p.code,
-      factor: canonical(new Decimal(p.percent).div(100)),
-      amount: p.amount,
-      base: p.base,
-      currency: 'PEN',
-    });
-  }
-  if (retention.retention) {
-    const r = retention.retention;
-    allowanceCharges.push({
-      charge: false,
-      code: '62',
-      factor: canonical(new Decimal(r.percent).div(100)),
-      amount: r.amount,
-      base: r.base,
-      currency,
-    });
-  }
-
-  const document: ComputedDocument = {
+  return {
     schemaVersion: 1,
     documentType: type,
     group,
@@ -183,15 +197,52 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
     ...(terms.paymentForm ? { paymentForm: terms.paymentForm } : {}),
     paymentCondition: b.codigo_condicion_de_pago,
     customer: customerOf(b),
-    lines: computed.lines.map((l) => toLine(l, currency)),
-    allowanceCharges,
+    lines: figures.lines.map((l) => toLine(l, currency)),
+    allowanceCharges: documentAllowanceCharges(sums, checked, currency),
     taxSubtotals: sums.taxSubtotals.map((s) => ({
       scheme: s.scheme,
       ...(s.taxableAmount !== undefined ? { taxableAmount: formatAmount(s.taxableAmount) } : {}),
       taxAmount: formatAmount(s.taxAmount),
     })),
     totals: toTotals(sums, terms.pending),
-    legends: legends.legends,
+    legends: checked.legends,
+    ...documentReferences(b, sums),
+    ...(detraction.detraction ? { detraction: detraction.detraction } : {}),
+    ...(perception.perception ? { perception: perception.perception } : {}),
+    ...(retention.retention ? { retention: retention.retention } : {}),
+    installments: terms.installments,
+    payments: paymentsOf(b),
+    ...(note ? { note } : {}),
+    actions: {
+      sendEmail: b.acciones?.enviar_email ?? false,
+      sendXmlSigned: b.acciones?.enviar_xml_firmado ?? true,
+      pdfFormat: b.acciones?.formato_pdf ?? 'a4',
+    },
+    amountInWords: checked.words,
+    numberToLetter: numberToLetter(payable),
+    extra: headerExtra(b),
+  };
+}
+
+/** The document's discounts and charges, then the perception (51–53, PEN) and retention (62) as charges/discounts. */
+function documentAllowanceCharges(sums: DocumentSums, checked: Checked, currency: string): DocumentAllowanceCharge[] {
+  const out = sums.allowanceCharges.map((ac) => toAllowanceCharge(ac, currency));
+  const p = checked.perception.perception;
+  if (p) {
+    const factor = canonical(new Decimal(p.percent).div(100));
+    out.push({ charge: true, code: p.code, factor, amount: p.amount, base: p.base, currency: 'PEN' });
+  }
+  const r = checked.retention.retention;
+  if (r) {
+    const factor = canonical(new Decimal(r.percent).div(100));
+    out.push({ charge: false, code: '62', factor, amount: r.amount, base: r.base, currency });
+  }
+  return out;
+}
+
+/** Advances, despatch guides and related documents the document refers to. */
+function documentReferences(b: FilledBody, sums: DocumentSums) {
+  return {
     advances: sums.advances.map((a) => ({
       number: a.number,
       documentType: a.documentType,
@@ -207,28 +258,17 @@ export function computeDocument(body: DocumentBody, ctx: DocumentContext): Compu
       documentType: r.codigo_tipo_documento,
       ...(r.monto !== undefined ? { amount: formatAmount(r.monto) } : {}),
     })),
-    ...(detraction.detraction ? { detraction: detraction.detraction } : {}),
-    ...(perception.perception ? { perception: perception.perception } : {}),
-    ...(retention.retention ? { retention: retention.retention } : {}),
-    installments: terms.installments,
-    payments: (b.pagos ?? []).map((p) => ({
-      methodCode: p.codigo_metodo_pago,
-      ...(p.codigo_destino_pago !== undefined ? { destination: p.codigo_destino_pago } : {}),
-      ...(p.referencia ? { reference: p.referencia } : {}),
-      amount: formatAmount(p.monto ?? ZERO),
-      ...(p.pago_recibido !== undefined ? { received: formatAmount(p.pago_recibido) } : {}),
-    })),
-    ...(note ? { note } : {}),
-    actions: {
-      sendEmail: b.acciones?.enviar_email ?? false,
-      sendXmlSigned: b.acciones?.enviar_xml_firmado ?? true,
-      pdfFormat: b.acciones?.formato_pdf ?? 'a4',
-    },
-    amountInWords: words,
-    numberToLetter: numberToLetter(payable),
-    extra: headerExtra(b),
   };
-  return { document, issues, warnings };
+}
+
+function paymentsOf(b: FilledBody): ComputedDocument['payments'] {
+  return (b.pagos ?? []).map((p) => ({
+    methodCode: p.codigo_metodo_pago,
+    ...(p.codigo_destino_pago !== undefined ? { destination: p.codigo_destino_pago } : {}),
+    ...(p.referencia ? { reference: p.referencia } : {}),
+    amount: formatAmount(p.monto ?? ZERO),
+    ...(p.pago_recibido !== undefined ? { received: formatAmount(p.pago_recibido) } : {}),
+  }));
 }
 
 function customerOf(b: FilledBody): ComputedDocument['customer'] {
@@ -399,4 +439,11 @@ function headerExtra(b: FilledBody): Record<string, unknown> {
     out[key] = v instanceof Decimal ? formatAmount(v) : v;
   }
   return out;
+}
+
+/** The detraction (in PEN) in the document's currency, for the pending amount; 0 when it cannot be converted. */
+function detractionInDocumentCurrency(b: FilledBody, amountPen: Decimal | undefined): Decimal {
+  if (!amountPen) return ZERO;
+  if (b.codigo_tipo_moneda === 'PEN') return amountPen;
+  return b.factor_tipo_de_cambio ? round2(amountPen.div(b.factor_tipo_de_cambio)) : ZERO;
 }

@@ -92,7 +92,10 @@ function amountOf(list: WorkAllowanceCharge[], code: string): Decimal {
   return total;
 }
 
-/** Line discounts/charges (00/01/47/48): each must be a line-level code of the right kind (obs 4268). */
+/**
+ * Line discounts/charges (00/01/47/48). A code of the wrong kind is refused (3114); a global code at line level is
+ * what SUNAT observes (4268) and then leaves out of every line sum: emitted as sent, with a warning.
+ */
 function lineAllowanceCharges(
   f: Findings,
   path: string,
@@ -103,21 +106,53 @@ function lineAllowanceCharges(
   const out: WorkAllowanceCharge[] = [];
   (list ?? []).forEach((ac, i) => {
     const p = joinPath(joinPath(path, kind), i);
-    const entry = allowanceChargeCodes.get(ac.codigo)!;
-    if (entry.level !== 'line' || entry.charge !== (kind === 'cargos')) {
-      addIssue(
-        f,
-        joinPath(p, 'codigo'),
-        'allowance_invalid',
-        `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} de línea: use ${kind === 'cargos' ? '47 o 48' : '00 o 01'} (SUNAT 4268/3114).`,
-        { sunatRule: '4268' },
-      );
-      return;
-    }
+    if (!allowanceChargeFits(f, p, ac.codigo, kind, 'line')) return;
     const w = allowanceCharge(f, p, ac, defaultBase, '3290');
     if (w) out.push(w);
   });
   return out;
+}
+
+const LEVEL_WORDS = {
+  line: { label: 'de línea', sunatRule: '4268', codes: { cargos: '47 o 48', descuentos: '00 o 01' } },
+  global: { label: 'global', sunatRule: '4291', codes: { cargos: '45, 46, 49 o 50', descuentos: '02, 03 o 04–06' } },
+} as const;
+
+/**
+ * Whether a catalog-53 code may stand in this list. The wrong kind (a charge among discounts) is SUNAT's 3114
+ * rejection: refused. The wrong level is only SUNAT's observation (4268 line, 4291 global): accepted with a
+ * warning, the code then feeds no total (SUNAT's sums read each code at its own level only).
+ */
+export function allowanceChargeFits(
+  f: Findings,
+  path: string,
+  code: string,
+  kind: 'descuentos' | 'cargos',
+  level: 'line' | 'global',
+): boolean {
+  const entry = allowanceChargeCodes.get(code)!;
+  const words = LEVEL_WORDS[level];
+  const noun = kind === 'cargos' ? 'cargo' : 'descuento';
+  if (entry.charge !== (kind === 'cargos')) {
+    addIssue(
+      f,
+      joinPath(path, 'codigo'),
+      'allowance_invalid',
+      `El código ${code} (${entry.description}) no es un ${noun}: use ${words.codes[kind]} (SUNAT 3114).`,
+      { sunatRule: '3114' },
+    );
+    return false;
+  }
+  if (entry.level !== level) {
+    addWarning(
+      f,
+      joinPath(path, 'codigo'),
+      'sunat_observation',
+      `El código ${code} (${entry.description}) no es un ${noun} ${words.label}: se emite sin afectar los totales; SUNAT lo acepta con la observación ${words.sunatRule}.`,
+      words.sunatRule,
+    );
+  }
+  return true;
 }
 
 /** Amount = base × factor (±1; SUNAT 3307 header, 3290 line); missing pieces are derived. */
@@ -207,63 +242,151 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
     );
     return undefined;
   }
-  const bagTax = sentAmount(f, joinPath(path, 'total_impuestos_bolsa_plastica'), item.total_impuestos_bolsa_plastica);
-  let icbper: WorkLine['icbper'];
-  if (bagTax?.gt(0)) {
-    if (!q.isInteger()) {
-      addIssue(
-        f,
-        joinPath(path, 'cantidad'),
-        'icbper_invalid',
-        'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).',
-        { sunatRule: '2892' },
-      );
-      return undefined;
-    }
-    let rate = icbperRate(issueDate);
-    let expected = round2(q.times(rate));
-    const olderRate = ICBPER_YEARLY_RATES.find((r) => !r.eq(rate) && round2(q.times(r)).eq(bagTax));
-    if (!expected.eq(bagTax) && olderRate) {
-      // SUNAT 4318 is an observation: a bag charged at another year's rate is accepted and noted in the CDR.
-      addWarning(
-        f,
-        joinPath(path, 'total_impuestos_bolsa_plastica'),
-        'sunat_observation',
-        `ICBPER a S/ ${olderRate.toFixed(2)} por bolsa; la tarifa ${issueDate.slice(0, 4)} es S/ ${rate.toFixed(2)}: SUNAT lo acepta con la observación 4318.`,
-        '4318',
-      );
-      rate = olderRate;
-      expected = bagTax;
-    }
-    if (!expected.eq(bagTax)) {
-      addIssue(
-        f,
-        joinPath(path, 'total_impuestos_bolsa_plastica'),
-        'icbper_invalid',
-        `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)}, que no corresponde a ninguna tarifa anual (0.10–0.50).`,
-        { expected: expected.toFixed(2), received: bagTax.toFixed(2) },
-      );
-      return undefined;
-    }
-    icbper = { bags: q, rate, amount: expected };
-  }
-  return affectation.onerous
-    ? onerousLine(f, item, index, path, affectation, percent, icbper)
-    : freeLine(f, item, index, path, affectation, percent, icbper);
+  const icbper = lineIcbper(f, item, path, issueDate);
+  if (icbper === null) return undefined;
+  const line: LineContext = { f, item, index, path, affectation, percent, icbper };
+  return affectation.onerous ? onerousLine(line) : freeLine(line);
 }
 
-function onerousLine(
-  f: Findings,
-  item: ItemBody,
-  index: number,
-  path: string,
-  affectation: AffectationEntry,
-  percent: Decimal,
-  icbper: WorkLine['icbper'],
-): WorkLine | undefined {
+/**
+ * ICBPER (SUNAT 2892, 4318): a whole number of bags × the year's rate; another year's rate is only observed.
+ * Undefined without bags, null when refused.
+ */
+function lineIcbper(f: Findings, item: ItemBody, path: string, issueDate: string): WorkLine['icbper'] | null {
   const q = item.cantidad;
-  const icbperAmount = icbper?.amount ?? ZERO;
-  let unitValue = item.valor_unitario;
+  const bagTax = sentAmount(f, joinPath(path, 'total_impuestos_bolsa_plastica'), item.total_impuestos_bolsa_plastica);
+  if (!bagTax?.gt(0)) return undefined;
+  if (!q.isInteger()) {
+    addIssue(
+      f,
+      joinPath(path, 'cantidad'),
+      'icbper_invalid',
+      'La cantidad de bolsas plásticas debe ser un número entero (SUNAT 2892).',
+      { sunatRule: '2892' },
+    );
+    return null;
+  }
+  let rate = icbperRate(issueDate);
+  let expected = round2(q.times(rate));
+  const olderRate = ICBPER_YEARLY_RATES.find((r) => !r.eq(rate) && round2(q.times(r)).eq(bagTax));
+  if (!expected.eq(bagTax) && olderRate) {
+    // SUNAT 4318 is an observation: a bag charged at another year's rate is accepted and noted in the CDR.
+    addWarning(
+      f,
+      joinPath(path, 'total_impuestos_bolsa_plastica'),
+      'sunat_observation',
+      `ICBPER a S/ ${olderRate.toFixed(2)} por bolsa; la tarifa ${issueDate.slice(0, 4)} es S/ ${rate.toFixed(2)}: SUNAT lo acepta con la observación 4318.`,
+      '4318',
+    );
+    rate = olderRate;
+    expected = bagTax;
+  }
+  if (!expected.eq(bagTax)) {
+    addIssue(
+      f,
+      joinPath(path, 'total_impuestos_bolsa_plastica'),
+      'icbper_invalid',
+      `ICBPER de la línea: ${q.toFixed()} bolsa(s) × S/ ${rate.toFixed(2)} (tarifa ${issueDate.slice(0, 4)}) = ${expected.toFixed(2)}, se recibió ${bagTax.toFixed(2)}, que no corresponde a ninguna tarifa anual (0.10–0.50).`,
+      { expected: expected.toFixed(2), received: bagTax.toFixed(2) },
+    );
+    return null;
+  }
+  return { bags: q, rate, amount: expected };
+}
+
+/** What every phase of a line reads: the item, where it is, its affectation (catalog 07), IGV rate and ICBPER. */
+interface LineContext {
+  f: Findings;
+  item: ItemBody;
+  index: number;
+  path: string;
+  affectation: AffectationEntry;
+  percent: Decimal;
+  icbper: WorkLine['icbper'];
+}
+
+/** The fields every line has, whatever its kind. */
+function workLine(
+  line: LineContext,
+  fields: Omit<WorkLine, 'index' | 'path' | 'item' | 'affectation' | 'quantity' | 'igvPercent' | 'icbper'>,
+): WorkLine {
+  const { index, path, item, affectation, percent, icbper } = line;
+  return { index: index + 1, path, item, affectation, quantity: item.cantidad, igvPercent: percent, icbper, ...fields };
+}
+
+/** An onerous line, in SUNAT's order: unit value, allowances (3271), ISC (3104/3108), other taxes, IGV (3272/3103/3110/3111), taxes (3292), unit price (3270). */
+function onerousLine(line: LineContext): WorkLine | undefined {
+  const { f, item, path } = line;
+  const unitValue = lineUnitValue(line);
+  if (unitValue === undefined) return undefined;
+  const gross = round2(unitValue.times(item.cantidad));
+  const ac = lineAllowances(line, gross);
+  if (!ac) return undefined;
+  const value = reconcile(f, {
+    path: joinPath(path, 'total_valor_item'),
+    computed: add(subtract(gross, ac.d00), ac.c47),
+    sent: item.total_valor_item,
+    tolerance: 1,
+    label: 'Valor de venta de la línea (valor unitario × cantidad − descuentos 00 + cargos 47)',
+    sunatRule: '3271',
+  });
+  const isc = lineIsc(line, value);
+  if (isc === null) return undefined;
+  const other = lineOtherTaxes(line, value);
+  const igv = lineIgv(line, value, isc);
+  if (!igv) return undefined;
+  const iscAmount = isc?.amount ?? ZERO;
+  const taxes = reconcile(f, {
+    path: joinPath(path, 'total_impuestos'),
+    computed: add(add(add(igv.igv, iscAmount), other?.amount ?? ZERO), line.icbper?.amount ?? ZERO),
+    sent: item.total_impuestos,
+    tolerance: 1,
+    label: 'Impuestos de la línea (IGV + ISC + otros + ICBPER)',
+    sunatRule: '3292',
+  });
+  const total = informational(line, 'total_item', add(value, taxes), 'Total de la línea (valor de venta + impuestos)');
+  const unitPrice = lineUnitPrice(line, { unitValue, value, taxes, ...ac });
+  if (unitPrice === undefined) return undefined;
+  return workLine(line, {
+    unitValue,
+    priceType: '01',
+    unitPrice,
+    value,
+    lineExtension: value,
+    ...igv,
+    isc,
+    other,
+    taxes,
+    total,
+    discount01: ac.d01,
+    charge48: ac.c48,
+    discountTotal: informational(line, 'total_descuentos', add(ac.d00, ac.d01), 'Total de descuentos de la línea'),
+    chargeTotal: informational(line, 'total_cargos', add(ac.c47, ac.c48), 'Total de cargos de la línea'),
+    allowanceCharges: [...ac.discounts, ...ac.charges],
+  });
+}
+
+/** A line total SUNAT does not check: the computed figure is kept, a different one sent is only a warning. */
+function informational(
+  line: LineContext,
+  key: 'total_item' | 'total_descuentos' | 'total_cargos',
+  computed: Decimal,
+  label: string,
+): Decimal {
+  const sent = line.item[key];
+  return reconcile(line.f, {
+    path: joinPath(line.path, key),
+    computed,
+    sent,
+    tolerance: 1,
+    label,
+    informational: 'computed',
+  });
+}
+
+/** The unit value (Price): sent, or taken out of the price with its taxes (ICBPER per bag, IGV, ISC al valor). */
+function lineUnitValue({ f, item, path, affectation, percent, icbper }: LineContext): Decimal | undefined {
+  const unitValue = item.valor_unitario;
   if (unitValue === undefined) {
     if (item.precio_unitario === undefined) {
       addIssue(
@@ -274,157 +397,146 @@ function onerousLine(
       );
       return undefined;
     }
-    // Price includes the taxes: remove ICBPER per bag, then IGV (and ISC al valor when declared).
     const iscFactor =
       item.porcentaje_isc && (item.codigo_tipo_sistema_isc ?? '01') === '01'
         ? ONE.plus(item.porcentaje_isc.div(100))
         : ONE;
     const igvFactor = affectation.taxed ? ONE.plus(percent.div(100)) : ONE;
     const perBag = icbper ? icbper.rate : ZERO;
-    unitValue = roundTo(item.precio_unitario.minus(perBag).div(igvFactor).div(iscFactor), TEN_PLACES);
-  } else if (unitValue.decimalPlaces() > TEN_PLACES) {
-    const r = roundTo(unitValue, TEN_PLACES);
-    addWarning(
-      f,
-      joinPath(path, 'valor_unitario'),
-      'amount_rounded',
-      `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`,
-    );
-    unitValue = r;
+    return roundTo(item.precio_unitario.minus(perBag).div(igvFactor).div(iscFactor), TEN_PLACES);
   }
+  if (unitValue.decimalPlaces() <= TEN_PLACES) return unitValue;
+  const r = roundTo(unitValue, TEN_PLACES);
+  const message = `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`;
+  addWarning(f, joinPath(path, 'valor_unitario'), 'amount_rounded', message);
+  return r;
+}
 
-  const gross = round2(unitValue.times(q));
+interface LineAllowances {
+  discounts: WorkAllowanceCharge[];
+  charges: WorkAllowanceCharge[];
+  d00: Decimal;
+  d01: Decimal;
+  c47: Decimal;
+  c48: Decimal;
+}
+
+/** The line's discounts and charges (catalog 53): 00/47 move its value, 01/48 only the document's totals. */
+function lineAllowances({ f, item, path }: LineContext, gross: Decimal): LineAllowances | undefined {
   const discounts = lineAllowanceCharges(f, path, item.descuentos, 'descuentos', gross);
   const charges = lineAllowanceCharges(f, path, item.cargos, 'cargos', gross);
   const d00 = amountOf(discounts, '00');
-  const d01 = amountOf(discounts, '01');
   const c47 = amountOf(charges, '47');
-  const c48 = amountOf(charges, '48');
   if (d00.gt(gross.plus(c47))) {
-    addIssue(
-      f,
-      joinPath(path, 'descuentos'),
-      'allowance_invalid',
-      'Los descuentos 00 superan el valor de venta de la línea.',
-    );
+    const message = 'Los descuentos 00 superan el valor de venta de la línea.';
+    addIssue(f, joinPath(path, 'descuentos'), 'allowance_invalid', message);
     return undefined;
   }
+  return { discounts, charges, d00, d01: amountOf(discounts, '01'), c47, c48: amountOf(charges, '48') };
+}
 
-  const value = reconcile(f, {
-    path: joinPath(path, 'total_valor_item'),
-    computed: add(subtract(gross, d00), c47),
-    sent: item.total_valor_item,
-    tolerance: 1,
-    label: 'Valor de venta de la línea (valor unitario × cantidad − descuentos 00 + cargos 47)',
-    sunatRule: '3271',
-  });
-
-  // ISC (catalog 08). Al valor (01) and public price (03) apply a rate to a base; fixed amount (02) is given.
-  let isc: WorkLine['isc'];
+/**
+ * ISC (catalog 08), only on taxed lines: al valor (01) and public price (03) apply a rate to a base; a fixed amount
+ * (02) is given and carries the rate that yields it. Undefined without ISC, null when refused.
+ */
+function lineIsc(line: LineContext, value: Decimal): WorkLine['isc'] | null {
+  const { f, item, path, affectation } = line;
   const wantsIsc =
     item.codigo_tipo_sistema_isc !== undefined ||
     (item.total_isc?.gt(0) ?? false) ||
     (item.porcentaje_isc?.gt(0) ?? false);
-  if (wantsIsc) {
-    if (!affectation.taxed) {
-      addIssue(
-        f,
-        joinPath(path, 'codigo_tipo_sistema_isc'),
-        'validation_failed',
-        'El ISC solo se aplica a líneas gravadas con IGV (10).',
-      );
-      return undefined;
-    }
-    const systemCode = item.codigo_tipo_sistema_isc ?? '01';
-    const iscPercent = item.porcentaje_isc ?? ZERO;
-    let base: Decimal;
-    let amount: Decimal;
-    if (systemCode === '02') {
-      if (item.total_isc === undefined) {
-        addIssue(
-          f,
-          joinPath(path, 'total_isc'),
-          'validation_failed',
-          'ISC de monto fijo (sistema 02): envíe total_isc.',
-        );
-        return undefined;
-      }
-      base = sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value;
-      amount = sentAmount(f, joinPath(path, 'total_isc'), item.total_isc)!;
-      if (!base.gt(0)) {
-        addIssue(
-          f,
-          joinPath(path, 'total_base_isc'),
-          'validation_failed',
-          'ISC de monto fijo (sistema 02): la base del ISC debe ser mayor que 0 (SUNAT 3104).',
-          { sunatRule: '3104' },
-        );
-        return undefined;
-      }
-    } else {
-      const computedBase = value;
-      base =
-        systemCode === '03'
-          ? (sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? computedBase)
-          : reconcile(f, {
-              path: joinPath(path, 'total_base_isc'),
-              computed: computedBase,
-              sent: item.total_base_isc,
-              tolerance: 1,
-              label: 'Base del ISC (sistema al valor: el valor de venta)',
-              sunatRule: '3108',
-            });
-      amount = reconcile(f, {
-        path: joinPath(path, 'total_isc'),
-        computed: round2(base.times(iscPercent).div(100)),
-        sent: item.total_isc,
-        tolerance: 1,
-        label: 'ISC de la línea (base × tasa)',
-        sunatRule: '3108',
-      });
-    }
-    // SUNAT 3104/3108: Percent > 0 and TaxableAmount × Percent ≈ TaxAmount; a fixed amount (02) carries the
-    // rate that yields it (3 integer digits and 5 decimals at most, SUNAT 3102).
-    const percentOut =
-      systemCode === '02' ? Decimal.min(roundTo(amount.div(base).times(100), 5), 999.99999) : iscPercent;
-    isc = { systemCode, base, percent: percentOut, amount };
+  if (!wantsIsc) return undefined;
+  if (!affectation.taxed) {
+    const message = 'El ISC solo se aplica a líneas gravadas con IGV (10).';
+    addIssue(f, joinPath(path, 'codigo_tipo_sistema_isc'), 'validation_failed', message);
+    return null;
   }
+  const systemCode = item.codigo_tipo_sistema_isc ?? '01';
+  const figures = systemCode === '02' ? fixedIsc(line, value) : iscAtRate(line, value, systemCode);
+  if (!figures) return null;
+  const { base, amount } = figures;
+  const iscPercent = item.porcentaje_isc ?? ZERO;
+  // SUNAT 3104/3108: Percent > 0 and TaxableAmount × Percent ≈ TaxAmount; a fixed amount (02) carries the
+  // rate that yields it (3 integer digits and 5 decimals at most, SUNAT 3102).
+  const percent = systemCode === '02' ? Decimal.min(roundTo(amount.div(base).times(100), 5), 999.99999) : iscPercent;
+  return { systemCode, base, percent, amount };
+}
 
-  let other: WorkLine['other'];
-  if ((item.porcentaje_otros_impuestos?.gt(0) ?? false) || (item.total_otros_impuestos?.gt(0) ?? false)) {
-    const base = sentAmount(f, joinPath(path, 'total_base_otros_impuestos'), item.total_base_otros_impuestos) ?? value;
-    const otherPercent = item.porcentaje_otros_impuestos ?? ZERO;
-    const amount = reconcile(f, {
-      path: joinPath(path, 'total_otros_impuestos'),
-      computed: round2(base.times(otherPercent).div(100)),
-      sent: item.total_otros_impuestos,
-      tolerance: 1,
-      label: 'Otros tributos de la línea (base × tasa)',
-      sunatRule: '3109',
-    });
-    other = { base, percent: otherPercent, amount };
+/** ISC of a fixed amount (system 02): total_isc sent, on a base above 0 (SUNAT 3104). */
+function fixedIsc({ f, item, path }: LineContext, value: Decimal): { base: Decimal; amount: Decimal } | undefined {
+  if (item.total_isc === undefined) {
+    addIssue(f, joinPath(path, 'total_isc'), 'validation_failed', 'ISC de monto fijo (sistema 02): envíe total_isc.');
+    return undefined;
   }
+  const base = sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value;
+  const amount = sentAmount(f, joinPath(path, 'total_isc'), item.total_isc)!;
+  if (!base.gt(0)) {
+    addIssue(
+      f,
+      joinPath(path, 'total_base_isc'),
+      'validation_failed',
+      'ISC de monto fijo (sistema 02): la base del ISC debe ser mayor que 0 (SUNAT 3104).',
+      { sunatRule: '3104' },
+    );
+    return undefined;
+  }
+  return { base, amount };
+}
 
-  const iscAmount = isc?.amount ?? ZERO;
+/** ISC al valor (01, base = the line value, 3108) or on the public price (03, base sent): base × rate. */
+function iscAtRate({ f, item, path }: LineContext, value: Decimal, systemCode: string) {
+  const base =
+    systemCode === '03'
+      ? (sentAmount(f, joinPath(path, 'total_base_isc'), item.total_base_isc) ?? value)
+      : reconcile(f, {
+          path: joinPath(path, 'total_base_isc'),
+          computed: value,
+          sent: item.total_base_isc,
+          tolerance: 1,
+          label: 'Base del ISC (sistema al valor: el valor de venta)',
+          sunatRule: '3108',
+        });
+  const amount = reconcile(f, {
+    path: joinPath(path, 'total_isc'),
+    computed: round2(base.times(item.porcentaje_isc ?? ZERO).div(100)),
+    sent: item.total_isc,
+    tolerance: 1,
+    label: 'ISC de la línea (base × tasa)',
+    sunatRule: '3108',
+  });
+  return { base, amount };
+}
+
+/** Other taxes (9999): base (the line value unless sent) × rate (SUNAT 3109). */
+function lineOtherTaxes({ f, item, path }: LineContext, value: Decimal): WorkLine['other'] {
+  if (!(item.porcentaje_otros_impuestos?.gt(0) ?? false) && !(item.total_otros_impuestos?.gt(0) ?? false))
+    return undefined;
+  const base = sentAmount(f, joinPath(path, 'total_base_otros_impuestos'), item.total_base_otros_impuestos) ?? value;
+  const percent = item.porcentaje_otros_impuestos ?? ZERO;
+  const amount = reconcile(f, {
+    path: joinPath(path, 'total_otros_impuestos'),
+    computed: round2(base.times(percent).div(100)),
+    sent: item.total_otros_impuestos,
+    tolerance: 1,
+    label: 'Otros tributos de la línea (base × tasa)',
+    sunatRule: '3109',
+  });
+  return { base, percent, amount };
+}
+
+/** The IGV base (value + ISC, SUNAT 3272) and the IGV or IVAP on it (3103/3110), never 0.00 above 0.06 (3111). */
+function lineIgv(line: LineContext, value: Decimal, isc: WorkLine['isc']) {
+  const { f, item, path, affectation, percent } = line;
   const igvBase = reconcile(f, {
     path: joinPath(path, 'total_base_igv'),
-    computed: affectation.taxed ? add(value, iscAmount) : value,
+    computed: affectation.taxed ? add(value, isc?.amount ?? ZERO) : value,
     sent: item.total_base_igv,
     // SUNAT 3272: the base equals the line value exactly (value + ISC when there is ISC, compared ±1).
     tolerance: isc ? 1 : 0,
     label: 'Base imponible de la línea (valor de venta + ISC)',
     sunatRule: '3272',
   });
-  const igv = reconcile(f, {
-    path: joinPath(path, 'total_igv'),
-    computed: affectation.taxed ? round2(igvBase.times(percent).div(100)) : ZERO,
-    sent: item.total_igv,
-    tolerance: affectation.taxed ? 1 : 0,
-    label: affectation.taxed
-      ? 'IGV de la línea (base × tasa)'
-      : `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`,
-    sunatRule: affectation.taxed ? '3103' : '3110',
-  });
+  const igv = igvOn(line, igvBase, `IGV de una línea ${affectation.description.toLowerCase()} (debe ser 0)`);
   if (affectation.scheme === '1016' && igvBase.gt('0.06') && igv.isZero()) {
     addIssue(
       f,
@@ -435,103 +547,54 @@ function onerousLine(
     );
     return undefined;
   }
-  const otherAmount = other?.amount ?? ZERO;
-  const taxes = reconcile(f, {
-    path: joinPath(path, 'total_impuestos'),
-    computed: add(add(add(igv, iscAmount), otherAmount), icbperAmount),
-    sent: item.total_impuestos,
-    tolerance: 1,
-    label: 'Impuestos de la línea (IGV + ISC + otros + ICBPER)',
-    sunatRule: '3292',
-  });
-  const total = reconcile(f, {
-    path: joinPath(path, 'total_item'),
-    computed: add(value, taxes),
-    sent: item.total_item,
-    tolerance: 1,
-    label: 'Total de la línea (valor de venta + impuestos)',
-    informational: 'computed',
-  });
-
-  // SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1.
-  const priceNumerator = add(subtract(add(value, taxes), d01), c48);
-  const untouched = taxes.isZero() && d00.isZero() && d01.isZero() && c47.isZero() && c48.isZero();
-  let unitPrice: Decimal;
-  if (item.precio_unitario !== undefined) {
-    const reference = roundTo(priceNumerator.div(q), 5);
-    if (item.precio_unitario.minus(reference).abs().gt(1)) {
-      addIssue(
-        f,
-        joinPath(path, 'precio_unitario'),
-        'totals_mismatch',
-        `Precio unitario (valor de venta + impuestos de la línea, por unidad): se esperaba ${reference.toFixed()} y se recibió ${item.precio_unitario.toFixed()} (regla SUNAT 3270, tolerancia ±1.00).`,
-        { expected: reference.toFixed(), received: item.precio_unitario.toFixed(), sunatRule: '3270' },
-      );
-      return undefined;
-    }
-    unitPrice =
-      item.precio_unitario.decimalPlaces() > TEN_PLACES
-        ? roundTo(item.precio_unitario, TEN_PLACES)
-        : item.precio_unitario;
-  } else {
-    unitPrice = untouched ? unitValue : round2(priceNumerator.div(q));
-  }
-
-  const allowanceCharges = [...discounts, ...charges];
-  const discountTotal = reconcile(f, {
-    path: joinPath(path, 'total_descuentos'),
-    computed: add(d00, d01),
-    sent: item.total_descuentos,
-    tolerance: 1,
-    label: 'Total de descuentos de la línea',
-    informational: 'computed',
-  });
-  const chargeTotal = reconcile(f, {
-    path: joinPath(path, 'total_cargos'),
-    computed: add(c47, c48),
-    sent: item.total_cargos,
-    tolerance: 1,
-    label: 'Total de cargos de la línea',
-    informational: 'computed',
-  });
-
-  return {
-    index: index + 1,
-    path,
-    item,
-    affectation,
-    quantity: q,
-    unitValue,
-    priceType: '01',
-    unitPrice,
-    value,
-    lineExtension: value,
-    igvBase,
-    igvPercent: percent,
-    igv,
-    isc,
-    other,
-    icbper,
-    taxes,
-    total,
-    discount01: d01,
-    charge48: c48,
-    discountTotal,
-    chargeTotal,
-    allowanceCharges,
-  };
+  return { igvBase, igv };
 }
 
-function freeLine(
-  f: Findings,
-  item: ItemBody,
-  index: number,
-  path: string,
-  affectation: AffectationEntry,
-  percent: Decimal,
-  icbper: WorkLine['icbper'],
-): WorkLine | undefined {
+/** The IGV of a line: base × rate on taxed lines (SUNAT 3103), 0 on the others (3110). */
+function igvOn({ f, item, path, affectation, percent }: LineContext, base: Decimal, zeroLabel: string): Decimal {
+  const free = !affectation.onerous;
+  return reconcile(f, {
+    path: joinPath(path, 'total_igv'),
+    computed: affectation.taxed ? round2(base.times(percent).div(100)) : ZERO,
+    sent: item.total_igv,
+    tolerance: affectation.taxed ? 1 : 0,
+    label: affectation.taxed
+      ? `IGV${free ? ' referencial' : ''} de la línea${free ? ' gratuita' : ''} (base × tasa)`
+      : zeroLabel,
+    sunatRule: affectation.taxed ? '3103' : '3110',
+  });
+}
+
+/** SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1. */
+function lineUnitPrice(
+  { f, item, path }: LineContext,
+  p: { unitValue: Decimal; value: Decimal; taxes: Decimal } & LineAllowances,
+): Decimal | undefined {
   const q = item.cantidad;
+  const numerator = add(subtract(add(p.value, p.taxes), p.d01), p.c48);
+  if (item.precio_unitario === undefined) {
+    const untouched = p.taxes.isZero() && p.d00.isZero() && p.d01.isZero() && p.c47.isZero() && p.c48.isZero();
+    return untouched ? p.unitValue : round2(numerator.div(q));
+  }
+  const reference = roundTo(numerator.div(q), 5);
+  if (item.precio_unitario.minus(reference).abs().gt(1)) {
+    addIssue(
+      f,
+      joinPath(path, 'precio_unitario'),
+      'totals_mismatch',
+      `Precio unitario (valor de venta + impuestos de la línea, por unidad): se esperaba ${reference.toFixed()} y se recibió ${item.precio_unitario.toFixed()} (regla SUNAT 3270, tolerancia ±1.00).`,
+      { expected: reference.toFixed(), received: item.precio_unitario.toFixed(), sunatRule: '3270' },
+    );
+    return undefined;
+  }
+  return item.precio_unitario.decimalPlaces() > TEN_PLACES
+    ? roundTo(item.precio_unitario, TEN_PLACES)
+    : item.precio_unitario;
+}
+
+/** A free line (price type 02): Price 0 (2640), a referential value above 0 (2641), no IGV paid (3292). */
+function freeLine(line: LineContext): WorkLine | undefined {
+  const { f, item, path } = line;
   if ((item.descuentos?.length ?? 0) > 0 || (item.cargos?.length ?? 0) > 0) {
     addIssue(f, joinPath(path, 'descuentos'), 'free_line_invalid', 'Una línea gratuita no lleva descuentos ni cargos.');
     return undefined;
@@ -540,44 +603,9 @@ function freeLine(
     addIssue(f, joinPath(path, 'total_isc'), 'free_line_invalid', 'Facturo no admite ISC en líneas gratuitas.');
     return undefined;
   }
-  // The referential value: total_base_igv (FacturadorPro's convention), else a referential unit value sent in
-  // valor_unitario or precio_unitario (the Price itself is always 0: SUNAT 2640).
-  let base: Decimal;
-  let referential: Decimal;
-  const sentBase = sentAmount(f, joinPath(path, 'total_base_igv'), item.total_base_igv);
-  if (sentBase?.gt(0)) {
-    base = sentBase;
-    referential = roundTo(base.div(q), TEN_PLACES);
-  } else {
-    const unit = item.valor_unitario?.gt(0)
-      ? item.valor_unitario
-      : item.precio_unitario?.gt(0)
-        ? item.precio_unitario
-        : undefined;
-    if (!unit) {
-      addIssue(
-        f,
-        joinPath(path, 'total_base_igv'),
-        'free_line_invalid',
-        'Línea gratuita sin valor referencial: envíe total_base_igv (valor referencial × cantidad) (SUNAT 2641).',
-        { sunatRule: '2641' },
-      );
-      return undefined;
-    }
-    referential = roundTo(unit, TEN_PLACES);
-    base = round2(referential.times(q));
-    if (base.isZero()) {
-      // SUNAT 2641: a free line's referential value (the 9996 base) must be above 0.
-      addIssue(
-        f,
-        joinPath(path, 'valor_unitario'),
-        'amount_zero_invalid',
-        'El valor referencial de la línea gratuita (valor × cantidad) resulta 0.00: SUNAT exige un valor mayor que 0 (SUNAT 2641).',
-        { sunatRule: '2641' },
-      );
-      return undefined;
-    }
-  }
+  const referential = freeLineReferential(line);
+  if (!referential) return undefined;
+  const { base } = referential;
   if (item.valor_unitario?.gt(0)) {
     addWarning(
       f,
@@ -586,80 +614,101 @@ function freeLine(
       'Línea gratuita: el valor unitario (Price) se emite en 0 (SUNAT 2640); el valor enviado se usa como referencial.',
     );
   }
-  const igv = reconcile(f, {
-    path: joinPath(path, 'total_igv'),
-    computed: affectation.taxed ? round2(base.times(percent).div(100)) : ZERO,
-    sent: item.total_igv,
-    tolerance: affectation.taxed ? 1 : 0,
-    label: affectation.taxed
-      ? 'IGV referencial de la línea gratuita (base × tasa)'
-      : 'IGV de una línea gratuita exonerada/inafecta (debe ser 0)',
-    sunatRule: affectation.taxed ? '3103' : '3110',
-  });
-  const icbperAmount = icbper?.amount ?? ZERO;
-  // Free lines pay no IGV: their TaxTotal carries 0 (or the ICBPER of a free bag). SUNAT 3292 does not check the
-  // notional IGV either way, so a client sending 0 or the notional IGV is accepted; we emit 0 (or the ICBPER),
-  // which also satisfies 3292 on free bag lines.
-  let taxes = icbperAmount;
-  const sentTaxes = sentAmount(f, joinPath(path, 'total_impuestos'), item.total_impuestos);
-  if (sentTaxes !== undefined) {
-    if (sentTaxes.minus(icbperAmount).abs().lte(1)) taxes = sentTaxes;
-    else if (!sentTaxes.minus(icbperAmount.plus(igv)).abs().lte(1)) {
-      reconcile(f, {
-        path: joinPath(path, 'total_impuestos'),
-        computed: icbperAmount,
-        sent: sentTaxes,
-        tolerance: 1,
-        label: 'Impuestos de una línea gratuita (0, o el ICBPER)',
-        sunatRule: '3292',
-      });
-      return undefined;
-    }
-  }
-  const sentValue = sentAmount(f, joinPath(path, 'total_valor_item'), item.total_valor_item);
-  if (sentValue !== undefined && !sentValue.isZero() && !sentValue.eq(base)) {
-    reconcile(f, {
-      path: joinPath(path, 'total_valor_item'),
-      computed: ZERO,
-      sent: sentValue,
-      tolerance: 0,
-      label: 'Valor de venta de una línea gratuita (0)',
-      code: 'free_line_invalid',
-      sunatRule: '2640',
-    });
-    return undefined;
-  }
-  const total = reconcile(f, {
-    path: joinPath(path, 'total_item'),
-    computed: icbperAmount,
-    sent: item.total_item,
-    tolerance: 1,
-    label: 'Total de una línea gratuita (0, o el ICBPER)',
-    informational: 'computed',
-  });
-  return {
-    index: index + 1,
-    path,
-    item,
-    affectation,
-    quantity: q,
+  const igv = igvOn(line, base, 'IGV de una línea gratuita exonerada/inafecta (debe ser 0)');
+  const taxes = freeLineTaxes(line, igv);
+  if (taxes === undefined || !freeLineValueIsZero(line, base)) return undefined;
+  const icbperAmount = line.icbper?.amount ?? ZERO;
+  return workLine(line, {
     unitValue: ZERO,
     priceType: '02',
-    unitPrice: referential,
+    unitPrice: referential.unit,
     value: ZERO,
     lineExtension: base,
     igvBase: base,
-    igvPercent: percent,
     igv,
-    icbper,
     taxes,
-    total,
+    total: informational(line, 'total_item', icbperAmount, 'Total de una línea gratuita (0, o el ICBPER)'),
     discount01: ZERO,
     charge48: ZERO,
     discountTotal: ZERO,
     chargeTotal: ZERO,
     allowanceCharges: [],
-  };
+  });
+}
+
+/**
+ * The referential value: total_base_igv (FacturadorPro's convention), else a referential unit value sent in
+ * valor_unitario or precio_unitario (the Price itself is always 0: SUNAT 2640); above 0 (SUNAT 2641).
+ */
+function freeLineReferential({ f, item, path }: LineContext): { base: Decimal; unit: Decimal } | undefined {
+  const q = item.cantidad;
+  const sentBase = sentAmount(f, joinPath(path, 'total_base_igv'), item.total_base_igv);
+  if (sentBase?.gt(0)) return { base: sentBase, unit: roundTo(sentBase.div(q), TEN_PLACES) };
+  const unit = item.valor_unitario?.gt(0)
+    ? item.valor_unitario
+    : item.precio_unitario?.gt(0)
+      ? item.precio_unitario
+      : undefined;
+  if (!unit) {
+    addIssue(
+      f,
+      joinPath(path, 'total_base_igv'),
+      'free_line_invalid',
+      'Línea gratuita sin valor referencial: envíe total_base_igv (valor referencial × cantidad) (SUNAT 2641).',
+      { sunatRule: '2641' },
+    );
+    return undefined;
+  }
+  const referential = roundTo(unit, TEN_PLACES);
+  const base = round2(referential.times(q));
+  if (base.isZero()) {
+    addIssue(
+      f,
+      joinPath(path, 'valor_unitario'),
+      'amount_zero_invalid',
+      'El valor referencial de la línea gratuita (valor × cantidad) resulta 0.00: SUNAT exige un valor mayor que 0 (SUNAT 2641).',
+      { sunatRule: '2641' },
+    );
+    return undefined;
+  }
+  return { base, unit: referential };
+}
+
+/**
+ * Free lines pay no IGV: their TaxTotal carries 0 (or the ICBPER of a free bag). SUNAT 3292 does not check the
+ * notional IGV either way, so a client sending 0 or the notional IGV is accepted; we emit 0 (or the ICBPER).
+ */
+function freeLineTaxes({ f, item, path, icbper }: LineContext, igv: Decimal): Decimal | undefined {
+  const icbperAmount = icbper?.amount ?? ZERO;
+  const sentTaxes = sentAmount(f, joinPath(path, 'total_impuestos'), item.total_impuestos);
+  if (sentTaxes === undefined) return icbperAmount;
+  if (sentTaxes.minus(icbperAmount).abs().lte(1)) return sentTaxes;
+  if (sentTaxes.minus(icbperAmount.plus(igv)).abs().lte(1)) return icbperAmount;
+  reconcile(f, {
+    path: joinPath(path, 'total_impuestos'),
+    computed: icbperAmount,
+    sent: sentTaxes,
+    tolerance: 1,
+    label: 'Impuestos de una línea gratuita (0, o el ICBPER)',
+    sunatRule: '3292',
+  });
+  return undefined;
+}
+
+/** SUNAT 2640: a free line's value is 0 (FacturadorPro may send the referential value there: accepted). */
+function freeLineValueIsZero({ f, item, path }: LineContext, base: Decimal): boolean {
+  const sentValue = sentAmount(f, joinPath(path, 'total_valor_item'), item.total_valor_item);
+  if (sentValue === undefined || sentValue.isZero() || sentValue.eq(base)) return true;
+  reconcile(f, {
+    path: joinPath(path, 'total_valor_item'),
+    computed: ZERO,
+    sent: sentValue,
+    tolerance: 0,
+    label: 'Valor de venta de una línea gratuita (0)',
+    code: 'free_line_invalid',
+    sunatRule: '2640',
+  });
+  return false;
 }
 
 export interface LineOptions {

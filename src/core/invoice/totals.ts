@@ -7,7 +7,7 @@ import { Decimal, ZERO, add, round2, roundTo, sum } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import type { FilledBody } from './defaults.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
-import { allowanceCharge, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
+import { allowanceCharge, allowanceChargeFits, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
 
 export interface WorkTotals {
   taxed: Decimal;
@@ -98,65 +98,121 @@ function lineSums(lines: WorkLine[]) {
   return { of, onerousValue, iscBase, isc, otherBase, other, icbper, discount01, charge48, lineDiscounts };
 }
 
+type Kind = 'descuentos' | 'cargos';
+type AllowanceChargeInput = NonNullable<FilledBody['descuentos']>[number];
+interface GlobalAllowanceCharge {
+  ac: WorkAllowanceCharge;
+  index: number;
+  kind: Kind;
+}
+type LineSums = ReturnType<typeof lineSums>;
+type Sent = NonNullable<FilledBody['totales']>;
+
+/** What the phases of sumDocument share: the findings, the totals sent and the sums of the lines. */
+interface Summing {
+  f: Findings;
+  sent: Sent;
+  ls: LineSums;
+}
+
+/**
+ * One header total checked against the one sent under `totales.<key>` (SUNAT's ±1 unless told): the figure kept is
+ * the one sent when SUNAT would accept it, the computed one otherwise (with the issue).
+ */
+function total(
+  x: Summing,
+  key: keyof Sent & string,
+  computed: Decimal,
+  label: string,
+  sunatRule: string,
+  tolerance = 1,
+): Decimal {
+  const sent = x.sent[key] as Decimal | undefined;
+  return reconcile(x.f, { path: `totales.${key}`, computed, sent, tolerance, label, sunatRule });
+}
+
 export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: DocumentSums; findings: Findings } {
-  const f = newFindings();
-  const t = body.totales ?? {};
+  const x: Summing = { f: newFindings(), sent: body.totales ?? {}, ls: lineSums(lines) };
+  const igvRate = commonIgvRate(lines);
+  const { globals, deferred } = globalAllowanceCharges(x, body);
+  const advances = advancesWithTheirDiscounts(x, body, globals);
+  const amountOf = (code: string) => sum(globals.filter((g) => g.ac.code === code).map((g) => g.ac.amount));
+  const bases = taxableTotals(x, amountOf);
+  const taxes = taxTotals(x, igvRate, amountOf);
+  const value = total(
+    x,
+    'total_valor',
+    x.ls.onerousValue.minus(amountOf('02')).plus(amountOf('49')),
+    'Valor de venta (Σ valores de líneas onerosas − descuentos 02 + cargos 49)',
+    '3278',
+  );
+  // SUNAT computes TaxInclusiveAmount on the line bases before the advance deduction: add the advances' IGV back.
+  const taxInclusive = total(
+    x,
+    'subtotal_venta',
+    value.plus(taxes.taxes).plus(round2(igvRate.div(100).times(amountOf('04')))),
+    'Precio de venta (valor de venta + impuestos [+ IGV de anticipos])',
+    '3279',
+  );
+  globals.push(...deferredAllowanceCharges(x, body, deferred, { value, taxInclusive }));
+  const payment = payableTotals(x, { taxInclusive, amountOf, advances, globals });
+  const totals: WorkTotals = { ...bases, ...taxes, value, taxInclusive, ...payment };
+  const ordered = [...globals].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'cargos' ? 1 : -1));
+  return {
+    sums: {
+      totals,
+      allowanceCharges: ordered.map((g) => g.ac),
+      advances,
+      taxSubtotals: headerSubtotals(lines, totals),
+      igvRate,
+    },
+    findings: x.f,
+  };
+}
 
-  const ls = lineSums(lines);
-  const taxedLineValues = ls.of('1000').value;
-  const exoneratedLineValues = ls.of('9997').value;
-  const unaffectedLineValues = ls.of('9998').value;
-  const taxedRates = [
-    ...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed())),
-  ];
-  const igvRate = taxedRates.length === 1 ? new Decimal(taxedRates[0]) : new Decimal(18);
+/** The IGV rate for header adjustments: the taxed lines' common rate, 18 by default. */
+function commonIgvRate(lines: WorkLine[]): Decimal {
+  const rates = [...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed()))];
+  return rates.length === 1 ? new Decimal(rates[0]) : new Decimal(18);
+}
 
-  // Global discounts and charges, first those that move the base (their default base is the taxed lines).
-  const globals: { ac: WorkAllowanceCharge; index: number; kind: 'descuentos' | 'cargos' }[] = [];
-  const deferred: {
-    body: NonNullable<FilledBody['descuentos']>[number];
-    index: number;
-    kind: 'descuentos' | 'cargos';
-  }[] = [];
+/**
+ * Global discounts and charges (catalog 53 at document level), first those that move a base (default base: the
+ * lines they reduce); those that do not (03, 45/46/50, and line codes, observed 4291) wait for the value and price.
+ */
+function globalAllowanceCharges(x: Summing, body: FilledBody) {
+  const globals: GlobalAllowanceCharge[] = [];
+  const deferred: { body: AllowanceChargeInput; index: number; kind: Kind }[] = [];
   for (const kind of ['descuentos', 'cargos'] as const) {
     (body[kind] ?? []).forEach((ac, i) => {
       const path = joinPath(kind, i);
       const entry = allowanceChargeCodes.get(ac.codigo)!;
-      if (entry.level !== 'global' || entry.charge !== (kind === 'cargos')) {
-        addIssue(
-          f,
-          joinPath(path, 'codigo'),
-          'allowance_invalid',
-          `El código ${ac.codigo} (${entry.description}) no es un ${kind === 'cargos' ? 'cargo' : 'descuento'} global (SUNAT 4291/3114).`,
-          { sunatRule: '4291' },
-        );
-        return;
-      }
+      if (!allowanceChargeFits(x.f, path, ac.codigo, kind, 'global')) return;
       if (entry.feeds === 'perception' || entry.feeds === 'retention') {
-        addIssue(
-          f,
-          joinPath(path, 'codigo'),
-          'allowance_invalid',
-          `El código ${ac.codigo} se declara en el bloque ${entry.feeds === 'perception' ? 'percepcion' : 'retencion'}, no en ${kind}.`,
-        );
+        const block = entry.feeds === 'perception' ? 'percepcion' : 'retencion';
+        const message = `El código ${ac.codigo} se declara en el bloque ${block}, no en ${kind}.`;
+        addIssue(x.f, joinPath(path, 'codigo'), 'allowance_invalid', message);
         return;
       }
       if (entry.feeds === 'allowance_total' || entry.feeds === 'charge_total') {
         deferred.push({ body: ac, index: i, kind });
         return;
       }
-      const defaultBase =
-        entry.advanceOf === 'exonerated'
-          ? exoneratedLineValues
-          : entry.advanceOf === 'unaffected'
-            ? unaffectedLineValues
-            : taxedLineValues;
-      const w = allowanceCharge(f, path, ac, defaultBase, '3307');
+      const w = allowanceCharge(x.f, path, ac, advanceBase(x.ls, entry.advanceOf), '3307');
       if (w) globals.push({ ac: w, index: i, kind });
     });
   }
+  return { globals, deferred };
+}
 
-  // Advances (anticipos): each needs its global discount 04/05/06 (SUNAT 3287/3282); generate them if missing.
+/** The line values a base-moving discount reduces by default: exonerated (05), unaffected (06) or taxed lines. */
+function advanceBase(ls: LineSums, of: 'taxed' | 'exonerated' | 'unaffected' | undefined): Decimal {
+  return ls.of(of === 'exonerated' ? '9997' : of === 'unaffected' ? '9998' : '1000').value;
+}
+
+/** Advances (anticipos): each needs its global discount 04/05/06 (SUNAT 3287/3282); generated when missing. */
+function advancesWithTheirDiscounts(x: Summing, body: FilledBody, globals: GlobalAllowanceCharge[]): WorkAdvance[] {
+  const { f, ls } = x;
   const advances: WorkAdvance[] = (body.anticipos ?? []).map((a, i) => ({
     number: a.numero.trim().toUpperCase(),
     documentType: a.codigo_tipo_documento,
@@ -165,19 +221,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   }));
   const advanceDiscounts = globals.filter((g) => allowanceChargeCodes.get(g.ac.code)!.feeds === 'advance');
   if (advances.length > 0 && advanceDiscounts.length === 0) {
-    for (const a of advances) {
-      const code = a.total.gt(a.value) ? '04' : exoneratedLineValues.gt(0) ? '05' : '06';
-      const base = code === '04' ? taxedLineValues : code === '05' ? exoneratedLineValues : unaffectedLineValues;
-      const ac: WorkAllowanceCharge = {
-        charge: false,
-        code,
-        description: `Anticipo ${a.number}`,
-        amount: a.value,
-        base,
-        factor: base.gt(0) ? roundTo(a.value.div(base), 5) : undefined,
-      };
-      globals.push({ ac, index: -1, kind: 'descuentos' });
-    }
+    for (const a of advances) globals.push({ ac: advanceDiscount(a, ls), index: -1, kind: 'descuentos' });
     addWarning(
       f,
       'descuentos',
@@ -193,267 +237,222 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
         'descuentos',
         'prepayment_mismatch',
         `Los descuentos por anticipos (04/05/06) suman ${discounted.toFixed(2)} pero los anticipos (monto) suman ${values.toFixed(2)} (SUNAT 3287).`,
-        {
-          expected: values.toFixed(2),
-          received: discounted.toFixed(2),
-          sunatRule: '3287',
-        },
+        { expected: values.toFixed(2), received: discounted.toFixed(2), sunatRule: '3287' },
       );
     }
   } else if (advanceDiscounts.length > 0) {
-    const first = advanceDiscounts[0];
     addIssue(
       f,
-      joinPath(joinPath('descuentos', first.index), 'codigo'),
+      joinPath(joinPath('descuentos', advanceDiscounts[0].index), 'codigo'),
       'prepayment_mismatch',
       'Un descuento por anticipos (04/05/06) requiere los anticipos deducidos en `anticipos` (SUNAT 3282).',
       { sunatRule: '3282' },
     );
   }
+  return advances;
+}
 
-  const amountOf = (code: string) => sum(globals.filter((g) => g.ac.code === code).map((g) => g.ac.amount));
-  const d02 = amountOf('02');
-  const d04 = amountOf('04');
-  const d05 = amountOf('05');
-  const d06 = amountOf('06');
-  const c49 = amountOf('49');
+/** The discount 04 (taxed), 05 (exonerated) or 06 (unaffected) an advance without one gets. */
+function advanceDiscount(a: WorkAdvance, ls: LineSums): WorkAllowanceCharge {
+  const code = a.total.gt(a.value) ? '04' : ls.of('9997').value.gt(0) ? '05' : '06';
+  const base = advanceBase(ls, code === '04' ? 'taxed' : code === '05' ? 'exonerated' : 'unaffected');
+  return {
+    charge: false,
+    code,
+    description: `Anticipo ${a.number}`,
+    amount: a.value,
+    base,
+    factor: base.gt(0) ? roundTo(a.value.div(base), 5) : undefined,
+  };
+}
 
-  const taxed = reconcile(f, {
-    path: 'totales.total_operaciones_gravadas',
-    computed: taxedLineValues.minus(d02).minus(d04).plus(c49),
-    sent: t.total_operaciones_gravadas,
-    tolerance: 1,
-    label: 'Total de operaciones gravadas (Σ valores de líneas gravadas − descuentos 02/04 + cargos 49)',
-    sunatRule: '3277',
-  });
+/** The taxable bases of the header subtotals (SUNAT 3273–3277, 3302). */
+function taxableTotals(x: Summing, amountOf: (code: string) => Decimal) {
+  const { ls } = x;
+  const taxed = total(
+    x,
+    'total_operaciones_gravadas',
+    ls.of('1000').value.minus(amountOf('02')).minus(amountOf('04')).plus(amountOf('49')),
+    'Total de operaciones gravadas (Σ valores de líneas gravadas − descuentos 02/04 + cargos 49)',
+    '3277',
+  );
   if (taxed.lt(0)) {
-    addIssue(
-      f,
-      'descuentos',
-      'allowance_invalid',
-      'Los descuentos globales 02/04 superan el valor de las líneas gravadas.',
-    );
+    const message = 'Los descuentos globales 02/04 superan el valor de las líneas gravadas.';
+    addIssue(x.f, 'descuentos', 'allowance_invalid', message);
   }
-  const exonerated = reconcile(f, {
-    path: 'totales.total_operaciones_exoneradas',
-    computed: exoneratedLineValues.minus(d05),
-    sent: t.total_operaciones_exoneradas,
-    tolerance: 1,
-    label: 'Total de operaciones exoneradas (Σ valores de líneas 20)',
-    sunatRule: '3275',
-  });
-  const unaffected = reconcile(f, {
-    path: 'totales.total_operaciones_inafectas',
-    computed: unaffectedLineValues.minus(d06),
-    sent: t.total_operaciones_inafectas,
-    tolerance: 1,
-    label: 'Total de operaciones inafectas (Σ valores de líneas 30)',
-    sunatRule: '3274',
-  });
-  const exportation = reconcile(f, {
-    path: 'totales.total_exportacion',
-    computed: ls.of('9995').value,
-    sent: t.total_exportacion,
-    tolerance: 1,
-    label: 'Total de exportación (Σ valores de líneas 40)',
-    sunatRule: '3273',
-  });
-  const free = reconcile(f, {
-    path: 'totales.total_operaciones_gratuitas',
-    computed: ls.of('9996').base,
-    sent: t.total_operaciones_gratuitas,
-    tolerance: 1,
-    label: 'Total de operaciones gratuitas (Σ valores referenciales)',
-    sunatRule: '3276',
-  });
-  const freeIgv = reconcile(f, {
-    path: 'totales.total_igv_operaciones_gratuitas',
-    computed: ls.of('9996').igv,
-    sent: t.total_igv_operaciones_gratuitas,
-    tolerance: 1,
-    label: 'IGV de operaciones gratuitas (Σ IGV referencial de las líneas)',
-    sunatRule: '3302',
-  });
-  const ivapBase = ls.of('1016').base;
-  const ivap = ls.of('1016').igv;
-  const igv = reconcile(f, {
-    path: 'totales.total_igv',
-    computed: ls.of('1000').igv.minus(round2(igvRate.div(100).times(d02.plus(d04).minus(c49)))),
-    sent: t.total_igv,
-    tolerance: 1,
-    label: 'Total IGV (Σ IGV de las líneas gravadas, ajustado por descuentos 02/04 y cargos 49)',
-    sunatRule: '3294',
-  });
-  const iscBase = reconcile(f, {
-    path: 'totales.total_base_isc',
-    computed: ls.iscBase,
-    sent: t.total_base_isc,
-    tolerance: 1,
-    label: 'Base total del ISC (Σ bases de las líneas)',
-    sunatRule: '3296',
-  });
-  const isc = reconcile(f, {
-    path: 'totales.total_isc',
-    computed: ls.isc,
-    sent: t.total_isc,
-    tolerance: 1,
-    label: 'Total ISC (Σ ISC de las líneas)',
-    sunatRule: '3298',
-  });
-  const otherTaxesBase = reconcile(f, {
-    path: 'totales.total_base_otros_impuestos',
-    computed: ls.otherBase,
-    sent: t.total_base_otros_impuestos,
-    tolerance: 1,
-    label: 'Base total de otros tributos',
-    sunatRule: '3297',
-  });
-  const otherTaxes = reconcile(f, {
-    path: 'totales.total_otros_impuestos',
-    computed: ls.other,
-    sent: t.total_otros_impuestos,
-    tolerance: 1,
-    label: 'Total de otros tributos',
-    sunatRule: '3299',
-  });
-  const icbper = reconcile(f, {
-    path: 'totales.total_impuestos_bolsa_plastica',
-    computed: ls.icbper,
-    sent: t.total_impuestos_bolsa_plastica,
-    tolerance: 0,
-    label: 'Total ICBPER (Σ ICBPER de las líneas)',
-    sunatRule: '3306',
-  });
-  const taxes = reconcile(f, {
-    path: 'totales.total_impuestos',
-    computed: igv.plus(ivap).plus(isc).plus(otherTaxes).plus(icbper),
-    sent: t.total_impuestos,
-    tolerance: 1,
-    label: 'Total de impuestos (IGV + IVAP + ISC + otros + ICBPER)',
-    sunatRule: '3294',
-  });
-  const value = reconcile(f, {
-    path: 'totales.total_valor',
-    computed: ls.onerousValue.minus(d02).plus(c49),
-    sent: t.total_valor,
-    tolerance: 1,
-    label: 'Valor de venta (Σ valores de líneas onerosas − descuentos 02 + cargos 49)',
-    sunatRule: '3278',
-  });
-  // SUNAT computes TaxInclusiveAmount on the line bases before the advance deduction: add the advances' IGV back.
-  const taxInclusive = reconcile(f, {
-    path: 'totales.subtotal_venta',
-    computed: value.plus(taxes).plus(round2(igvRate.div(100).times(d04))),
-    sent: t.subtotal_venta,
-    tolerance: 1,
-    label: 'Precio de venta (valor de venta + impuestos [+ IGV de anticipos])',
-    sunatRule: '3279',
-  });
+  return {
+    taxed,
+    exonerated: total(
+      x,
+      'total_operaciones_exoneradas',
+      ls.of('9997').value.minus(amountOf('05')),
+      'Total de operaciones exoneradas (Σ valores de líneas 20)',
+      '3275',
+    ),
+    unaffected: total(
+      x,
+      'total_operaciones_inafectas',
+      ls.of('9998').value.minus(amountOf('06')),
+      'Total de operaciones inafectas (Σ valores de líneas 30)',
+      '3274',
+    ),
+    exportation: total(
+      x,
+      'total_exportacion',
+      ls.of('9995').value,
+      'Total de exportación (Σ valores de líneas 40)',
+      '3273',
+    ),
+    free: total(
+      x,
+      'total_operaciones_gratuitas',
+      ls.of('9996').base,
+      'Total de operaciones gratuitas (Σ valores referenciales)',
+      '3276',
+    ),
+    freeIgv: total(
+      x,
+      'total_igv_operaciones_gratuitas',
+      ls.of('9996').igv,
+      'IGV de operaciones gratuitas (Σ IGV referencial de las líneas)',
+      '3302',
+    ),
+    ivapBase: ls.of('1016').base,
+  };
+}
 
-  // Discounts and charges that do not move the base: 03 on the price, 45/46/50 on the value (test/fixtures/requests/README.md).
+/** The taxes of the header (SUNAT 3294–3299, 3306): Σ of the lines, the IGV adjusted by the global 02/04/49. */
+function taxTotals(x: Summing, igvRate: Decimal, amountOf: (code: string) => Decimal) {
+  const { ls } = x;
+  const globalBaseChange = amountOf('02').plus(amountOf('04')).minus(amountOf('49'));
+  const igv = total(
+    x,
+    'total_igv',
+    ls.of('1000').igv.minus(round2(igvRate.div(100).times(globalBaseChange))),
+    'Total IGV (Σ IGV de las líneas gravadas, ajustado por descuentos 02/04 y cargos 49)',
+    '3294',
+  );
+  const ivap = ls.of('1016').igv;
+  const iscBase = total(x, 'total_base_isc', ls.iscBase, 'Base total del ISC (Σ bases de las líneas)', '3296');
+  const isc = total(x, 'total_isc', ls.isc, 'Total ISC (Σ ISC de las líneas)', '3298');
+  const otherTaxesBase = total(x, 'total_base_otros_impuestos', ls.otherBase, 'Base total de otros tributos', '3297');
+  const otherTaxes = total(x, 'total_otros_impuestos', ls.other, 'Total de otros tributos', '3299');
+  const icbper = total(
+    x,
+    'total_impuestos_bolsa_plastica',
+    ls.icbper,
+    'Total ICBPER (Σ ICBPER de las líneas)',
+    '3306',
+    0,
+  );
+  const taxes = total(
+    x,
+    'total_impuestos',
+    igv.plus(ivap).plus(isc).plus(otherTaxes).plus(icbper),
+    'Total de impuestos (IGV + IVAP + ISC + otros + ICBPER)',
+    '3294',
+  );
+  return { igv, ivap, iscBase, isc, otherTaxesBase, otherTaxes, icbper, taxes };
+}
+
+/**
+ * Discounts and charges that do not move the base: 03 (and 63) on the price, 45/46/50 on the value
+ * (test/fixtures/requests/README.md); a FISE charge (45) of 0.00 is SUNAT's 3074 on facturas and boletas.
+ */
+function deferredAllowanceCharges(
+  x: Summing,
+  body: FilledBody,
+  deferred: { body: AllowanceChargeInput; index: number; kind: Kind }[],
+  figures: { value: Decimal; taxInclusive: Decimal },
+): GlobalAllowanceCharge[] {
+  const out: GlobalAllowanceCharge[] = [];
+  const isInvoice = body.codigo_tipo_documento === '01' || body.codigo_tipo_documento === '03';
   for (const d of deferred) {
-    const entry = allowanceChargeCodes.get(d.body.codigo)!;
-    const base = entry.code === '03' || entry.code === '63' ? taxInclusive : value;
-    const w = allowanceCharge(f, joinPath(d.kind, d.index), d.body, base, '3307');
-    const isInvoice = body.codigo_tipo_documento === '01' || body.codigo_tipo_documento === '03';
+    const path = joinPath(d.kind, d.index);
+    const base = d.body.codigo === '03' || d.body.codigo === '63' ? figures.taxInclusive : figures.value;
+    const w = allowanceCharge(x.f, path, d.body, base, '3307');
     if (w && isInvoice && w.code === '45' && w.amount.isZero()) {
-      // SUNAT 3074 (facturas and boletas): the FISE charge (45) must not be 0.00.
       addIssue(
-        f,
-        joinPath(joinPath(d.kind, d.index), 'monto'),
+        x.f,
+        joinPath(path, 'monto'),
         'amount_zero_invalid',
         'El cargo FISE (45) resulta 0.00: SUNAT rechaza un cargo 45 de monto 0 (SUNAT 3074); omítalo o envíe su monto.',
         { sunatRule: '3074' },
       );
       continue;
     }
-    if (w) globals.push({ ac: w, index: d.index, kind: d.kind });
+    if (w) out.push({ ac: w, index: d.index, kind: d.kind });
   }
-  const lineDiscount01 = ls.discount01;
-  const lineCharge48 = ls.charge48;
-  const allowanceTotal = amountOf('03').plus(amountOf('63')).plus(lineDiscount01);
-  const chargeTotal = reconcile(f, {
-    path: 'totales.total_cargos',
-    computed: amountOf('45').plus(amountOf('46')).plus(amountOf('50')).plus(lineCharge48),
-    sent: t.total_cargos,
-    tolerance: 1,
-    label: 'Total de cargos (Σ cargos 45/46/50 + cargos de línea 48)',
-    sunatRule: '3301',
-  });
-  const prepaid = reconcile(f, {
-    path: 'totales.total_anticipos',
-    computed: sum(advances.map((a) => a.total)),
-    sent: t.total_anticipos,
-    tolerance: 0,
-    label: 'Total de anticipos (Σ anticipos[].total)',
-    sunatRule: '2509',
-  });
-  const payable = reconcile(f, {
-    path: 'totales.total_venta',
-    computed: round2(taxInclusive.plus(chargeTotal).minus(allowanceTotal).minus(prepaid)),
-    sent: t.total_venta,
-    tolerance: 1,
-    label:
-      t.subtotal_venta === undefined
-        ? 'Importe total (valor de venta + impuestos + cargos − descuentos que no afectan la base − anticipos)'
-        : 'Importe total (precio de venta + cargos − descuentos que no afectan la base − anticipos)',
-    // Without subtotal_venta FacturadorPro writes total_venta as TaxInclusiveAmount too: SUNAT would reject 3279.
-    sunatRule: t.subtotal_venta === undefined ? '3279' : '3280',
-  });
+  return out;
+}
+
+/** From the price to the amount payable (SUNAT 3280, 3300/3301, 2509): charges, discounts, advances. */
+function payableTotals(
+  x: Summing,
+  p: {
+    taxInclusive: Decimal;
+    amountOf: (code: string) => Decimal;
+    advances: WorkAdvance[];
+    globals: GlobalAllowanceCharge[];
+  },
+) {
+  const { ls, f } = x;
+  const allowanceTotal = p.amountOf('03').plus(p.amountOf('63')).plus(ls.discount01);
+  const chargeTotal = total(
+    x,
+    'total_cargos',
+    p.amountOf('45').plus(p.amountOf('46')).plus(p.amountOf('50')).plus(ls.charge48),
+    'Total de cargos (Σ cargos 45/46/50 + cargos de línea 48)',
+    '3301',
+  );
+  const prepaid = total(
+    x,
+    'total_anticipos',
+    sum(p.advances.map((a) => a.total)),
+    'Total de anticipos (Σ anticipos[].total)',
+    '2509',
+    0,
+  );
+  // Without subtotal_venta FacturadorPro writes total_venta as TaxInclusiveAmount too: SUNAT would reject 3279.
+  const withPrice = x.sent.subtotal_venta !== undefined;
+  const payable = total(
+    x,
+    'total_venta',
+    round2(p.taxInclusive.plus(chargeTotal).minus(allowanceTotal).minus(prepaid)),
+    withPrice
+      ? 'Importe total (precio de venta + cargos − descuentos que no afectan la base − anticipos)'
+      : 'Importe total (valor de venta + impuestos + cargos − descuentos que no afectan la base − anticipos)',
+    withPrice ? '3280' : '3279',
+  );
   if (payable.lt(0)) addIssue(f, 'totales.total_venta', 'totals_mismatch', 'El importe total no puede ser negativo.');
   const discountTotal = reconcile(f, {
     path: 'totales.total_descuentos',
-    computed: add(ls.lineDiscounts, sum(globals.filter((g) => !g.ac.charge).map((g) => g.ac.amount))),
-    sent: t.total_descuentos,
+    computed: add(ls.lineDiscounts, sum(p.globals.filter((g) => !g.ac.charge).map((g) => g.ac.amount))),
+    sent: x.sent.total_descuentos,
     tolerance: 1,
     label: 'Total de descuentos (Σ descuentos de línea y globales)',
     informational: 'computed',
   });
+  return { allowanceTotal, chargeTotal, discountTotal, prepaid, payable };
+}
 
-  const totals: WorkTotals = {
-    taxed,
-    ivapBase,
-    ivap,
-    exonerated,
-    unaffected,
-    exportation,
-    free,
-    freeIgv,
-    igv,
-    iscBase,
-    isc,
-    otherTaxesBase,
-    otherTaxes,
-    icbper,
-    taxes,
-    value,
-    taxInclusive,
-    allowanceTotal,
-    chargeTotal,
-    discountTotal,
-    prepaid,
-    payable,
-  };
-
-  // Header subtotals: one per scheme used by a line (SUNAT 2638), ICBPER without TaxableAmount.
+/** Header subtotals: one per scheme used by a line (SUNAT 2638), ICBPER without TaxableAmount. */
+function headerSubtotals(lines: WorkLine[], t: WorkTotals): WorkTaxSubtotal[] {
   const used = new Set<TaxSchemeCode>(lines.map((l) => l.affectation.scheme));
   if (lines.some((l) => l.isc)) used.add('2000');
   if (lines.some((l) => l.other)) used.add('9999');
   if (lines.some((l) => l.icbper)) used.add('7152');
   const byScheme: Record<TaxSchemeCode, WorkTaxSubtotal> = {
-    '1000': { scheme: '1000', taxableAmount: taxed, taxAmount: igv },
-    '1016': { scheme: '1016', taxableAmount: ivapBase, taxAmount: ivap },
-    '2000': { scheme: '2000', taxableAmount: iscBase, taxAmount: isc },
-    '9999': { scheme: '9999', taxableAmount: otherTaxesBase, taxAmount: otherTaxes },
-    '9995': { scheme: '9995', taxableAmount: exportation, taxAmount: ZERO },
-    '9997': { scheme: '9997', taxableAmount: exonerated, taxAmount: ZERO },
-    '9998': { scheme: '9998', taxableAmount: unaffected, taxAmount: ZERO },
-    '9996': { scheme: '9996', taxableAmount: free, taxAmount: freeIgv },
-    '7152': { scheme: '7152', taxAmount: icbper },
+    '1000': { scheme: '1000', taxableAmount: t.taxed, taxAmount: t.igv },
+    '1016': { scheme: '1016', taxableAmount: t.ivapBase, taxAmount: t.ivap },
+    '2000': { scheme: '2000', taxableAmount: t.iscBase, taxAmount: t.isc },
+    '9999': { scheme: '9999', taxableAmount: t.otherTaxesBase, taxAmount: t.otherTaxes },
+    '9995': { scheme: '9995', taxableAmount: t.exportation, taxAmount: ZERO },
+    '9997': { scheme: '9997', taxableAmount: t.exonerated, taxAmount: ZERO },
+    '9998': { scheme: '9998', taxableAmount: t.unaffected, taxAmount: ZERO },
+    '9996': { scheme: '9996', taxableAmount: t.free, taxAmount: t.freeIgv },
+    '7152': { scheme: '7152', taxAmount: t.icbper },
     '3000': { scheme: '3000', taxableAmount: ZERO, taxAmount: ZERO },
   };
-  const taxSubtotals = SCHEME_ORDER.filter((s) => used.has(s)).map((s) => byScheme[s]);
-
-  const ordered = [...globals].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'cargos' ? 1 : -1));
-  return { sums: { totals, allowanceCharges: ordered.map((g) => g.ac), advances, taxSubtotals, igvRate }, findings: f };
+  return SCHEME_ORDER.filter((s) => used.has(s)).map((s) => byScheme[s]);
 }

@@ -504,10 +504,11 @@ describe('detraction (1001–1004)', () => {
       code: 'detraction_transport_required',
     },
     {
-      name: 'USD without exchange rate',
+      name: 'USD without exchange rate nor detraccion.monto (nothing to convert the amount with)',
       body: () =>
         detractionInvoice({
           codigo_tipo_moneda: 'USD',
+          detraccion: { monto: undefined },
           cuotas: [{ fecha: shiftDate(TODAY, 30), codigo_tipo_moneda: 'USD', monto: 7066.33 }],
         }),
       path: 'factor_tipo_de_cambio',
@@ -752,20 +753,6 @@ describe('allowances and charges (allowance_invalid)', () => {
       path: 'items[0].descuentos[0].monto',
       code: 'allowance_invalid',
       sunatRule: '3290',
-    },
-    {
-      name: 'a global code (02) at line level (4268)',
-      body: () => oneLineInvoice({ descuentos: [{ codigo: '02', factor: 0.1 }] }),
-      path: 'items[0].descuentos[0].codigo',
-      code: 'allowance_invalid',
-      sunatRule: '4268',
-    },
-    {
-      name: 'a line code (00) at document level (4291)',
-      body: () => taxedInvoice({ descuentos: [{ codigo: '00', factor: 0.1 }], totales: undefined }),
-      path: 'descuentos[0].codigo',
-      code: 'allowance_invalid',
-      sunatRule: '4291',
     },
     {
       name: 'a charge code in descuentos',

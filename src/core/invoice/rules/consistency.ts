@@ -1,37 +1,12 @@
 // Rules that relate lines to the operation: operations allowed per document type (catalog 51 flags), exports (0200–0208) only with afectación 40 (2642) and a UNSPSC
 // product code (3001); afectación 40 only in exports; IVAP (17) never mixed with other codes, free ones included (2644);
 // at most 999 lines (2023); a foreign currency without exchange rate is worth a warning.
-import { operationTypes } from '../../catalogs/index.ts';
+import { missingHotelProperties, operationTypes } from '../../catalogs/index.ts';
 import { joinPath } from '../../issues.ts';
 import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
 import type { FilledBody } from '../defaults.ts';
 
 export const MAX_LINES = 999;
-
-/**
- * Hospedaje (SUNAT 3136–3145): every line of a 0202 sale to a non-domiciled guest carries the item properties
- * 4000–4009 (catalog 55); a 0205 package only 4000, 4007, 4008 and 4009. Property → SUNAT rule.
- */
-const HOTEL_PROPERTIES: Record<string, [string, string][]> = {
-  '0202': [
-    ['4009', '3136'],
-    ['4008', '3137'],
-    ['4000', '3138'],
-    ['4007', '3139'],
-    ['4001', '3140'],
-    ['4002', '3141'],
-    ['4003', '3142'],
-    ['4004', '3143'],
-    ['4006', '3144'],
-    ['4005', '3145'],
-  ],
-  '0205': [
-    ['4000', '3138'],
-    ['4007', '3139'],
-    ['4008', '3137'],
-    ['4009', '3136'],
-  ],
-};
 
 export function checkConsistency(body: FilledBody): Findings {
   const f = newFindings();
@@ -47,21 +22,14 @@ export function checkConsistency(body: FilledBody): Findings {
   const operation = body.codigo_tipo_operacion ? operationTypes.get(body.codigo_tipo_operacion) : undefined;
   const isNote = body.codigo_tipo_documento === '07' || body.codigo_tipo_documento === '08';
   // Catalog 51 says which operations each document may declare (SUNAT cat_51.xml factura/boleta flags).
-  if (operation && body.codigo_tipo_documento === '01' && !operation.factura) {
+  const documentName = { '01': 'facturas', '03': 'boletas' }[body.codigo_tipo_documento as '01' | '03'];
+  const allowed = body.codigo_tipo_documento === '01' ? operation?.factura : operation?.boleta;
+  if (operation && documentName && !allowed) {
     addIssue(
       f,
       'codigo_tipo_operacion',
       'catalog_code_invalid',
-      `La operación ${operation.code} (${operation.description}) no se admite en facturas (SUNAT 3206).`,
-      { sunatRule: '3206' },
-    );
-  }
-  if (operation && body.codigo_tipo_documento === '03' && !operation.boleta) {
-    addIssue(
-      f,
-      'codigo_tipo_operacion',
-      'catalog_code_invalid',
-      `La operación ${operation.code} (${operation.description}) no se admite en boletas (SUNAT 3206).`,
+      `La operación ${operation.code} (${operation.description}) no se admite en ${documentName} (SUNAT 3206).`,
       { sunatRule: '3206' },
     );
   }
@@ -96,21 +64,22 @@ export function checkConsistency(body: FilledBody): Findings {
       );
     }
   });
-  const hotel = !isNote && body.codigo_tipo_operacion ? HOTEL_PROPERTIES[body.codigo_tipo_operacion] : undefined;
-  if (hotel) {
-    body.items.forEach((item, i) => {
-      const sent = new Set((item.datos_adicionales ?? []).map((a) => a.codigo));
-      const missing = hotel.filter(([property]) => !sent.has(property));
-      if (missing.length === 0) return;
-      addIssue(
-        f,
-        joinPath(joinPath('items', i), 'datos_adicionales'),
-        'hotel_properties_required',
-        `La operación ${body.codigo_tipo_operacion} (hospedaje) exige en cada línea las propiedades ${missing.map(([p]) => p).join(', ')} del catálogo 55 (SUNAT ${missing.map(([, r]) => r).join(', ')}).`,
-        { sunatRule: missing[0][1] },
-      );
-    });
-  }
+  // Hospedaje (SUNAT 3136–3145): every line of 0202/0205 carries the item properties of catalog 55.
+  body.items.forEach((item, i) => {
+    const operationCode = isNote ? undefined : body.codigo_tipo_operacion;
+    const missing = missingHotelProperties(
+      operationCode,
+      (item.datos_adicionales ?? []).map((a) => a.codigo),
+    );
+    if (missing.length === 0) return;
+    addIssue(
+      f,
+      joinPath(joinPath('items', i), 'datos_adicionales'),
+      'hotel_properties_required',
+      `La operación ${operationCode} (hospedaje) exige en cada línea las propiedades ${missing.map(([p]) => p).join(', ')} del catálogo 55 (SUNAT ${missing.map(([, r]) => r).join(', ')}).`,
+      { sunatRule: missing[0][1] },
+    );
+  });
   const codes = new Set(body.items.map((i) => i.codigo_tipo_afectacion_igv));
   // SUNAT 2644: an IVAP line (17) with a base excludes every line of another affectation, free ones included.
   if (codes.has('17') && [...codes].some((c) => c !== '17')) {

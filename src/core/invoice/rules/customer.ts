@@ -1,6 +1,7 @@
-// Who may receive the document (SUNAT 2800 / 2017 / 2801 / 2802 / 2022; boletas observe a malformed DNI, 4207).
+// Who may receive the document (SUNAT 2800 / 2017 / 2801 / 2802 / 2022; boletas observe a malformed DNI, 4207;
+// notes check only a RUC's number).
 // FacturadorPro's boleta > S/ 700 rule is not SUNAT's: only a warning.
-import { identityDocumentTypes, operationTypes } from '../../catalogs/index.ts';
+import { identityDocumentTypes, operationTypes, type IdentityDocumentEntry } from '../../catalogs/index.ts';
 import type { Decimal } from '../../money.ts';
 import { hasRucFormat, isValidRuc } from '../../ruc.ts';
 import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
@@ -30,49 +31,7 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
   const type = identityDocumentTypes.get(c.codigo_tipo_documento_identidad)!;
   const number = c.numero_documento.trim();
 
-  // Number format for the declared type.
-  if (type.code === '6') {
-    if (!hasRucFormat(number)) {
-      addIssue(
-        f,
-        `${PATH}.numero_documento`,
-        'customer_ruc_invalid',
-        `El RUC del cliente debe tener 11 dígitos; se recibió "${number}" (${number.length} caracteres) (SUNAT 2017).`,
-        { sunatRule: '2017' },
-      );
-    } else if (!isValidRuc(number)) {
-      const message = `El RUC del cliente ${number} no es válido: su dígito verificador no corresponde.`;
-      if (mode === 'production') addIssue(f, `${PATH}.numero_documento`, 'customer_ruc_invalid', message);
-      else addWarning(f, `${PATH}.numero_documento`, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`);
-    }
-  } else if (type.code === '1') {
-    if (!/^\d{8}$/.test(number) && group === '02' && !isNote) {
-      // SUNAT's boleta rules only observe a DNI that is not 8 digits (4207).
-      addWarning(
-        f,
-        `${PATH}.numero_documento`,
-        'sunat_observation',
-        `El DNI del cliente debe tener 8 dígitos; se recibió "${number}": SUNAT acepta la boleta con la observación 4207.`,
-        '4207',
-      );
-    } else if (!/^\d{8}$/.test(number)) {
-      addIssue(
-        f,
-        `${PATH}.numero_documento`,
-        'customer_document_number_invalid',
-        `El DNI del cliente debe tener 8 dígitos; se recibió "${number}" (SUNAT 2801).`,
-        { sunatRule: '2801' },
-      );
-    }
-  } else if (!type.pattern.test(number)) {
-    addIssue(
-      f,
-      `${PATH}.numero_documento`,
-      'customer_document_number_invalid',
-      `Número de documento del cliente inválido para ${type.label}: de 1 a 15 caracteres sin espacios (SUNAT 2802).`,
-      { sunatRule: '2802' },
-    );
-  }
+  checkCustomerNumber(f, type, number, { group, mode, isNote });
 
   // Allowed document types (SUNAT 2800).
   const operation = body.codigo_tipo_operacion ? operationTypes.get(body.codigo_tipo_operacion) : undefined;
@@ -127,4 +86,74 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
     );
   }
   return f;
+}
+
+/**
+ * The number's format for its type: a RUC of 11 digits everywhere (2017) with its check digit (ours, production).
+ * Facturas reject a DNI that is not 8 digits (2801) and other numbers beyond 1–15 characters (2802); boletas only
+ * observe the DNI (4207). SUNAT's NC/ND rules check no number but a RUC's (2017; 2679 presence): a note accepts
+ * any other number, with a warning when it does not look like its type.
+ */
+function checkCustomerNumber(
+  f: Findings,
+  type: IdentityDocumentEntry,
+  number: string,
+  doc: { group: '01' | '02'; mode: 'demo' | 'production'; isNote: boolean },
+): void {
+  const path = `${PATH}.numero_documento`;
+  if (type.code === '6') {
+    checkCustomerRuc(f, number, doc.mode);
+    return;
+  }
+  if (type.pattern.test(number)) return;
+  if (doc.isNote) {
+    addWarning(
+      f,
+      path,
+      'customer_document_number_unusual',
+      `"${number}" no tiene el formato de ${type.label}: SUNAT no lo valida en notas de crédito o débito y se emite tal cual.`,
+    );
+  } else if (type.code === '1' && doc.group === '02') {
+    // SUNAT's boleta rules only observe a DNI that is not 8 digits (4207).
+    addWarning(
+      f,
+      path,
+      'sunat_observation',
+      `El DNI del cliente debe tener 8 dígitos; se recibió "${number}": SUNAT acepta la boleta con la observación 4207.`,
+      '4207',
+    );
+  } else if (type.code === '1') {
+    addIssue(
+      f,
+      path,
+      'customer_document_number_invalid',
+      `El DNI del cliente debe tener 8 dígitos; se recibió "${number}" (SUNAT 2801).`,
+      { sunatRule: '2801' },
+    );
+  } else {
+    addIssue(
+      f,
+      path,
+      'customer_document_number_invalid',
+      `Número de documento del cliente inválido para ${type.label}: de 1 a 15 caracteres sin espacios (SUNAT 2802).`,
+      { sunatRule: '2802' },
+    );
+  }
+}
+
+function checkCustomerRuc(f: Findings, number: string, mode: 'demo' | 'production'): void {
+  const path = `${PATH}.numero_documento`;
+  if (!hasRucFormat(number)) {
+    addIssue(
+      f,
+      path,
+      'customer_ruc_invalid',
+      `El RUC del cliente debe tener 11 dígitos; se recibió "${number}" (${number.length} caracteres) (SUNAT 2017).`,
+      { sunatRule: '2017' },
+    );
+  } else if (!isValidRuc(number)) {
+    const message = `El RUC del cliente ${number} no es válido: su dígito verificador no corresponde.`;
+    if (mode === 'production') addIssue(f, path, 'customer_ruc_invalid', message);
+    else addWarning(f, path, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`);
+  }
 }

@@ -78,34 +78,8 @@ export function checkDetraction(
       `La tasa ${percent.toFixed()} % difiere de la del catálogo 54 para ${code} (${entry.percent} %).`,
     );
   }
-  let payablePen = payable;
-  if (body.codigo_tipo_moneda !== 'PEN') {
-    if (!body.factor_tipo_de_cambio) {
-      addIssue(
-        f,
-        'factor_tipo_de_cambio',
-        'exchange_rate_required',
-        'La detracción se paga en soles: envíe factor_tipo_de_cambio para convertir el total.',
-      );
-      return { findings: f };
-    }
-    payablePen = payable.times(body.factor_tipo_de_cambio);
-  }
-  if (round2(payablePen).lte(DETRACTION_THRESHOLD_PEN)) {
-    addWarning(
-      f,
-      'detraccion',
-      'detraction_below_threshold',
-      `El importe total (S/ ${formatAmount(payablePen)}) no supera S/ ${DETRACTION_THRESHOLD_PEN}: normalmente no está sujeto a detracción.`,
-    );
-  }
-  const amount = reconcile(f, {
-    path: 'detraccion.monto',
-    computed: round2(payablePen.times(percent).div(100)),
-    sent: block.monto,
-    tolerance: 1,
-    label: 'Monto de la detracción (importe total en soles × tasa)',
-  });
+  const amount = detractionAmount(f, body, payable, percent);
+  if (!amount) return { findings: f };
   if (!amount.gt(0)) {
     // SUNAT 3037: the detraction amount (PaymentTerms/Amount) must be greater than 0.
     addIssue(
@@ -154,4 +128,47 @@ export function checkDetraction(
     };
   }
   return { detraction, amount, findings: f };
+}
+
+/**
+ * The detraction amount, always in soles (SUNAT 3208): round2(total in PEN × percent), checked against the amount
+ * sent. A foreign-currency document without its exchange rate cannot be converted: the amount sent is emitted as
+ * it is — SUNAT checks only its format and that it is above 0 (3035/3037), not the conversion — with a warning.
+ */
+function detractionAmount(f: Findings, body: FilledBody, payable: Decimal, percent: Decimal): Decimal | undefined {
+  const rate = body.codigo_tipo_moneda === 'PEN' ? new Decimal(1) : body.factor_tipo_de_cambio;
+  if (!rate) {
+    if (!body.detraccion?.monto) {
+      addIssue(
+        f,
+        'factor_tipo_de_cambio',
+        'exchange_rate_required',
+        'La detracción se paga en soles: envíe detraccion.monto (en soles) o factor_tipo_de_cambio para calcularlo.',
+      );
+      return undefined;
+    }
+    addWarning(
+      f,
+      'detraccion.monto',
+      'exchange_rate_missing',
+      `Sin factor_tipo_de_cambio la detracción en soles (S/ ${formatAmount(body.detraccion.monto)}) se emite tal como se envió, sin verificarla; el monto pendiente de pago no la descuenta (envíe totales.total_pendiente_pago si es al crédito).`,
+    );
+    return round2(body.detraccion.monto);
+  }
+  const payablePen = payable.times(rate);
+  if (round2(payablePen).lte(DETRACTION_THRESHOLD_PEN)) {
+    addWarning(
+      f,
+      'detraccion',
+      'detraction_below_threshold',
+      `El importe total (S/ ${formatAmount(payablePen)}) no supera S/ ${DETRACTION_THRESHOLD_PEN}: normalmente no está sujeto a detracción.`,
+    );
+  }
+  return reconcile(f, {
+    path: 'detraccion.monto',
+    computed: round2(payablePen.times(percent).div(100)),
+    sent: body.detraccion?.monto,
+    tolerance: 1,
+    label: 'Monto de la detracción (importe total en soles × tasa)',
+  });
 }

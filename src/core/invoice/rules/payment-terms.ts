@@ -1,5 +1,5 @@
 // FormaPago (RS 193-2020): Contado, or Credito with the net pending amount and ≥ 1 cuota
-// (3249) due after the issue date (3267), in the document currency (2071), each ≤ the total (3266), summing
+// (3249) due after the issue date (3267), in the document currency (2071), each ≤ the total on invoices (3266), summing
 // exactly the pending amount (3319, compared at 5 decimals). Cuotas without Credito are refused (3252).
 import { Decimal, ZERO, formatAmount, round2, sum } from '../../money.ts';
 import { joinPath } from '../../issues.ts';
@@ -25,6 +25,11 @@ export function checkPaymentTerms(args: {
   carriesPaymentTerms: boolean;
   /** NC 13 must be Credito with cuotas. */
   requiresCredit: boolean;
+  /**
+   * Whether the pending amount and each cuota are capped at the total (3265/3266): SUNAT's invoice rules (facturas
+   * and boletas, FormaPago of a RUC customer) cap them; its NC/ND rules do not.
+   */
+  capped: boolean;
 }): PaymentTermsResult {
   const f = newFindings();
   const { body, payable } = args;
@@ -74,7 +79,7 @@ export function checkPaymentTerms(args: {
         // SUNAT compares the cuotas with this amount (3319) and caps it at the total (3265), nothing else.
         informational: 'sent',
       });
-  if (!nc13 && pending.gt(payable)) {
+  if (args.capped && pending.gt(payable)) {
     addIssue(
       f,
       'totales.total_pendiente_pago',
@@ -157,7 +162,7 @@ export function checkPaymentTerms(args: {
         'El monto de la cuota debe ser mayor que 0 (SUNAT 3254).',
         { sunatRule: '3254' },
       );
-    if (!nc13 && amount.gt(payable))
+    if (args.capped && amount.gt(payable))
       addIssue(
         f,
         joinPath(p, 'monto'),

@@ -2,7 +2,7 @@
 // and lists every observation in the CDR; so do we.
 import type { XmlElement } from '../../xml.ts';
 import { Findings, type RuleHit } from './context.ts';
-import { checkInvoiceLike } from './invoice.ts';
+import { checkInvoiceLike } from './invoice/index.ts';
 import { checkPerception } from './perception.ts';
 import { checkRetention } from './retention.ts';
 

@@ -1,0 +1,26 @@
+// Notes: the discrepancy response (type 2128/3203, reason 2135/2136).
+import type { XmlElement } from '../../../xml.ts';
+import { type Findings, all, text } from '../context.ts';
+import type { Shape } from './shape.ts';
+
+export function discrepancy(root: XmlElement, s: Shape, f: Findings): void {
+  const responses = all(root, 'cac:DiscrepancyResponse/cbc:ResponseCode');
+  f.check(responses.length === 0 || text(responses[0]) === '', '2128', 'cac:DiscrepancyResponse/cbc:ResponseCode');
+  f.check(responses.length > 1, '3203', 'cac:DiscrepancyResponse/cbc:ResponseCode');
+  const description = text(root, 'cac:DiscrepancyResponse/cbc:Description');
+  f.check(description === undefined || description === '', '2136', 'cac:DiscrepancyResponse/cbc:Description');
+  if (description) f.check(description.length > 500, '2135', 'cac:DiscrepancyResponse/cbc:Description', description);
+  const affected = text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID');
+  f.check(!affected, '2524', 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID');
+  if (affected)
+    f.check(
+      !/^([FB][A-Z0-9]{3}|S[A-Z0-9]{3}|[0-9]{4}|E001|EB01)-[0-9]{1,8}$/.test(affected),
+      '2117',
+      'cac:InvoiceDocumentReference/cbc:ID',
+      affected,
+    );
+  if (s.tipo === '07' && text(responses[0]) === '13') {
+    const type = text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:DocumentTypeCode');
+    f.check(type !== '01', '3259', 'cac:InvoiceDocumentReference/cbc:DocumentTypeCode', type);
+  }
+}
