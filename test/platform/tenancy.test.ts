@@ -33,6 +33,7 @@ describe('one schema per tenant', () => {
         'document_lines',
         'document_state_history',
         'documents',
+        'email_outbox',
         'idempotency_keys',
         'series',
         'summaries',
