@@ -76,7 +76,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       serializerCompiler: plainJsonSerializer,
       schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
     },
-    async (request) => listLatest(tenantRefOf(request.tenant), baseUrlOf(request)),
+    async (request) => listLatest(app.platform.db, tenantRefOf(request.tenant), baseUrlOf(request)),
   );
 
   typed.get(
@@ -93,6 +93,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) =>
       listRange(
+        app.platform.db,
         tenantRefOf(request.tenant),
         { from: request.params.inicio, to: request.params.fin },
         request.query,
