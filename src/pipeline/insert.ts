@@ -1,7 +1,7 @@
 // The numbering transaction of issue.ts in raw SQL on one pooled connection (this is the hot path: a Prisma
-// interactive transaction with nested creates cost several times the CPU of the SQL itself). Four round trips:
-// BEGIN + series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT), then ONE
-// statement inserting the document, its lines, its XML file row and its first history entry, then COMMIT.
+// interactive transaction with nested creates cost several times the CPU of the SQL itself). Three round trips for
+// "#": BEGIN with the series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT),
+// then ONE statement inserting the document, its lines, its XML file row and its first history entry, then COMMIT.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -133,6 +133,29 @@ async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): 
   if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
 }
 
+// Document types and series are validated by the core before they get here; checked again because they are
+// written into the statement as literals (a simple-protocol query, which can carry BEGIN too, has no parameters).
+const LITERAL = /^[A-Z0-9]{1,4}$/;
+
+/** BEGIN and the series' next number in one simple-protocol round trip; the number, or SeriesExhausted. */
+async function nextNumberWithBegin(
+  client: pg.PoolClient,
+  s: string,
+  series: { documentType: string; serie: string },
+): Promise<number> {
+  if (!LITERAL.test(series.documentType) || !LITERAL.test(series.serie))
+    throw new Error(`unexpected series ${JSON.stringify(series)}`);
+  const results = (await client.query(
+    `BEGIN; INSERT INTO ${s}."series" (document_type, serie, last_number, registered) VALUES ('${series.documentType}', '${series.serie}', 1, false)
+     ON CONFLICT (document_type, serie) DO UPDATE SET last_number = "series".last_number + 1, updated_at = now()
+     WHERE "series".last_number < ${LAST_NUMBER}
+     RETURNING last_number`,
+  )) as unknown as pg.QueryResult<{ last_number: number }>[];
+  const rows = results[1].rows;
+  if (rows.length === 0) throw new SeriesExhausted(false);
+  return rows[0].last_number;
+}
+
 /**
  * Runs `build(number)` between the number allocation and the insert, inside the transaction: it signs the XML with
  * the allocated number and returns the row to insert. Throws DuplicateNumber for a used explicit number, and
@@ -150,8 +173,17 @@ export async function insertNumbered(
   let open = false;
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
-    open = true;
+    // The common case — "#" on a series that needs no registration, no quota — opens the transaction and takes the
+    // number in one round trip (nextNumberWithBegin); every other case begins on its own.
+    const fused = series.explicitNumber === null && !series.requireRegistered && !quota;
+    let fusedNumber: number | undefined;
+    if (fused) {
+      open = true;
+      fusedNumber = await nextNumberWithBegin(client, s, series);
+    } else {
+      await client.query('BEGIN');
+      open = true;
+    }
     if (quota) await checkQuota(client, schema, quota);
     if (series.requireRegistered) {
       const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [
@@ -161,7 +193,9 @@ export async function insertNumbered(
       if (!found.rowCount) throw new SeriesNotRegistered();
     }
     let number: number;
-    if (series.explicitNumber === null) {
+    if (fusedNumber !== undefined) {
+      number = fusedNumber;
+    } else if (series.explicitNumber === null) {
       // Registers a valid series on first use, then takes its next number (row lock held until COMMIT).
       // A full series updates no row (and returns none): a clear refusal instead of a 9-digit number.
       const { rows } = await client.query<{ last_number: number }>(
