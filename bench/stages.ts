@@ -24,7 +24,11 @@ export const STAGES: Array<[string, (url: string, fn: string) => boolean]> = [
   ['CDR parse', (u) => u.includes('/src/core/cdr') || u.includes('/src/pipeline/cdr-')],
   [
     'SOAP build/parse + HTTP to SUNAT',
-    (u) => /\/src\/sunat\/(soap|xml|client|outcomes|recovery)\.ts/.test(u) || u.includes('/undici/'),
+    (u) =>
+      /\/src\/sunat\/(soap|xml|client|transport|outcomes|recovery)\.ts/.test(u) ||
+      u.includes('/undici/') ||
+      u.startsWith('node:_http_client') ||
+      u.startsWith('node:_http_agent'),
   ],
   ['sign', (u) => u.includes('/src/core/signing') || u.includes('/hash-wasm/') || u.includes('/node-forge/')],
   ['XML (UBL)', (u) => u.includes('/src/core/ubl/')],
