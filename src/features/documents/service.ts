@@ -9,7 +9,7 @@ import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { soapTypeOf } from './list-fields.ts';
-import { listedRows, type ListedRow } from './list-query.ts';
+import { listJson, type ListContext } from './list-query.ts';
 import { downloadLinks, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
@@ -150,61 +150,25 @@ function decodeCursor(cursor: string): { date: string; id: number } {
   return { date, id: Number(id) };
 }
 
-interface RowContext {
-  baseUrl: string;
-  soapType: ReturnType<typeof soapTypeOf>;
-}
-
-function row(doc: ListedRow, context: RowContext) {
-  const links = downloadLinks(context.baseUrl, 'document', doc.external_id, doc.has_cdr);
-  const dateOfIssue = doc.issue_date;
+function contextOf(tenant: TenantRef, baseUrl: string): ListContext {
   return {
-    id: doc.id,
-    external_id: doc.external_id,
-    group_id: doc.document_type === '03' || /^B/.test(doc.serie) ? '02' : '01',
-    ...context.soapType,
-    document_type_id: doc.document_type,
-    document_type_description: documentTypes.get(doc.document_type)?.description ?? doc.document_type,
-    number: `${doc.serie}-${doc.number}`,
-    filename: doc.filename,
-    date_of_issue: dateOfIssue,
-    // Without fecha_de_vencimiento the document was issued with the issue date as its due date.
-    date_of_due: ['01', '03'].includes(doc.document_type) ? (doc.due ?? dateOfIssue) : null,
-    customer_number: doc.customer_doc_number,
-    customer_name: doc.customer_name,
-    customer_telephone: doc.telephone ?? null,
-    currency_type_id: doc.currency,
-    exchange_rate_sale: doc.rate ?? null,
-    total_exportation: doc.total_exportation,
-    total_free: doc.total_free,
-    total_unaffected: doc.total_unaffected,
-    total_exonerated: doc.total_exonerated,
-    total_taxed: doc.total_taxed,
-    total_igv: doc.total_igv,
-    total: doc.total,
-    state_type_id: doc.state_type_id,
-    state_type_description: stateDescription(doc.state_type_id),
-    has_xml: doc.has_xml,
-    has_pdf: true,
-    has_cdr: doc.has_cdr,
-    download_xml: links.xml,
-    download_pdf: links.pdf,
-    download_cdr: links.cdr,
-    created_at: doc.created_lima,
-    updated_at: doc.updated_lima,
-    created_at_iso: doc.created_iso,
+    baseUrl,
+    soapType: soapTypeOf(tenant.company.sunatMode),
+    typeDescriptions: Object.fromEntries(SALES_TYPES.map((t) => [t, documentTypes.get(t)?.description ?? t])),
+    stateDescriptions: STATE_DESCRIPTIONS,
   };
 }
 
-function rowsOf(tenant: TenantRef, docs: ListedRow[], baseUrl: string) {
-  const context = { baseUrl, soapType: soapTypeOf(tenant.company.sunatMode) };
-  return docs.map((d) => row(d, context));
+/** The answer's JSON text from rows PostgreSQL already wrote as JSON (list-query.ts). */
+function listBody(rows: string[], nextCursor?: string | null): string {
+  const cursor = nextCursor === undefined ? '' : `,"next_cursor":${JSON.stringify(nextCursor)}`;
+  return `{"data":[${rows.join(',')}]${cursor}}`;
 }
 
-/** The latest 50 documents (no dates), newest first. */
-export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string) {
-  const docs = await listedRows(db, tenant, { types: SALES_TYPES, take: 50 });
-  return { data: rowsOf(tenant, docs, baseUrl) };
+/** The latest 50 documents (no dates), newest first; the answer's JSON text. */
+export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string): Promise<string> {
+  const { rows } = await listJson(db, tenant, { types: SALES_TYPES, take: 50 }, contextOf(tenant, baseUrl));
+  return listBody(rows);
 }
 
 /** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
@@ -228,25 +192,27 @@ export async function listRange(
     ]);
   }
   const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
-  const docs = await listedRows(db, tenant, {
-    types: SALES_TYPES,
-    from: range.from,
-    to: range.to,
-    before: page.cursor ? decodeCursor(page.cursor) : undefined,
-    take,
-  });
-  if (!page.limit && docs.length > MAX_UNPAGED_ROWS) {
+  const { rows, keys } = await listJson(
+    db,
+    tenant,
+    {
+      types: SALES_TYPES,
+      from: range.from,
+      to: range.to,
+      before: page.cursor ? decodeCursor(page.cursor) : undefined,
+      take,
+    },
+    contextOf(tenant, baseUrl),
+  );
+  if (!page.limit && rows.length > MAX_UNPAGED_ROWS) {
     throw errors.unprocessable(
       'list_too_large',
       `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
       [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
     );
   }
-  const more = page.limit !== undefined && docs.length > page.limit;
-  const pageDocs = more ? docs.slice(0, page.limit) : docs;
-  const last = pageDocs.at(-1);
-  return {
-    data: rowsOf(tenant, pageDocs, baseUrl),
-    ...(page.limit !== undefined ? { next_cursor: more && last ? encodeCursor(last.issue_date, last.id) : null } : {}),
-  };
+  if (page.limit === undefined) return listBody(rows);
+  const more = rows.length > page.limit;
+  const last = more ? keys[page.limit - 1] : undefined;
+  return listBody(more ? rows.slice(0, page.limit) : rows, last ? encodeCursor(last.date, last.id) : null);
 }
