@@ -218,7 +218,8 @@ async function processes(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m: Me
   const body3 = JSON.stringify(invoiceBody('01-taxed.json', today));
   const api = await startApiOn(s, { WEB_CONCURRENCY: '2' });
   try {
-    await saturate(issuer(api.url, t.sent, body3, '05'), 3, 4);
+    // Two cold processes: warmed with every connection, so both JITs are hot before the measured run.
+    await saturate(issuer(api.url, t.sent, body3, '05'), 5, CONCURRENCY);
     const two = await measured(
       `Issue 3-line factura "#", sent and accepted (saturation, ${CONCURRENCY} connections, 2 API processes)`,
       api,

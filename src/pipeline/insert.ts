@@ -133,6 +133,41 @@ async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): 
   if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
 }
 
+// The insert's text depends only on the schema and the number of lines: built once per pair (a few kilobytes of
+// placeholders and column lists assembled per document otherwise). Bounded: cleared when full.
+const statements = new Map<string, string>();
+const STATEMENTS_MAX = 2_000;
+
+function insertStatement(s: string, lineCount: number): string {
+  const cacheKey = `${s}\u0000${lineCount}`;
+  let text = statements.get(cacheKey);
+  if (text === undefined) {
+    text = buildInsertStatement(s, lineCount);
+    if (statements.size >= STATEMENTS_MAX) statements.clear();
+    statements.set(cacheKey, text);
+  }
+  return text;
+}
+
+/** Parameters: the document's DOC_COLUMNS, then LINE_COLUMNS per line, then the XML file's key, sha256, size, actor. */
+function buildInsertStatement(s: string, lineCount: number): string {
+  const docPlaceholders = DOC_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+  let p = DOC_COLUMNS.length;
+  const lineRows = Array.from(
+    { length: lineCount },
+    () => `(${LINE_COLUMNS.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`,
+  );
+  const [key, sha, size, actor] = [p + 1, p + 2, p + 3, p + 4];
+  const linesCte = lineCount
+    ? `, lines AS (INSERT INTO ${s}."document_lines" (document_id, ${LINE_COLUMNS.join(', ')})
+         SELECT doc.id, l.* FROM doc, (VALUES ${lineRows.join(', ')}) AS l(${LINE_COLUMNS.join(', ')}))`
+    : '';
+  return `WITH doc AS (INSERT INTO ${s}."documents" (${DOC_COLUMNS.join(', ')}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
+       , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size) SELECT id, 'xml', $${key}, $${sha}, $${size} FROM doc)
+       , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) SELECT id, NULL, '01', $${actor}, 'Registrado' FROM doc)
+       SELECT id FROM doc`;
+}
+
 // Document types and series are validated by the core before they get here; checked again because they are
 // written into the statement as literals (a simple-protocol query, which can carry BEGIN too, has no parameters).
 const LITERAL = /^[A-Z0-9]{1,4}$/;
@@ -257,10 +292,8 @@ export async function insertNumbered(
       row.leaseUntil,
       row.leaseUntil ? 1 : 0,
     ];
-    const docPlaceholders = values.map((_, i) => `$${i + 1}`).join(', ');
-    let p = values.length;
-    const lineRows = row.lines.map((l) => {
-      const v = [
+    for (const l of row.lines) {
+      values.push(
         l.lineNumber,
         l.internalCode ?? null,
         l.sunatProductCode ?? null,
@@ -274,23 +307,10 @@ export async function insertNumbered(
         l.totalIgv,
         l.totalTaxes,
         l.total,
-      ];
-      values.push(...v);
-      return `(${v.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`;
-    });
+      );
+    }
     values.push(row.xmlFile.storageKey, row.xmlFile.sha256, row.xmlFile.size, row.actor);
-    const [key, sha, size, actor] = [p + 1, p + 2, p + 3, p + 4];
-    const linesCte = lineRows.length
-      ? `, lines AS (INSERT INTO ${s}."document_lines" (document_id, ${LINE_COLUMNS.join(', ')})
-           SELECT doc.id, l.* FROM doc, (VALUES ${lineRows.join(', ')}) AS l(${LINE_COLUMNS.join(', ')}))`
-      : '';
-    const { rows } = await client.query<{ id: number }>(
-      `WITH doc AS (INSERT INTO ${s}."documents" (${DOC_COLUMNS.join(', ')}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
-       , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size) SELECT id, 'xml', $${key}, $${sha}, $${size} FROM doc)
-       , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) SELECT id, NULL, '01', $${actor}, 'Registrado' FROM doc)
-       SELECT id FROM doc`,
-      values,
-    );
+    const { rows } = await client.query<{ id: number }>(insertStatement(s, row.lines.length), values);
     await client.query('COMMIT');
     open = false;
     return { id: rows[0].id, number, row };
