@@ -16,6 +16,7 @@ import {
   type Issuer,
 } from '../src/core/index.ts';
 import { signXml, verifyXmlSignature, type SigningKey } from '../src/core/signing.ts';
+import { fiftyLineFactura } from './bodies.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = join(ROOT, 'test/fixtures/requests');
@@ -55,22 +56,8 @@ const threeLines = fixture('01-taxed');
 
 /** A 50-line factura: the fixture's products with varied quantities; totals left to the server. */
 function fiftyLines(): Record<string, any> {
-  const base = fixture('01-taxed');
-  const products = [...base.items, ...fixture('02-not-sent').items, ...fixture('21-payments').items];
-  base.items = Array.from({ length: 50 }, (_, i) => {
-    const p = products[i % products.length];
-    return {
-      codigo_interno: `${p.codigo_interno}-${i + 1}`,
-      descripcion: `${p.descripcion} — lote ${i + 1}`,
-      unidad_de_medida: p.unidad_de_medida,
-      cantidad: 1 + (i % 7),
-      valor_unitario: p.valor_unitario,
-      codigo_tipo_afectacion_igv: '10',
-      ...(p.codigo_producto_sunat ? { codigo_producto_sunat: p.codigo_producto_sunat } : {}),
-    };
-  });
-  delete base.totales;
-  return base;
+  const products = [...fixture('01-taxed').items, ...fixture('02-not-sent').items, ...fixture('21-payments').items];
+  return fiftyLineFactura(fixture('01-taxed'), products);
 }
 
 function prepare(body: unknown): ComputedDocument {

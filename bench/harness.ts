@@ -40,9 +40,10 @@ export interface Proc {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-function run(name: string, args: string[], env: Record<string, string>, url: string): Proc {
+function run(name: string, args: string[], env: Record<string, string>, url: string, profileDir?: string): Proc {
   // BENCH_CPU_PROF=dir: V8 CPU profiles of the API and simulator processes (written when they stop).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const dir = profileDir ?? process.env.BENCH_CPU_PROF;
+  const prof = dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -90,10 +91,19 @@ export async function waitFor(url: string, timeoutMs = 60_000, proc?: Proc): Pro
   }
 }
 
-export async function startSimulator(port: number, dataFile: string): Promise<Proc> {
+/** The SUNAT simulator; `fast`: the throughput stand-in (no XSD, signature or rule checks). */
+export async function startSimulator(port: number, dataFile: string, options: { fast?: boolean } = {}): Promise<Proc> {
   const proc = run(
-    'simulator',
-    ['bin/facturo.mjs', 'sunat-simulator', '--port', String(port), '--data-file', dataFile],
+    options.fast ? 'simulator (fast)' : 'simulator',
+    [
+      'bin/facturo.mjs',
+      'sunat-simulator',
+      '--port',
+      String(port),
+      '--data-file',
+      dataFile,
+      ...(options.fast ? ['--fast'] : []),
+    ],
     {},
     `http://127.0.0.1:${port}`,
   );
@@ -108,6 +118,8 @@ export interface ApiOptions {
   storageDir: string;
   dataDir?: string;
   env?: Record<string, string>;
+  /** Write a V8 CPU profile of the API process here when it stops. */
+  profileDir?: string;
 }
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
@@ -132,6 +144,7 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
       ...o.env,
     },
     `http://127.0.0.1:${o.port}`,
+    o.profileDir,
   );
   await waitFor(`${proc.url}/health/ready`, 90_000, proc);
   return proc;
@@ -249,18 +262,58 @@ export function cpuMs(pid: number): number {
   }
 }
 
-export function postgresCpuMs(): number {
+/**
+ * PostgreSQL's CPU: with `database`, only the backends connected to it plus the shared writers (WAL writer,
+ * checkpointer, background writer) — the server is shared with other work on this machine; without, every
+ * postgres process. A backend that exits between two readings takes its CPU with it: the API's pool keeps its
+ * connections open, so the benchmark's backends live through the run.
+ */
+export function postgresCpuMs(database?: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
-      if (comm === 'postgres' || comm.startsWith('postgres')) total += cpuMs(Number(entry));
+      if (!comm.startsWith('postgres')) continue;
+      if (database) {
+        const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        if (!cmd.includes(` ${database} `) && !/walwriter|checkpointer|background writer/.test(cmd)) continue;
+      }
+      total += cpuMs(Number(entry));
     } catch {
       /* gone */
     }
   }
   return total;
+}
+
+/** CPU of a process and all its descendants (a cluster's primary and workers). */
+export function treeCpuMs(pid: number): number {
+  return treePids(pid).reduce((sum, p) => sum + cpuMs(p), 0);
+}
+
+/** RSS of a process tree, summed (MB). */
+export function treeRssMb(pid: number): { rss: number; peak: number } {
+  return treePids(pid).reduce(
+    (sum, p) => {
+      const m = rssMb(p);
+      return { rss: sum.rss + m.rss, peak: sum.peak + m.peak };
+    },
+    { rss: 0, peak: 0 },
+  );
+}
+
+export function treePids(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i += 1) {
+    try {
+      const children = readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, 'utf8').trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
 }
 
 export function rssMb(pid: number): { rss: number; peak: number } {

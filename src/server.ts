@@ -1,9 +1,11 @@
 // Process entry (`npm start`): configuration → database → app → listen; SIGINT/SIGTERM drain the open
-// requests, close the pool and the embedded database, then exit.
+// requests, close the pool and the embedded database, then exit. WEB_CONCURRENCY > 1: this process becomes a
+// cluster's primary and runs that many of the above (cluster.ts).
 import { ConfigError, loadConfig, loadDotEnv } from './platform/config.ts';
 import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
 import { MigrationError } from './platform/db/migrator.ts';
 import { BundledAssetError } from './sunat/assets.ts';
+import { isClusterPrimary, printsBanner, runClusterPrimary } from './cluster.ts';
 import { startFacturo } from './startup.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,9 +22,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (isClusterPrimary(config.webConcurrency)) {
+    if (!config.databaseUrl) {
+      process.stderr.write('Facturo no puede iniciar: WEB_CONCURRENCY > 1 necesita DATABASE_URL (PostgreSQL).\n');
+      process.exit(1);
+    }
+    await runClusterPrimary(config.webConcurrency);
+    return;
+  }
   let running;
   try {
-    running = await startFacturo(config);
+    running = await startFacturo(config, printsBanner() ? {} : { print: () => {} });
   } catch (error) {
     if (
       error instanceof MigrationError ||

@@ -2,7 +2,7 @@
 // Pure: no I/O. Tolerant of the shapes met in the wild: the `ar:` prefix or a default namespace, OSE CDRs in UBL
 // 2.1 style (PartyLegalEntity/CompanyID, DocumentHash), notes before or after cac:Signature, a datetime inside
 // cbc:IssueDate, a ds:Signature with or without prefix, ISO-8859-1 or UTF-8 bytes.
-import { DOMParser, type Element } from '@xmldom/xmldom';
+import { deepText, parseXml, type XmlElement } from './xml-reader.ts';
 
 /** Where a SUNAT answer leaves a document (architecture.md rule 2). */
 export type SunatOutcomeKind = 'accepted' | 'observed' | 'rejected' | 'exception' | 'unknown';
@@ -92,23 +92,20 @@ export function parseCdr(xml: string | Uint8Array): CdrResponse {
   const text = typeof xml === 'string' ? xml : decodeXmlBytes(xml);
   if (!text.trim()) throw new CdrError('El CDR está vacío.');
   if (/<!DOCTYPE/i.test(text)) throw new CdrError('El CDR no debe contener una declaración DOCTYPE.');
-  let root: Element | null;
+  // The one-pass reader of xml-reader.ts, not a DOM: a CDR is read once per document sent, and xmldom's tree cost
+  // several times the rest of the answer's handling.
+  let root: XmlElement;
   try {
-    const doc = new DOMParser({
-      onError: (level: string, message: string) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(text, 'text/xml');
-    root = doc.documentElement;
+    root = parseXml(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new CdrError(`El CDR no es XML bien formado: ${detail}`);
   }
-  if (root?.localName !== 'ApplicationResponse') {
-    throw new CdrError(`El CDR no es un ApplicationResponse (raíz: ${root?.localName ?? 'ninguna'}).`);
+  if (root.local !== 'ApplicationResponse') {
+    throw new CdrError(`El CDR no es un ApplicationResponse (raíz: ${root.local || 'ninguna'}).`);
   }
-  if (root.namespaceURI && root.namespaceURI !== AR_NS) {
-    throw new CdrError(`El CDR usa un espacio de nombres desconocido: ${root.namespaceURI}.`);
+  if (root.ns && root.ns !== AR_NS) {
+    throw new CdrError(`El CDR usa un espacio de nombres desconocido: ${root.ns}.`);
   }
 
   const documentResponse = child(root, 'DocumentResponse');
@@ -174,33 +171,23 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
 // ---------------------------------------------------------------------------------------------------------------
 // DOM helpers: by local name and the UBL namespaces, so prefixes (ar:, ns3:, none) never matter.
 
-function isUbl(el: Element): boolean {
-  return (
-    el.namespaceURI === CBC_NS || el.namespaceURI === CAC_NS || el.namespaceURI === AR_NS || el.namespaceURI === null
-  );
+function isUbl(el: XmlElement): boolean {
+  return el.ns === CBC_NS || el.ns === CAC_NS || el.ns === AR_NS || el.ns === '';
 }
 
-function children(parent: Element, local: string): Element[] {
-  const out: Element[] = [];
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element))
-      out.push(node as Element);
-  }
-  return out;
+function children(parent: XmlElement, local: string): XmlElement[] {
+  return parent.children.filter((c) => c.local === local && isUbl(c));
 }
 
-function child(parent: Element, local: string): Element | undefined {
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).localName === local && isUbl(node as Element)) return node as Element;
-  }
-  return undefined;
+function child(parent: XmlElement, local: string): XmlElement | undefined {
+  return parent.children.find((c) => c.local === local && isUbl(c));
 }
 
-function textOf(el: Element): string {
-  return el.textContent ?? '';
+function textOf(el: XmlElement): string {
+  return deepText(el);
 }
 
-function text1(el: Element | undefined | null): string | undefined {
+function text1(el: XmlElement | undefined | null): string | undefined {
   return el ? textOf(el).trim() : undefined;
 }
 
@@ -215,7 +202,7 @@ function splitDateTime(value: string | undefined): [string | undefined, string |
 }
 
 /** PartyIdentification/ID (SUNAT) or PartyLegalEntity/CompanyID (OSE). */
-function partyId(party: Element | undefined | null): string | undefined {
+function partyId(party: XmlElement | undefined | null): string | undefined {
   if (!party) return undefined;
   const identification = child(party, 'PartyIdentification');
   const id = nonEmpty(text1(identification && child(identification, 'ID')));

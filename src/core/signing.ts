@@ -2,11 +2,9 @@
 // ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent, Reference URI="" with enveloped-signature + inclusive
 // C14N, RSA-SHA1/SHA1 by default (SUNAT's reference libraries), RSA-SHA256/SHA256 on request.
 // Pure: node:crypto hashes and signs; no I/O, no clock.
-import { signingSuites } from './signing/algorithms.ts';
-import { signFast } from './signing/fast-path.ts';
+import { signCanonicalXml, signingSetup } from './signing/canonical.ts';
 import { signGeneral } from './signing/general-path.ts';
-import { assertSignatureId } from './signing/template.ts';
-import { SigningError, type SignedXml, type SignOptions, type SigningKey } from './signing/types.ts';
+import type { SignedXml, SignOptions, SigningKey } from './signing/types.ts';
 
 export type {
   SigningKey,
@@ -21,7 +19,7 @@ export { SigningError } from './signing/types.ts';
 export { verifyXmlSignature } from './signing/verify.ts';
 export { inspectC14nReady } from './signing/fast-path.ts';
 
-export const DEFAULT_SIGNATURE_ID = 'SignatureSP';
+export { DEFAULT_SIGNATURE_ID, signCanonicalXml } from './signing/canonical.ts';
 
 /**
  * Signs `xml` and returns the signed text, the DigestValue (the "valor resumen" printed and put in the QR) and
@@ -30,10 +28,7 @@ export const DEFAULT_SIGNATURE_ID = 'SignatureSP';
  * well-formed XML is accepted and the document is not re-serialised: only the ds:Signature is inserted.
  */
 export function signXml(xml: string, key: SigningKey, options: SignOptions = {}): SignedXml {
-  const algorithm = options.algorithm ?? 'rsa-sha1';
-  const suite = Object.hasOwn(signingSuites, algorithm) ? signingSuites[algorithm] : undefined;
-  if (!suite) throw new SigningError('algorithm_unsupported', `Algoritmo de firma no soportado: ${String(algorithm)}.`);
-  const signatureId = options.signatureId ?? DEFAULT_SIGNATURE_ID;
-  assertSignatureId(signatureId);
-  return options.assumeCanonical ? signFast(xml, key, suite, signatureId) : signGeneral(xml, key, suite, signatureId);
+  if (options.assumeCanonical) return signCanonicalXml(xml, key, options);
+  const { suite, signatureId } = signingSetup(options);
+  return signGeneral(xml, key, suite, signatureId);
 }

@@ -59,12 +59,25 @@ const limaDate = inLima('en-CA', { year: 'numeric', month: '2-digit', day: '2-di
 
 /** Today's calendar date in Lima (SUNAT's dates are Peruvian dates), YYYY-MM-DD. */
 export function limaToday(now: Date = new Date()): string {
-  return limaDate.format(now);
+  return perSecond(dayMemo, now, limaDate);
+}
+
+// Intl formatting costs tens of microseconds a call and every issued document asks for the date and the time:
+// within one second the answer is the same, so the last one is kept.
+const dayMemo = { second: Number.NaN, value: '' };
+const clockMemo = { second: Number.NaN, value: '' };
+function perSecond(memo: { second: number; value: string }, now: Date, format: Intl.DateTimeFormat): string {
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== memo.second) {
+    memo.value = format.format(now);
+    memo.second = second;
+  }
+  return memo.value;
 }
 
 const limaClock = inLima('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 /** The time of day in Lima, HH:mm:ss (the issue time of a body that sends neither date nor time). */
 export function limaTime(now: Date = new Date()): string {
-  return limaClock.format(now);
+  return perSecond(clockMemo, now, limaClock);
 }

@@ -1,7 +1,7 @@
 // The numbering transaction of issue.ts in raw SQL on one pooled connection (this is the hot path: a Prisma
-// interactive transaction with nested creates cost several times the CPU of the SQL itself). Four round trips:
-// BEGIN + series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT), then ONE
-// statement inserting the document, its lines, its XML file row and its first history entry, then COMMIT.
+// interactive transaction with nested creates cost several times the CPU of the SQL itself). Three round trips for
+// "#": BEGIN with the series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT),
+// then ONE statement inserting the document, its lines, its XML file row and its first history entry, then COMMIT.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -133,6 +133,64 @@ async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): 
   if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
 }
 
+// The insert's text depends only on the schema and the number of lines: built once per pair (a few kilobytes of
+// placeholders and column lists assembled per document otherwise). Bounded: cleared when full.
+const statements = new Map<string, string>();
+const STATEMENTS_MAX = 2_000;
+
+function insertStatement(s: string, lineCount: number): string {
+  const cacheKey = `${s}\u0000${lineCount}`;
+  let text = statements.get(cacheKey);
+  if (text === undefined) {
+    text = buildInsertStatement(s, lineCount);
+    if (statements.size >= STATEMENTS_MAX) statements.clear();
+    statements.set(cacheKey, text);
+  }
+  return text;
+}
+
+/** Parameters: the document's DOC_COLUMNS, then LINE_COLUMNS per line, then the XML file's key, sha256, size, actor. */
+function buildInsertStatement(s: string, lineCount: number): string {
+  const docPlaceholders = DOC_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+  let p = DOC_COLUMNS.length;
+  const lineRows = Array.from(
+    { length: lineCount },
+    () => `(${LINE_COLUMNS.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`,
+  );
+  const [key, sha, size, actor] = [p + 1, p + 2, p + 3, p + 4];
+  const linesCte = lineCount
+    ? `, lines AS (INSERT INTO ${s}."document_lines" (document_id, ${LINE_COLUMNS.join(', ')})
+         SELECT doc.id, l.* FROM doc, (VALUES ${lineRows.join(', ')}) AS l(${LINE_COLUMNS.join(', ')}))`
+    : '';
+  return `WITH doc AS (INSERT INTO ${s}."documents" (${DOC_COLUMNS.join(', ')}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
+       , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size) SELECT id, 'xml', $${key}, $${sha}, $${size} FROM doc)
+       , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) SELECT id, NULL, '01', $${actor}, 'Registrado' FROM doc)
+       SELECT id FROM doc`;
+}
+
+// Document types and series are validated by the core before they get here; checked again because they are
+// written into the statement as literals (a simple-protocol query, which can carry BEGIN too, has no parameters).
+const LITERAL = /^[A-Z0-9]{1,4}$/;
+
+/** BEGIN and the series' next number in one simple-protocol round trip; the number, or SeriesExhausted. */
+async function nextNumberWithBegin(
+  client: pg.PoolClient,
+  s: string,
+  series: { documentType: string; serie: string },
+): Promise<number> {
+  if (!LITERAL.test(series.documentType) || !LITERAL.test(series.serie))
+    throw new Error(`unexpected series ${JSON.stringify(series)}`);
+  const results = (await client.query(
+    `BEGIN; INSERT INTO ${s}."series" (document_type, serie, last_number, registered) VALUES ('${series.documentType}', '${series.serie}', 1, false)
+     ON CONFLICT (document_type, serie) DO UPDATE SET last_number = "series".last_number + 1, updated_at = now()
+     WHERE "series".last_number < ${LAST_NUMBER}
+     RETURNING last_number`,
+  )) as unknown as pg.QueryResult<{ last_number: number }>[];
+  const rows = results[1].rows;
+  if (rows.length === 0) throw new SeriesExhausted(false);
+  return rows[0].last_number;
+}
+
 /**
  * Runs `build(number)` between the number allocation and the insert, inside the transaction: it signs the XML with
  * the allocated number and returns the row to insert. Throws DuplicateNumber for a used explicit number, and
@@ -150,8 +208,17 @@ export async function insertNumbered(
   let open = false;
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
-    open = true;
+    // The common case — "#" on a series that needs no registration, no quota — opens the transaction and takes the
+    // number in one round trip (nextNumberWithBegin); every other case begins on its own.
+    const fused = series.explicitNumber === null && !series.requireRegistered && !quota;
+    let fusedNumber: number | undefined;
+    if (fused) {
+      open = true;
+      fusedNumber = await nextNumberWithBegin(client, s, series);
+    } else {
+      await client.query('BEGIN');
+      open = true;
+    }
     if (quota) await checkQuota(client, schema, quota);
     if (series.requireRegistered) {
       const found = await client.query(`SELECT 1 FROM ${s}."series" WHERE document_type = $1 AND serie = $2`, [
@@ -161,7 +228,9 @@ export async function insertNumbered(
       if (!found.rowCount) throw new SeriesNotRegistered();
     }
     let number: number;
-    if (series.explicitNumber === null) {
+    if (fusedNumber !== undefined) {
+      number = fusedNumber;
+    } else if (series.explicitNumber === null) {
       // Registers a valid series on first use, then takes its next number (row lock held until COMMIT).
       // A full series updates no row (and returns none): a clear refusal instead of a 9-digit number.
       const { rows } = await client.query<{ last_number: number }>(
@@ -223,10 +292,8 @@ export async function insertNumbered(
       row.leaseUntil,
       row.leaseUntil ? 1 : 0,
     ];
-    const docPlaceholders = values.map((_, i) => `$${i + 1}`).join(', ');
-    let p = values.length;
-    const lineRows = row.lines.map((l) => {
-      const v = [
+    for (const l of row.lines) {
+      values.push(
         l.lineNumber,
         l.internalCode ?? null,
         l.sunatProductCode ?? null,
@@ -240,23 +307,10 @@ export async function insertNumbered(
         l.totalIgv,
         l.totalTaxes,
         l.total,
-      ];
-      values.push(...v);
-      return `(${v.map((_, i) => `$${++p}::${LINE_TYPES[i]}`).join(', ')})`;
-    });
+      );
+    }
     values.push(row.xmlFile.storageKey, row.xmlFile.sha256, row.xmlFile.size, row.actor);
-    const [key, sha, size, actor] = [p + 1, p + 2, p + 3, p + 4];
-    const linesCte = lineRows.length
-      ? `, lines AS (INSERT INTO ${s}."document_lines" (document_id, ${LINE_COLUMNS.join(', ')})
-           SELECT doc.id, l.* FROM doc, (VALUES ${lineRows.join(', ')}) AS l(${LINE_COLUMNS.join(', ')}))`
-      : '';
-    const { rows } = await client.query<{ id: number }>(
-      `WITH doc AS (INSERT INTO ${s}."documents" (${DOC_COLUMNS.join(', ')}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
-       , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size) SELECT id, 'xml', $${key}, $${sha}, $${size} FROM doc)
-       , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) SELECT id, NULL, '01', $${actor}, 'Registrado' FROM doc)
-       SELECT id FROM doc`,
-      values,
-    );
+    const { rows } = await client.query<{ id: number }>(insertStatement(s, row.lines.length), values);
     await client.query('COMMIT');
     open = false;
     return { id: rows[0].id, number, row };

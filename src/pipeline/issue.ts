@@ -2,7 +2,7 @@
 // document, its lines, the signed XML's record and the first history entry in ONE transaction → write the XML →
 // send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
-import { signXml } from '../core/signing.ts';
+import { signCanonicalXml } from '../core/signing/canonical.ts';
 import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
@@ -168,7 +168,7 @@ export async function issueDocument<C>(
       },
       (number) => {
         const numbered = kind.assignNumber(document, number);
-        const signed = signXml(kind.buildXml(numbered, issuer), key, { assumeCanonical: true });
+        const signed = signCanonicalXml(kind.buildXml(numbered, issuer), key);
         signedXml = signed.xml;
         const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
         return {

@@ -1,6 +1,6 @@
 // Signing keys per tenant, opened once: unsealing and parsing PEM on every document costs more than signing.
 // The cache key includes the sealed value, so a certificate replaced by the admin is picked up at once.
-import type { SigningKey } from '../core/signing.ts';
+import type { SigningKey } from '../core/signing/types.ts';
 import { openSigningKey } from './company-secrets.ts';
 import type { Company } from '../platform/http/tenant-context.ts';
 import type { SecretBox } from '../platform/secrets.ts';

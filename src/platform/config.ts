@@ -81,6 +81,7 @@ const envSchema = z.object({
   ),
   SUNAT_TIMEOUT_MS: integer(15_000, 100, 600_000),
   WORKER_ENABLED: booleanFlag(true),
+  WEB_CONCURRENCY: integer(1, 1, 64),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
@@ -153,6 +154,8 @@ export interface Config {
   sunatSimulatorHost: string;
   sunatTimeoutMs: number;
   workerEnabled: boolean;
+  /** API processes `npm start` runs on the same port (node cluster); 1: this process alone. */
+  webConcurrency: number;
   adminEmail: string | null;
   adminPassword: string | null;
   notifyToken: string | null;
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sunatSimulatorHost: e.SUNAT_SIMULATOR_HOST ?? `sunat.${e.APP_DOMAIN}`,
     sunatTimeoutMs: e.SUNAT_TIMEOUT_MS,
     workerEnabled: e.WORKER_ENABLED,
+    webConcurrency: e.WEB_CONCURRENCY,
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,

@@ -42,32 +42,39 @@ export function drawQr(surface: VectorSurface, matrix: QrMatrix, x: number, y: n
   surface.fill('#000000');
 }
 
-/** The QR as a PNG (the API's `data.qr`, base64-encoded by the caller), `sizePx` wide including a 2-module margin. */
 /**
- * The QR as a PNG of about `sizePx` pixels (the API's `data.qr`): 1-bit grayscale, each module an integer number
- * of pixels, a 2-module quiet zone. Encoded here (IHDR + one zlib IDAT + IEND) rather than through qrcode's
- * pngjs path, which filters and compresses an RGBA image per response and cost ~2 ms of the issue request.
+ * The QR as a PNG of about `sizePx` pixels (the API's `data.qr`, base64-encoded by the caller): 1-bit grayscale,
+ * each module an integer number of pixels, a 2-module quiet zone. Encoded here (IHDR + one zlib IDAT + IEND) rather
+ * than through qrcode's pngjs path, which filters and compresses an RGBA image per response.
+ * Mask pattern fixed: qrcode's search for the best of the 8 masks (scoring each with the standard's penalty rules)
+ * was ~85% of this PNG's cost on every issued document; any mask is valid and every reader decodes it. The PDF keeps
+ * the searched mask (qrMatrix): it is drawn once per document and cached.
  */
 export async function renderQrPng(text: string, sizePx = 150): Promise<Buffer> {
-  return qrPng(qrMatrix(text), sizePx);
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'Q', maskPattern: PNG_MASK });
+  return qrPng({ size: modules.size, isDark: (row, column) => Boolean(modules.get(row, column)) }, sizePx);
 }
 
+const PNG_MASK = 0;
 const MARGIN = 2;
 
 export function qrPng(matrix: QrMatrix, sizePx = 150): Buffer {
   const modules = matrix.size + MARGIN * 2;
   const scale = Math.max(1, Math.floor(sizePx / modules));
   const side = modules * scale;
-  const rowBytes = Math.ceil(side / 8);
-  const raw = Buffer.alloc((rowBytes + 1) * side, 0);
-  for (let y = 0; y < side; y++) {
-    const row = Math.floor(y / scale) - MARGIN;
-    const offset = y * (rowBytes + 1) + 1; // filter byte 0 (None) first
+  const stride = Math.ceil(side / 8) + 1; // filter byte 0 (None), then the row's bits
+  const raw = Buffer.alloc(stride * side, 0);
+  const line = Buffer.alloc(stride);
+  // A module row is `scale` identical scanlines: drawn once, copied.
+  for (let moduleRow = 0; moduleRow < modules; moduleRow++) {
+    line.fill(0);
+    const row = moduleRow - MARGIN;
     for (let x = 0; x < side; x++) {
-      const column = Math.floor(x / scale) - MARGIN;
+      const column = ((x / scale) | 0) - MARGIN;
       const dark = row >= 0 && column >= 0 && row < matrix.size && column < matrix.size && matrix.isDark(row, column);
-      if (!dark) raw[offset + (x >> 3)] |= 0x80 >> (x & 7); // 1 = white in grayscale
+      if (!dark) line[1 + (x >> 3)] |= 0x80 >> (x & 7); // 1 = white in grayscale
     }
+    for (let k = 0; k < scale; k++) line.copy(raw, (moduleRow * scale + k) * stride);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);

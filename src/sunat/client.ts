@@ -1,12 +1,13 @@
 // The SOAP client for SUNAT's billService and billConsultService. Everything is an argument — the
 // endpoint, the credentials, the timeout — so one process serves many tenants; every call resolves to a value
-// (outcomes.ts), never rejects. Node 20's fetch (undici) keeps connections alive between calls; each call is
-// bounded by an AbortSignal timeout that covers connecting, sending and reading the whole answer.
+// (outcomes.ts), never rejects. transport.ts keeps connections alive between calls; each call is bounded by one
+// deadline that covers connecting, sending and reading the whole answer.
 import { normalizeSunatCode } from '../core/cdr.ts';
 import { consultStatusMessages } from './error-codes.ts';
 import { baseName } from './document-name.ts';
 import { exceptionOutcome, outcomeFromCdrZip, outcomeFromFault, unknownOutcome, type SendOutcome } from './outcomes.ts';
 import { parseSoapResponse, requestEnvelope, type ParsedSoap, type SoapCredentials } from './soap.ts';
+import { postText, PostError } from './transport.ts';
 import { childByLocal, deepText, type XmlElement } from './xml.ts';
 
 export type SunatCredentials = SoapCredentials;
@@ -58,34 +59,27 @@ async function askStatus(
 }
 
 async function exchange(options: SunatCallOptions, operation: string, envelope: string): Promise<Exchange> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let status: number;
   let text: string;
   try {
-    const response = await fetch(options.endpoint, {
-      method: 'POST',
+    ({ status, text } = await postText(options.endpoint, envelope, {
       headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"urn:${operation}"` },
-      body: envelope,
-      signal,
-    });
-    status = response.status;
-    text = await response.text();
+      timeoutMs,
+      signal: options.signal,
+    }));
   } catch (error) {
-    if (timeout.aborted) {
+    const failure = error instanceof PostError ? error.failure : 'network';
+    if (failure === 'timeout') {
       return {
         kind: 'failed',
-        outcome: unknownOutcome(
-          'TIMEOUT',
-          `SUNAT no respondió dentro de ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms (${operation}).`,
-        ),
+        outcome: unknownOutcome('TIMEOUT', `SUNAT no respondió dentro de ${timeoutMs} ms (${operation}).`),
       };
     }
-    if (options.signal?.aborted) {
+    if (failure === 'aborted') {
       return { kind: 'failed', outcome: unknownOutcome('ABORTED', `La llamada a SUNAT (${operation}) fue cancelada.`) };
     }
-    const cause =
-      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const cause = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
       outcome: unknownOutcome('NETWORK', `No se pudo comunicar con SUNAT (${operation}): ${cause}`),

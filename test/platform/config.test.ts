@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       sunatSimulatorUrl: null,
       sunatTimeoutMs: 15_000,
       workerEnabled: true,
+      webConcurrency: 1,
       adminEmail: null,
       adminPassword: null,
       notifyToken: null,

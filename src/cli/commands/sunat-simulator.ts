@@ -66,6 +66,11 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
         description: 'Acepta solo estos usuarios SOL',
         defaultText: 'cualquier RUC con MODDATOS/moddatos',
       },
+      fast: {
+        type: 'boolean',
+        description: 'Sustituto rápido para pruebas de carga: sin XSD, firma ni reglas; acepta todo con un CDR firmado',
+        defaultText: 'simulador completo',
+      },
       'no-control': {
         type: 'boolean',
         description: 'No expone /__simulator (estadísticas, fallas)',
@@ -88,8 +93,9 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
       issueDateWindowDays: options['issue-date-window-days'],
       credentials: accounts.length ? { kind: 'accounts', accounts } : { kind: 'beta' },
       control: !options['no-control'],
+      fast: options.fast,
     });
-    process.stdout.write(banner(running.url, !options['no-control']));
+    process.stdout.write(banner(running.url, !options['no-control'], options.fast));
     await untilSignalled();
     await running.close();
     return 0;
@@ -104,9 +110,9 @@ function account(text: string): { username: string; password: string } {
   return result;
 }
 
-function banner(url: string, control: boolean): string {
+function banner(url: string, control: boolean, fast: boolean): string {
   return (
-    `Simulador SUNAT escuchando en ${url}\n` +
+    `Simulador SUNAT${fast ? ' (rápido: sin XSD, firma ni reglas)' : ''} escuchando en ${url}\n` +
     `  facturas/boletas/notas: ${url}${SUNAT_PATHS.invoicesBeta}\n` +
     `  percepciones/retenciones: ${url}${SUNAT_PATHS.otrosCpeBeta}\n` +
     `  consulta CDR: ${url}${SUNAT_PATHS.consult}\n` +

@@ -1,5 +1,5 @@
 // Tenant host, documents 01/03/07/08: issue, send, change state, list.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
@@ -12,6 +12,11 @@ import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
 import { ListParamsSchema, ListQuerySchema, ListResponseSchema, UpdateStatusBodySchema } from './schemas.ts';
 import { registerSendRoute } from './send-route.ts';
 import { listLatest, listRange, updateStatus } from './service.ts';
+
+/** Sends JSON text as it is (the lists' rows come written as JSON by PostgreSQL): nothing re-serialises it. */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
   registerIssueRoute(app, invoiceKind, {
@@ -76,7 +81,8 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       serializerCompiler: plainJsonSerializer,
       schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
     },
-    async (request) => listLatest(tenantRefOf(request.tenant), baseUrlOf(request)),
+    async (request, reply) =>
+      sendJsonText(reply, await listLatest(app.platform.db, tenantRefOf(request.tenant), baseUrlOf(request))),
   );
 
   typed.get(
@@ -91,12 +97,16 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: ListResponseSchema, ...tenantErrorResponses },
       },
     },
-    async (request) =>
-      listRange(
-        tenantRefOf(request.tenant),
-        { from: request.params.inicio, to: request.params.fin },
-        request.query,
-        baseUrlOf(request),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await listRange(
+          app.platform.db,
+          tenantRefOf(request.tenant),
+          { from: request.params.inicio, to: request.params.fin },
+          request.query,
+          baseUrlOf(request),
+        ),
       ),
   );
 };

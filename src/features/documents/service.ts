@@ -1,5 +1,4 @@
 // The documents endpoints' work that is not issuing itself: send now, change the recorded state, list.
-import type { Prisma } from '../../generated/tenant/client.ts';
 import { documentTypes } from '../../core/catalogs/index.ts';
 import { isValidIsoDate } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
@@ -8,7 +7,9 @@ import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
-import { bodyFieldsOf, limaDateTime, soapTypeOf, type BodyFields } from './list-fields.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { soapTypeOf } from './list-fields.ts';
+import { listJson, type ListContext } from './list-query.ts';
 import { documentNameOf, downloadLinks, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
@@ -144,11 +145,11 @@ const MAX_RANGE_DAYS = 366;
 /** Without paging, a range may hold this many documents (else 422: use limit/cursor). */
 export const MAX_UNPAGED_ROWS = 20_000;
 
-function encodeCursor(issueDate: Date, id: number): string {
-  return Buffer.from(`${issueDate.toISOString().slice(0, 10)}|${id}`).toString('base64url');
+function encodeCursor(issueDate: string, id: number): string {
+  return Buffer.from(`${issueDate}|${id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { date: Date; id: number } {
+function decodeCursor(cursor: string): { date: string; id: number } {
   const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   // Document ids are int4: a larger one would fail in PostgreSQL, not match nothing.
   if (!isValidIsoDate(date ?? '') || !/^\d{1,10}$/.test(id ?? '') || Number(id) > INT4_MAX) {
@@ -156,106 +157,33 @@ function decodeCursor(cursor: string): { date: Date; id: number } {
       { path: 'cursor', code: 'cursor_invalid', message: 'Cursor inválido.' },
     ]);
   }
-  return { date: new Date(`${date}T00:00:00Z`), id: Number(id) };
+  return { date, id: Number(id) };
 }
 
-const LIST_SELECT = {
-  id: true,
-  externalId: true,
-  documentType: true,
-  serie: true,
-  number: true,
-  filename: true,
-  issueDate: true,
-  customerDocNumber: true,
-  customerName: true,
-  currency: true,
-  totalExportation: true,
-  totalFree: true,
-  totalUnaffected: true,
-  totalExonerated: true,
-  totalTaxed: true,
-  totalIgv: true,
-  total: true,
-  stateTypeId: true,
-  createdAt: true,
-  updatedAt: true,
-  files: { select: { kind: true } },
-} satisfies Prisma.DocumentSelect;
-
-type ListedDocument = Prisma.DocumentGetPayload<{ select: typeof LIST_SELECT }>;
-
-interface RowContext {
-  baseUrl: string;
-  soapType: ReturnType<typeof soapTypeOf>;
-  bodyFields: Map<number, BodyFields>;
-}
-
-function row(doc: ListedDocument, context: RowContext) {
-  const kinds = new Set(doc.files.map((f) => f.kind));
-  const links = downloadLinks(context.baseUrl, 'document', doc.externalId, kinds.has('cdr'));
-  const body = context.bodyFields.get(doc.id);
-  const dateOfIssue = doc.issueDate.toISOString().slice(0, 10);
+function contextOf(tenant: TenantRef, baseUrl: string): ListContext {
   return {
-    id: doc.id,
-    external_id: doc.externalId,
-    group_id: doc.documentType === '03' || /^B/.test(doc.serie) ? '02' : '01',
-    ...context.soapType,
-    document_type_id: doc.documentType,
-    document_type_description: documentTypes.get(doc.documentType)?.description ?? doc.documentType,
-    number: `${doc.serie}-${doc.number}`,
-    filename: doc.filename,
-    date_of_issue: dateOfIssue,
-    // Without fecha_de_vencimiento the document was issued with the issue date as its due date.
-    date_of_due: ['01', '03'].includes(doc.documentType) ? (body?.date_of_due ?? dateOfIssue) : null,
-    customer_number: doc.customerDocNumber,
-    customer_name: doc.customerName,
-    customer_telephone: body?.customer_telephone ?? null,
-    currency_type_id: doc.currency,
-    exchange_rate_sale: body?.exchange_rate_sale ?? null,
-    total_exportation: doc.totalExportation.toFixed(2),
-    total_free: doc.totalFree.toFixed(2),
-    total_unaffected: doc.totalUnaffected.toFixed(2),
-    total_exonerated: doc.totalExonerated.toFixed(2),
-    total_taxed: doc.totalTaxed.toFixed(2),
-    total_igv: doc.totalIgv.toFixed(2),
-    total: doc.total.toFixed(2),
-    state_type_id: doc.stateTypeId,
-    state_type_description: stateDescription(doc.stateTypeId),
-    has_xml: kinds.has('xml'),
-    has_pdf: true,
-    has_cdr: kinds.has('cdr'),
-    download_xml: links.xml,
-    download_pdf: links.pdf,
-    download_cdr: links.cdr,
-    created_at: limaDateTime(doc.createdAt),
-    updated_at: limaDateTime(doc.updatedAt),
-    created_at_iso: doc.createdAt.toISOString(),
+    baseUrl,
+    soapType: soapTypeOf(tenant.company.sunatMode),
+    typeDescriptions: Object.fromEntries(SALES_TYPES.map((t) => [t, documentTypes.get(t)?.description ?? t])),
+    stateDescriptions: STATE_DESCRIPTIONS,
   };
 }
 
-async function rowsOf(tenant: TenantRef, docs: ListedDocument[], baseUrl: string) {
-  const bodyFields = await bodyFieldsOf(
-    tenant,
-    docs.map((d) => d.id),
-  );
-  const context = { baseUrl, soapType: soapTypeOf(tenant.company.sunatMode), bodyFields };
-  return docs.map((d) => row(d, context));
+/** The answer's JSON text from rows PostgreSQL already wrote as JSON (list-query.ts). */
+function listBody(rows: string[], nextCursor?: string | null): string {
+  const cursor = nextCursor === undefined ? '' : `,"next_cursor":${JSON.stringify(nextCursor)}`;
+  return `{"data":[${rows.join(',')}]${cursor}}`;
 }
 
-/** The latest 50 documents (no dates), newest first. */
-export async function listLatest(tenant: TenantRef, baseUrl: string) {
-  const docs = await tenant.db.document.findMany({
-    where: { documentType: { in: SALES_TYPES } },
-    orderBy: [{ issueDate: 'desc' }, { id: 'desc' }],
-    take: 50,
-    select: LIST_SELECT,
-  });
-  return { data: await rowsOf(tenant, docs, baseUrl) };
+/** The latest 50 documents (no dates), newest first; the answer's JSON text. */
+export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string): Promise<string> {
+  const { rows } = await listJson(db, tenant, { types: SALES_TYPES, take: 50 }, contextOf(tenant, baseUrl));
+  return listBody(rows);
 }
 
 /** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
 export async function listRange(
+  db: Database,
   tenant: TenantRef,
   range: ListRange,
   page: { limit?: number; cursor?: string },
@@ -273,30 +201,28 @@ export async function listRange(
       { path: 'fin', code: 'date_range_invalid', message: `Máximo ${MAX_RANGE_DAYS} días.` },
     ]);
   }
-  const where: Prisma.DocumentWhereInput = { documentType: { in: SALES_TYPES }, issueDate: { gte: from, lte: to } };
-  if (page.cursor) {
-    const c = decodeCursor(page.cursor);
-    where.OR = [{ issueDate: { lt: c.date } }, { issueDate: c.date, id: { lt: c.id } }];
-  }
   const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
-  const docs = await tenant.db.document.findMany({
-    where,
-    orderBy: [{ issueDate: 'desc' }, { id: 'desc' }],
-    take,
-    select: LIST_SELECT,
-  });
-  if (!page.limit && docs.length > MAX_UNPAGED_ROWS) {
+  const { rows, keys } = await listJson(
+    db,
+    tenant,
+    {
+      types: SALES_TYPES,
+      from: range.from,
+      to: range.to,
+      before: page.cursor ? decodeCursor(page.cursor) : undefined,
+      take,
+    },
+    contextOf(tenant, baseUrl),
+  );
+  if (!page.limit && rows.length > MAX_UNPAGED_ROWS) {
     throw errors.unprocessable(
       'list_too_large',
       `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
       [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
     );
   }
-  const more = page.limit !== undefined && docs.length > page.limit;
-  const pageDocs = more ? docs.slice(0, page.limit) : docs;
-  const last = pageDocs.at(-1);
-  return {
-    data: await rowsOf(tenant, pageDocs, baseUrl),
-    ...(page.limit !== undefined ? { next_cursor: more && last ? encodeCursor(last.issueDate, last.id) : null } : {}),
-  };
+  if (page.limit === undefined) return listBody(rows);
+  const more = rows.length > page.limit;
+  const last = more ? keys[page.limit - 1] : undefined;
+  return listBody(more ? rows.slice(0, page.limit) : rows, last ? encodeCursor(last.date, last.id) : null);
 }

@@ -3,7 +3,7 @@
 // lines with each document's previous state, the documents' new state with history, and the job that sends it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { signXml } from '../../core/signing.ts';
+import { signCanonicalXml } from '../../core/signing/canonical.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { enqueue } from '../../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
@@ -56,7 +56,7 @@ export async function persistSummary(
   const identifier = `${input.kind}-${input.today.replaceAll('-', '')}-${correlative}`;
   const filename = `${tenant.company.ruc}-${identifier}`;
   const key = signingKeyOf(tenant.schema, tenant.company, deps.secrets);
-  const signed = signXml(input.buildXml(identifier), key, { assumeCanonical: true });
+  const signed = signCanonicalXml(input.buildXml(identifier), key);
   // Written before the commit: a rolled-back summary leaves a file the number's next owner overwrites, never a
   // row without its XML.
   await deps.storage.put(tenant.schema, xmlKey(filename), signed.xml);

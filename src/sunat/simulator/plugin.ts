@@ -40,6 +40,9 @@ export interface SimulatorOptions {
   issueDateWindowDays?: number;
   /** Serve /__simulator control routes (stats, faults, reset); default true. */
   control?: boolean;
+  /** The throughput stand-in: accepts every well-packaged new document without XSD, signature or rule checks
+   *  (engine.ts `fast`); the XSD set is then not loaded. Default false: the full simulator. */
+  fast?: boolean;
   /** Largest request body accepted (bytes); default 20 MB. */
   bodyLimit?: number;
 }
@@ -91,10 +94,11 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     summaryPendingMs: options.summaryPendingMs,
     voidWindowDays: options.voidWindowDays,
     issueDateWindowDays: options.issueDateWindowDays,
+    fast: options.fast,
   });
   const faults = new FaultInjector();
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
-  preloadSchemas(xsdDir);
+  if (!options.fast) preloadSchemas(xsdDir);
   ensureSunatErrorCodes();
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {

@@ -1,0 +1,42 @@
+// Issue 20's targets (2 cores shared by the API, PostgreSQL, the fast SUNAT stand-in and the load driver), checked
+// against what npm run bench measured. Printed as lines "OK"/"MISSED"; nothing fails on them.
+
+export interface Measured {
+  failures: number;
+  acceptedPerSecond?: number;
+  apiCpuMs?: number;
+  pgCpuMs?: number;
+  p99At200?: number;
+  notSentPerSecond?: number;
+  listMs?: number;
+  listed?: number;
+  rssMb?: { rss: number; peak: number };
+  twoProcessesPerSecond?: number;
+  twoProcessesRssMb?: { rss: number; peak: number };
+  heap?: string;
+}
+
+type Check = [label: string, value: number | undefined, ok: (v: number) => boolean, unit: string];
+
+export function targetLines(m: Measured): string[] {
+  const checks: Check[] = [
+    ['API CPU per accepted 3-line factura ≤ 1.5 ms', m.apiCpuMs, (v) => v <= 1.5, 'ms'],
+    ['PostgreSQL CPU per accepted 3-line factura ≤ 0.8 ms', m.pgCpuMs, (v) => v <= 0.8, 'ms'],
+    ['issued and accepted 3-line facturas at saturation ≥ 600/s', m.acceptedPerSecond, (v) => v >= 600, '/s'],
+    ['p99 at a fixed 200/s < 50 ms', m.p99At200, (v) => v < 50, 'ms'],
+    ['not sent ≥ 1,000/s', m.notSentPerSecond, (v) => v >= 1000, '/s'],
+    [`list a day of ${(m.listed ?? 0).toLocaleString('en')} documents ≤ 100 ms (p50)`, m.listMs, (v) => v <= 100, 'ms'],
+    ['API RSS ≤ 200 MB under that load (peak)', m.rssMb?.peak, (v) => v <= 200, 'MB'],
+  ];
+  const lines = checks.map(([label, value, ok, unit]) =>
+    value === undefined
+      ? `n/a     ${label}`
+      : `${ok(value) ? 'OK    ' : 'MISSED'}  ${label}: ${value.toFixed(unit === '/s' ? 0 : 2)} ${unit}`,
+  );
+  if (m.twoProcessesPerSecond !== undefined && m.acceptedPerSecond !== undefined)
+    lines.push(
+      `info    1 vs 2 API processes (WEB_CONCURRENCY): ${m.acceptedPerSecond.toFixed(0)}/s vs ${m.twoProcessesPerSecond.toFixed(0)}/s`,
+    );
+  if (m.failures) lines.push(`MISSED  ${m.failures} requests failed or were not accepted`);
+  return lines;
+}

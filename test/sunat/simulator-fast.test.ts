@@ -1,0 +1,58 @@
+// The fast SUNAT stand-in (`sunat-simulator --fast`, for throughput runs): no XSD, signature or rule checks, but
+// the same SOAP contract and a signed CDR that answers OUR document — our number, our digest, our customer — so the
+// pipeline's ownership check (core/cdr-identity.ts) passes on it exactly as on the full simulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identifyCdr } from '../../src/core/cdr-identity.ts';
+import { verifyXmlSignature } from '../../src/core/signing.ts';
+import { sendBill, unzipCdr, zipDocument } from '../../src/sunat/index.ts';
+import { credentials, invoiceXml, RUC, sign, startSimulator } from './helpers.ts';
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+beforeAll(async () => {
+  sim = await startSimulator({ fast: true });
+});
+afterAll(() => sim.close());
+
+function send(xml: string, number: number) {
+  const fileName = `${RUC}-01-F001-${number}`;
+  return sendBill({
+    endpoint: sim.endpoints.invoices,
+    credentials,
+    fileName,
+    zip: zipDocument(fileName, xml),
+    timeoutMs: 5_000,
+  });
+}
+
+const digestOf = (xml: string) => /<ds:DigestValue>([^<]+)</.exec(xml)![1];
+
+describe('sunat-simulator --fast', () => {
+  it('accepts with a signed CDR carrying our number, digest and customer', async () => {
+    const xml = sign(invoiceXml(501));
+    const outcome = await send(xml, 501);
+    expect(outcome).toMatchObject({ kind: 'accepted', code: '0' });
+    expect(outcome.cdr).toMatchObject({ reference: 'F001-501', documentHash: digestOf(xml) });
+    expect(outcome.cdr!.recipientId).toMatch(/^\d-\d+$/);
+    expect(verifyXmlSignature(unzipCdr(outcome.cdrZip!).xml).valid).toBe(true);
+    expect(identifyCdr(outcome.cdr!, { serie: 'F001', number: 501, hash: digestOf(xml) })).toEqual({
+      ours: true,
+      basis: 'hash',
+    });
+  });
+
+  it('skips the checks the full simulator makes: an unsigned document is accepted', async () => {
+    expect(await send(invoiceXml(502), 502)).toMatchObject({ kind: 'accepted' });
+  });
+
+  it('keeps duplicates and number collisions: the same XML gets the same CDR, another XML 1033', async () => {
+    const xml = sign(invoiceXml(503));
+    const first = await send(xml, 503);
+    const again = await send(xml, 503);
+    expect(again.cdrZip).toEqual(first.cdrZip);
+    expect(await send(sign(invoiceXml(503).replace('</cbc:Note>', ' otro</cbc:Note>')), 503)).toMatchObject({
+      kind: 'exception',
+      code: '1033',
+    });
+    expect(sim.simulator.stats()).toMatchObject({ accepted: 3, duplicates: 1, conflicts: 1 });
+  });
+});
