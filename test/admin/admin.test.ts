@@ -3,7 +3,7 @@
 // padrón, partners and API usage — over HTTP with the admin Host header, against the real database.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_MAX_FAILURES } from '../../src/admin/login-throttle.ts';
 import { importPadron } from '../../src/admin/padron.ts';
@@ -124,7 +124,9 @@ describe('login', () => {
 
   it('caps failed logins per client network across accounts (an IPv6 /64 counts as one network)', async () => {
     const email = await makeUser('admin');
-    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    // Groups of four hex digits without a leading zero: the network is keyed in canonical form (0a1b → a1b).
+    const group = () => (0x1000 + randomInt(0xf000)).toString(16);
+    const prefix = `2001:db8:${group()}:${group()}`;
     for (let i = 1; i <= 3; i += 1)
       expect((await login(`nadie-${tag}-${i}@facturo.example`, 'mala', `${prefix}::${i}`)).status).toBe(401);
     const key = `login-failures:${prefix}::/64`;
