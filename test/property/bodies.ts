@@ -97,13 +97,24 @@ function item(shape: DocumentShape): fc.Arbitrary<Body> {
       if (onerous && r.charge) line.cargos = [r.charge];
       if (r.affectation === '10' && r.bagRate && Number.isInteger(r.quantity))
         line.total_impuestos_bolsa_plastica = Math.round(r.quantity * r.bagRate * 100) / 100;
-      if (r.hotel)
-        line.datos_adicionales = ['4000', '4001', '4002', '4003', '4004', '4005', '4006', '4007', '4008', '4009'].map(
-          (codigo) => ({ codigo, valor: 'X' }),
-        );
+      if (r.hotel) line.datos_adicionales = Object.entries(HOTEL_VALUES).map(([codigo, valor]) => ({ codigo, valor }));
       return line;
     });
 }
+
+/** Hospedaje properties 4000–4009 with values SUNAT can read (countries of catalog 04, dates 3065, days 3135). */
+const HOTEL_VALUES: Record<string, string> = {
+  '4000': 'US',
+  '4001': 'US',
+  '4002': '2025-06-10',
+  '4003': '2025-06-10',
+  '4004': '2025-06-12',
+  '4005': '2',
+  '4006': '2025-06-10',
+  '4007': 'JOHN SMITH',
+  '4008': '7',
+  '4009': 'AB123456',
+};
 
 const customers = fc.record({
   type: fc.constantFrom('6', '6', '1', '-', '0', '4', '7', 'A', 'B'),
