@@ -3,7 +3,7 @@
 // not, ISC of every system, ICBPER at any yearly rate, line and global discounts/charges, detraction, exports,
 // non-domiciled sales, hospedaje, PEN/USD, every identity type, short names, due dates before the issue date.
 import fc from 'fast-check';
-import { TODAY, shiftDate, type Body } from '../fixtures/invoices.ts';
+import { HOTEL_PROPERTY_VALUES, TODAY, shiftDate, type Body } from '../fixtures/invoices.ts';
 
 const AFFECTATIONS = [
   '10',
@@ -97,24 +97,11 @@ function item(shape: DocumentShape): fc.Arbitrary<Body> {
       if (onerous && r.charge) line.cargos = [r.charge];
       if (r.affectation === '10' && r.bagRate && Number.isInteger(r.quantity))
         line.total_impuestos_bolsa_plastica = Math.round(r.quantity * r.bagRate * 100) / 100;
-      if (r.hotel) line.datos_adicionales = Object.entries(HOTEL_VALUES).map(([codigo, valor]) => ({ codigo, valor }));
+      if (r.hotel)
+        line.datos_adicionales = Object.entries(HOTEL_PROPERTY_VALUES).map(([codigo, valor]) => ({ codigo, valor }));
       return line;
     });
 }
-
-/** Hospedaje properties 4000–4009 with values SUNAT can read (countries of catalog 04, dates 3065, days 3135). */
-const HOTEL_VALUES: Record<string, string> = {
-  '4000': 'US',
-  '4001': 'US',
-  '4002': '2025-06-10',
-  '4003': '2025-06-10',
-  '4004': '2025-06-12',
-  '4005': '2',
-  '4006': '2025-06-10',
-  '4007': 'JOHN SMITH',
-  '4008': '7',
-  '4009': 'AB123456',
-};
 
 const customers = fc.record({
   type: fc.constantFrom('6', '6', '1', '-', '0', '4', '7', 'A', 'B'),

@@ -5,23 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, type PrepareResult } from '../../src/core/index.ts';
 import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
-import { testContext, testIssuer, type Body } from '../fixtures/invoices.ts';
-
-const HOTEL_PROPERTIES: Record<string, string> = {
-  '4000': 'US',
-  '4001': 'US',
-  '4002': '2025-06-10',
-  '4003': '2025-06-10',
-  '4004': '2025-06-12',
-  '4005': '2',
-  '4006': '2025-06-10',
-  '4007': 'JOHN SMITH',
-  '4008': '7',
-  '4009': 'AB123456',
-};
+import { HOTEL_PROPERTY_VALUES, testContext, testIssuer, type Body } from '../fixtures/invoices.ts';
 
 function hotel(overrides: Record<string, string> = {}): Body {
-  const props = { ...HOTEL_PROPERTIES, ...overrides };
+  const props = { ...HOTEL_PROPERTY_VALUES, ...overrides };
   return {
     serie_documento: 'F001',
     numero_documento: '#',
