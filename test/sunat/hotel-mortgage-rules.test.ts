@@ -91,6 +91,21 @@ describe('hospedaje 0202: dates in UsabilityPeriod/StartDate (SUNAT 3065), days 
     expect(xml).toContain('<cbc:StartDate>2025-06-10</cbc:StartDate>');
     expect(verdict(xml).errors).toEqual([]);
   });
+  it('fecha_inicio / duracion take precedence and then valor stays in cbc:Value; a quantity 3006 is a ValueQuantity', () => {
+    const body = deductible({
+      datos_adicionales: [
+        { codigo: '4003', valor: 'Check-in 14:00', fecha_inicio: '2025-06-10' },
+        { codigo: '3006', valor: '12.50' },
+      ],
+    });
+    body.codigo_tipo_operacion = '0101';
+    const xml = xmlOf(body);
+    expect(xml).toMatch(
+      />4003<\/cbc:NameCode>\s*<cbc:Value>Check-in 14:00<\/cbc:Value>\s*<cac:UsabilityPeriod>\s*<cbc:StartDate>2025-06-10</,
+    );
+    expect(xml).toMatch(/>3006<\/cbc:NameCode>\s*<cbc:ValueQuantity>12.5<\/cbc:ValueQuantity>/);
+    expect(verdict(xml).errors).toEqual([]);
+  });
   it('a date property that is no date is refused with 3065 at its path; days that are no number with 3135', () => {
     expect(issuesOf(hotel({ '4003': 'ayer' }))).toContainEqual(
       expect.objectContaining({

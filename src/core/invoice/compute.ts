@@ -394,11 +394,15 @@ function toAttribute(a: ItemProperty): DocumentItemAttribute {
   const typed = element ? propertyTypedValue(a, element) : undefined;
   const startDate = element === 'startDate' ? typed : a.fecha_inicio;
   const duration = element === 'duration' ? typed : a.duracion;
-  const valueInPlace = element === undefined || (element === 'startDate' ? a.fecha_inicio : a.duracion) !== undefined;
+  // `valor` moves to the typed element unless that element has its own field (fecha_inicio, duracion).
+  const valorMoved =
+    element === 'quantity' ||
+    (element === 'startDate' && a.fecha_inicio === undefined) ||
+    (element === 'duration' && a.duracion === undefined);
   return {
     code: a.codigo,
     name: a.descripcion ?? itemProperties.get(a.codigo)?.description ?? a.codigo,
-    ...(a.valor !== undefined && valueInPlace && element !== 'quantity' ? { value: a.valor } : {}),
+    ...(a.valor !== undefined && !valorMoved ? { value: a.valor } : {}),
     ...(element === 'quantity' && typed !== undefined ? { quantity: canonical(typed) } : {}),
     ...(startDate ? { startDate } : {}),
     ...(a.fecha_fin ? { endDate: a.fecha_fin } : {}),

@@ -22,7 +22,8 @@ const NUMBER = /^\d+(\.\d+)?$/;
 /** The value SUNAT needs for this element, as sent (typed field first, else `valor`). */
 export function propertyTypedValue(a: Property, element: PropertyValueElement): string | undefined {
   if (element === 'startDate') return a.fecha_inicio ?? a.valor;
-  return a.duracion !== undefined ? String(a.duracion) : a.valor?.trim();
+  if (element === 'duration' && a.duracion !== undefined) return String(a.duracion);
+  return a.valor?.trim();
 }
 
 function expressible(value: string | undefined, element: PropertyValueElement): boolean {
