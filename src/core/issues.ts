@@ -81,6 +81,12 @@ export const ISSUE_CODES = {
     'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074), IVAP de la línea (3111).',
   hotel_properties_required:
     'Operación de hospedaje (0202, 0205) sin las propiedades del ítem 4000–4009 que SUNAT exige. SUNAT 3136–3145.',
+  item_property_invalid:
+    'Propiedad del ítem (catálogo 55) cuyo valor no puede ir donde SUNAT lo lee: una fecha (3005, 3059, 4002, 4003, 4004, 4006 → cac:UsabilityPeriod/cbc:StartDate, SUNAT 3065) o un número (4005 días → DurationMeasure, 3006 → ValueQuantity, SUNAT 3135).',
+  operation_products_required:
+    'Factura de operación 0112 (gastos deducibles de persona natural) sin una línea 84121901 (crédito hipotecario) u 80131501 (arrendamiento). SUNAT 3181.',
+  mortgage_properties_required:
+    'Línea de factura con código de producto 84121901 (crédito hipotecario) sin las propiedades del ítem 7001, 7004, 7005 (y 7003, 7006, 7007 si 7002 es 3). SUNAT 3150–3155.',
 } as const;
 
 export const WARNING_CODES = {
@@ -103,7 +109,7 @@ export const WARNING_CODES = {
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
   sunat_observation:
-    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global).',
+    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global), hospedaje: país 4000/4001 fuera del catálogo 04 (4280), días 4005 que no son un entero de 1–4 dígitos (4281), ingreso 4003 posterior a la salida 4004 (4282).',
   value_adjusted:
     'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
   due_date_before_issue:

@@ -91,7 +91,7 @@ describe('examples/README.md', () => {
 
   it('has every invoice scenario, the boleta, both notes, the four perceptions and the three retentions', () => {
     expect(exampleFiles('invoices').map((f) => f.slice(0, 2))).toEqual(
-      Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0')),
+      Array.from({ length: 32 }, (_, i) => String(i + 1).padStart(2, '0')),
     );
     expect(exampleFiles('perceptions')).toHaveLength(4);
     expect(exampleFiles('retentions')).toHaveLength(3);

@@ -3,7 +3,7 @@
 // not, ISC of every system, ICBPER at any yearly rate, line and global discounts/charges, detraction, exports,
 // non-domiciled sales, hospedaje, PEN/USD, every identity type, short names, due dates before the issue date.
 import fc from 'fast-check';
-import { TODAY, shiftDate, type Body } from '../fixtures/invoices.ts';
+import { HOTEL_PROPERTY_VALUES, TODAY, shiftDate, type Body } from '../fixtures/invoices.ts';
 
 const AFFECTATIONS = [
   '10',
@@ -98,9 +98,7 @@ function item(shape: DocumentShape): fc.Arbitrary<Body> {
       if (r.affectation === '10' && r.bagRate && Number.isInteger(r.quantity))
         line.total_impuestos_bolsa_plastica = Math.round(r.quantity * r.bagRate * 100) / 100;
       if (r.hotel)
-        line.datos_adicionales = ['4000', '4001', '4002', '4003', '4004', '4005', '4006', '4007', '4008', '4009'].map(
-          (codigo) => ({ codigo, valor: 'X' }),
-        );
+        line.datos_adicionales = Object.entries(HOTEL_PROPERTY_VALUES).map(([codigo, valor]) => ({ codigo, valor }));
       return line;
     });
 }

@@ -150,3 +150,61 @@ export function missingHotelProperties(
   const required = operation ? HOTEL_PROPERTIES[operation] : undefined;
   return required ? required.filter(([property]) => !present.includes(property)) : [];
 }
+
+/** Where SUNAT reads a property's value when it is not cbc:Value. */
+export type PropertyValueElement = 'startDate' | 'duration' | 'quantity';
+
+/**
+ * Properties whose value SUNAT reads from another element than cbc:Value (the XSL's existElement checks):
+ * dates in cac:UsabilityPeriod/cbc:StartDate (SUNAT 3065: 3005, 3059, 4002, 4003, 4004, 4006), the days of stay
+ * 4005 in cac:UsabilityPeriod/cbc:DurationMeasure and the quantity 3006 in cbc:ValueQuantity (SUNAT 3135).
+ */
+const VALUE_ELEMENTS: ReadonlyMap<string, { element: PropertyValueElement; rule: '3065' | '3135' }> = new Map([
+  ['3005', { element: 'startDate', rule: '3065' }],
+  ['3059', { element: 'startDate', rule: '3065' }],
+  ['4002', { element: 'startDate', rule: '3065' }],
+  ['4003', { element: 'startDate', rule: '3065' }],
+  ['4004', { element: 'startDate', rule: '3065' }],
+  ['4006', { element: 'startDate', rule: '3065' }],
+  ['4005', { element: 'duration', rule: '3135' }],
+  ['3006', { element: 'quantity', rule: '3135' }],
+]);
+
+/** The element and SUNAT rule of a property whose value is not cbc:Value (undefined for the others). */
+export function propertyValueElement(
+  code: string,
+): { element: PropertyValueElement; rule: '3065' | '3135' } | undefined {
+  return VALUE_ELEMENTS.get(code);
+}
+
+/** Properties whose cbc:Value is a catalog-04 country code (SUNAT 4280, an observation). */
+export const COUNTRY_PROPERTIES: readonly string[] = ['4000', '4001'];
+
+/** SUNAT 3181: a factura of operation 0112 has a line of mortgage-credit interest (84121901) or a lease (80131501). */
+export const DEDUCTIBLE_EXPENSE_PRODUCTS: readonly string[] = ['84121901', '80131501'];
+export const MORTGAGE_CREDIT_PRODUCT = '84121901';
+
+/** [property, SUNAT rule, required on every 84121901 line (else only when 7002 is 3)], in the XSL's order. */
+const MORTGAGE_PROPERTIES: readonly (readonly [property: string, rule: string, always: boolean])[] = [
+  ['7001', '3150', true],
+  ['7003', '3151', false],
+  ['7004', '3152', true],
+  ['7005', '3153', true],
+  ['7006', '3154', false],
+  ['7007', '3155', false],
+];
+
+/**
+ * SUNAT 3150–3155 (facturas): the mortgage-credit properties a line of product 84121901 lacks, each with its rule;
+ * 7003, 7006 and 7007 only when the first-home indicator 7002 is '3'. None for other products.
+ */
+export function missingMortgageProperties(
+  productCode: string | undefined,
+  present: readonly (string | undefined)[],
+  firstHome: string | undefined,
+): (readonly [property: string, rule: string])[] {
+  if (productCode !== MORTGAGE_CREDIT_PRODUCT) return [];
+  return MORTGAGE_PROPERTIES.filter(([p, , always]) => !present.includes(p) && (always || firstHome === '3')).map(
+    ([p, rule]) => [p, rule] as const,
+  );
+}

@@ -2,6 +2,7 @@
 export { defineCatalog, type Catalog, type CatalogEntry } from './catalog.ts';
 export { documentTypes, SALES_DOCUMENT_TYPES, type SalesDocumentType, type DocumentTypeEntry } from './catalog-01.ts';
 export { currencies, type CurrencyEntry } from './catalog-02.ts';
+export { countries } from './catalog-04.ts';
 export { taxSchemes, taxScheme, type TaxSchemeCode, type TaxSchemeEntry } from './catalog-05.ts';
 export { identityDocumentTypes, type IdentityDocumentEntry } from './catalog-06.ts';
 export { igvAffectations, type AffectationEntry, type AffectationTotal } from './catalog-07.ts';
@@ -15,5 +16,13 @@ export { operationTypes, type OperationTypeEntry } from './catalog-51.ts';
 export { legends, type LegendEntry } from './catalog-52.ts';
 export { allowanceChargeCodes, type AllowanceChargeEntry } from './catalog-53.ts';
 export { detractionGoods, DETRACTION_THRESHOLD_PEN, type DetractionGoodEntry } from './catalog-54.ts';
-export { itemProperties, missingHotelProperties } from './catalog-55.ts';
+export {
+  itemProperties,
+  missingHotelProperties,
+  missingMortgageProperties,
+  DEDUCTIBLE_EXPENSE_PRODUCTS,
+  propertyValueElement,
+  COUNTRY_PROPERTIES,
+  type PropertyValueElement,
+} from './catalog-55.ts';
 export { paymentMeans } from './catalog-59.ts';

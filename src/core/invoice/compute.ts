@@ -1,7 +1,7 @@
 // computeDocument: a parsed body + context → the computed document, as a fixed sequence of small pure steps
 // fill defaults → compute each line → sum the document → check the rules knowable in advance →
 // assemble. Each step returns new values and its own findings; nothing here mutates its input or does I/O.
-import { itemProperties } from '../catalogs/index.ts';
+import { itemProperties, propertyValueElement } from '../catalogs/index.ts';
 import {
   Decimal,
   ZERO,
@@ -22,16 +22,25 @@ import { checkConsistency } from './rules/consistency.ts';
 import { checkCustomer } from './rules/customer.ts';
 import { checkDates } from './rules/dates.ts';
 import { checkDetraction } from './rules/detraction.ts';
+import { checkItemProperties, propertyTypedValue } from './rules/item-properties.ts';
 import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts';
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
 import { checkNote, checkNoteAmounts } from './rules/notes.ts';
+import { checkOperationProducts } from './rules/operation-products.ts';
 import { checkPaymentTerms } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
 import { checkSeries } from './rules/series.ts';
 import type { DocumentBody } from './schema.ts';
 import { sumDocument, type DocumentSums } from './totals.ts';
-import type { ComputedDocument, DocumentAllowanceCharge, DocumentLine, DocumentNote, DocumentTotals } from './types.ts';
+import type {
+  ComputedDocument,
+  DocumentAllowanceCharge,
+  DocumentItemAttribute,
+  DocumentLine,
+  DocumentNote,
+  DocumentTotals,
+} from './types.ts';
 
 export interface ComputeResult {
   /** Present when there are no issues. */
@@ -105,6 +114,8 @@ function headerRules(b: FilledBody, ctx: DocumentContext, c: Collected): Header 
     }),
   );
   c.add(checkConsistency(b));
+  c.add(checkItemProperties(b));
+  c.add(checkOperationProducts(b));
   return { type, isInvoice, group, ...(note ? { note } : {}) };
 }
 
@@ -369,16 +380,33 @@ function toLine(l: WorkLine, currency: string): DocumentLine {
     chargeTotal: formatAmount(l.chargeTotal),
     total: formatAmount(l.total),
     allowanceCharges: l.allowanceCharges.map((ac) => toAllowanceCharge(ac, currency)),
-    attributes: (item.datos_adicionales ?? []).map((a) => ({
-      code: a.codigo,
-      name: a.descripcion ?? itemProperties.get(a.codigo)?.description ?? a.codigo,
-      ...(a.valor !== undefined ? { value: a.valor } : {}),
-      ...(a.fecha_inicio ? { startDate: a.fecha_inicio } : {}),
-      ...(a.fecha_fin ? { endDate: a.fecha_fin } : {}),
-      ...(a.duracion !== undefined ? { duration: canonical(a.duracion) } : {}),
-    })),
+    attributes: (item.datos_adicionales ?? []).map(toAttribute),
     ...(item.informacion_adicional ? { additionalInformation: item.informacion_adicional } : {}),
     extra,
+  };
+}
+
+type ItemProperty = NonNullable<FilledBody['items'][number]['datos_adicionales']>[number];
+
+/** A catalog-55 property; dates, days and quantities go where SUNAT reads them (3065/3135), not in cbc:Value. */
+function toAttribute(a: ItemProperty): DocumentItemAttribute {
+  const element = propertyValueElement(a.codigo)?.element;
+  const typed = element ? propertyTypedValue(a, element) : undefined;
+  const startDate = element === 'startDate' ? typed : a.fecha_inicio;
+  const duration = element === 'duration' ? typed : a.duracion;
+  // `valor` moves to the typed element unless that element has its own field (fecha_inicio, duracion).
+  const valorMoved =
+    element === 'quantity' ||
+    (element === 'startDate' && a.fecha_inicio === undefined) ||
+    (element === 'duration' && a.duracion === undefined);
+  return {
+    code: a.codigo,
+    name: a.descripcion ?? itemProperties.get(a.codigo)?.description ?? a.codigo,
+    ...(a.valor !== undefined && !valorMoved ? { value: a.valor } : {}),
+    ...(element === 'quantity' && typed !== undefined ? { quantity: canonical(typed) } : {}),
+    ...(startDate ? { startDate } : {}),
+    ...(a.fecha_fin ? { endDate: a.fecha_fin } : {}),
+    ...(duration !== undefined ? { duration: canonical(duration) } : {}),
   };
 }
 

@@ -178,7 +178,9 @@ export const itemAttributeSchema = z
     descripcion: optional(text(500, 'La descripción')).describe(
       'Nombre de la propiedad (por defecto, la del catálogo 55).',
     ),
-    valor: optional(text(500, 'El valor')).describe('Valor de la propiedad.'),
+    valor: optional(text(500, 'El valor')).describe(
+      'Valor de la propiedad. Fechas (3005, 3059, 4002–4004, 4006): AAAA-MM-DD, se emite en `cac:UsabilityPeriod/cbc:StartDate` (SUNAT 3065); días 4005 y cantidad 3006: un número, en `DurationMeasure` / `ValueQuantity` (SUNAT 3135).',
+    ),
     fecha_inicio: optional(isoDate()).describe('Inicio del periodo (AAAA-MM-DD).'),
     fecha_fin: optional(isoDate()).describe('Fin del periodo (AAAA-MM-DD).'),
     duracion: optional(

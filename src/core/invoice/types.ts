@@ -149,6 +149,8 @@ export interface DocumentItemAttribute {
   code: string;
   name: string;
   value?: string;
+  /** cbc:ValueQuantity (3006, SUNAT 3135). */
+  quantity?: DecimalString;
   startDate?: string;
   endDate?: string;
   duration?: DecimalString;

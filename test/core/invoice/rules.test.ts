@@ -297,12 +297,13 @@ describe('customer (SUNAT 2800 / 2017 / 2801)', () => {
     accepted(creditNote(customer({ codigo_tipo_documento_identidad: '-', numero_documento: '-' })));
   });
   it('0112 allows a DNI on a factura; exports allow any foreign document', () => {
-    accepted(
-      taxedInvoice({
-        codigo_tipo_operacion: '0112',
-        ...customer({ codigo_tipo_documento_identidad: '1', numero_documento: '45871236' }),
-      }),
-    );
+    const deductible = taxedInvoice({
+      codigo_tipo_operacion: '0112',
+      ...customer({ codigo_tipo_documento_identidad: '1', numero_documento: '45871236' }),
+    });
+    // SUNAT 3181: a 0112 factura has a line 84121901 (mortgage credit) or 80131501 (lease).
+    deductible.items = deductible.items.map((i: Body) => ({ ...i, codigo_producto_sunat: '80131501' }));
+    accepted(deductible);
     accepted(exportInvoice(customer({ codigo_tipo_documento_identidad: '7', numero_documento: 'X1234567' })));
   });
   it('a missing codigo_pais becomes PE with a warning; "" is treated as not sent', () => {

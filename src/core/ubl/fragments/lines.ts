@@ -54,7 +54,8 @@ export function writeLine(w: XmlWriter, line: DocumentLine, kind: LineKind, curr
     w.open('cac:AdditionalItemProperty')
       .leaf('cbc:Name', p.name)
       .leaf('cbc:NameCode', p.code, A.itemProperty)
-      .optionalLeaf('cbc:Value', p.value);
+      .optionalLeaf('cbc:Value', p.value)
+      .optionalLeaf('cbc:ValueQuantity', p.quantity);
     if (p.startDate || p.endDate || p.duration) {
       w.open('cac:UsabilityPeriod')
         .optionalLeaf('cbc:StartDate', p.startDate)

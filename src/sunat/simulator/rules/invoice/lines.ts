@@ -1,5 +1,6 @@
 // Line rules: ids (2023/2752), quantities, unit codes, prices (2640/3224/3234/3270), values (3271), items,
-// allowances (4268/3290), hospedaje (3136–3145) and hydrobiological detraction properties.
+// allowances (4268/3290), hospedaje (3136–3145), hydrobiological detraction properties and, through
+// line-properties.ts, typed property values (3065/3135), mortgage credits (3150–3155) and operation 0112 (3181).
 import { missingHotelProperties } from '../../../../core/catalogs/index.ts';
 import type { XmlElement } from '../../../xml.ts';
 import { ALLOWANCE_REASONS, PRICE_TYPES } from '../catalogs.ts';
@@ -27,6 +28,7 @@ import {
   toNum,
   type Num,
 } from '../context.ts';
+import { deductibleExpenseOperation, typedLineProperties } from './line-properties.ts';
 import { lineTaxTotal } from './line-taxes.ts';
 import {
   SIGNED_TWO_DECIMALS,
@@ -49,6 +51,7 @@ export function lines(s: Shape, f: Findings): void {
     const v = lineView(s, line, index, anyNonIvap);
     for (const phase of LINE_PHASES) phase(v, f);
   });
+  deductibleExpenseOperation(s, f);
 }
 
 /** What every phase of a line's rules reads (pure reads: the checks are in the phases, in the XSL's order). */
@@ -375,6 +378,8 @@ function lineProperties(v: LineView, f: Findings): void {
   const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
   for (const [concept, code] of missingHotelProperties(s.isInvoice ? s.operation : undefined, nameCodes))
     f.error(code, 'cac:AdditionalItemProperty/cbc:NameCode', undefined, `${detail} Concepto: ${concept}`);
+  // SUNAT 3150–3155, 3065/3135, 4280–4282, 4313: mortgage-credit lines and properties read from typed elements.
+  typedLineProperties(line, s, detail, f);
   if (s.operation === '1002') {
     const nameCodes = all(line, 'cac:Item/cac:AdditionalItemProperty/cbc:NameCode').map((n) => text(n));
     for (const [concept, code] of [
