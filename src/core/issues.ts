@@ -70,7 +70,7 @@ export const ISSUE_CODES = {
   perception_invalid:
     'Percepción inconsistente: bloque percepcion fuera de la operación 2001 (o 2001 sin él; SUNAT 3093), venta al crédito (3308), base mayor al total (2797) o monto ≠ base × tasa (2798).',
   note_invalid:
-    'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado (SUNAT 2116/2117/2399/3259); nota de crédito 11 con líneas que no son afectación 40 (2642) o 12 que no son 17 (2644), con tributos de cabecera que su tipo no admite (3107/3221), o nota 13 con importe total distinto de 0 (3315).',
+    'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado (SUNAT 2116/2117/2399/3259); nota de crédito o débito 11 con líneas que no son afectación 40 (2642) o 12 que no son 17 (2644), con tributos de cabecera que su tipo no admite (3107/3221), o nota 13 con importe total distinto de 0 (3315).',
   legend_duplicated: 'El mismo código de leyenda aparece más de una vez. SUNAT 3014.',
   too_many_lines: 'Más de 999 líneas. SUNAT 2023.',
   amount_out_of_range:

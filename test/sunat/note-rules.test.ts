@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument } from '../../src/core/index.ts';
 import { testContext, testIssuer, type Body } from '../fixtures/invoices.ts';
 import { edit, verdict } from './helpers.ts';
-import { boletaDebitNote, boletaNote, facturaNote, laterCuota, noteLine } from '../fixtures/note-rules.ts';
+import { boletaDebitNote, boletaNote, customerDni, facturaNote, laterCuota, noteLine } from '../fixtures/note-rules.ts';
 
 /** The core's XML and warnings' SUNAT codes for an accepted body. */
 function built(body: Body): { xml: string; warned: string[] } {
@@ -38,6 +38,24 @@ describe('credit notes 11 and 12', () => {
   });
   it('a note 12 line of another afectación is 2644', () => {
     expect(noteVerdict(edit(ivap12.xml, reason('17'), '$110<')).errors).toContain('2644');
+  });
+});
+
+describe('debit notes 11 and 12', () => {
+  const debit = (code: string, affectation: string) =>
+    built(
+      facturaNote({
+        codigo_tipo_documento: '08',
+        serie_documento: 'FD01',
+        codigo_tipo_nota: code,
+        items: [noteLine({ codigo_tipo_afectacion_igv: affectation })],
+      }),
+    ).xml;
+  it('pass with lines of 40 / 17; another afectación is 2642 / 2644', () => {
+    expect(noteVerdict(debit('11', '40')).errors).toEqual([]);
+    expect(noteVerdict(debit('12', '17')).errors).toEqual([]);
+    expect(noteVerdict(edit(debit('11', '40'), reason('40'), '$110<')).errors).toContain('2642');
+    expect(noteVerdict(edit(debit('12', '17'), reason('17'), '$120<')).errors).toContain('2644');
   });
 });
 
@@ -86,6 +104,12 @@ describe('notes of boletas: observations, as the core warned', () => {
       for (const code of warned) expect(v.observations).toContain(code);
     });
   }
+  it('a DNI that is not 8 digits passes (the NC/ND rules check only a RUC, 2017)', () => {
+    const body = boletaNote({
+      datos_del_cliente_o_receptor: { ...customerDni, numero_documento: '4587123' },
+    });
+    expect(noteVerdict(built(body).xml)).toEqual({ errors: [], observations: [] });
+  });
   it('the same XML as a note of a factura is rejected (3277/3280/3270)', () => {
     const ofFactura = (xml: string) =>
       edit(

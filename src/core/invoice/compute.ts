@@ -26,7 +26,7 @@ import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
 import { checkNote, checkNoteAmounts } from './rules/notes.ts';
-import { checkCreditNoteKind } from './rules/note-kinds.ts';
+import { checkNoteKind } from './rules/note-kinds.ts';
 import { checkPaymentTerms } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
 import { checkSeries } from './rules/series.ts';
@@ -150,8 +150,9 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
   const retention = checkRetention(b, payable);
   c.add(retention.findings);
   const nc13 = type === '07' && note?.typeCode === '13';
-  if (type === '07') {
-    c.add(checkCreditNoteKind({ typeCode: note?.typeCode, lines, taxSubtotals: figures.sums.taxSubtotals, payable }));
+  if (type === '07' || type === '08') {
+    const taxSubtotals = figures.sums.taxSubtotals;
+    c.add(checkNoteKind({ documentType: type, typeCode: note?.typeCode, lines, taxSubtotals, payable }));
   }
   const terms = checkPaymentTerms({
     body: b,

@@ -64,6 +64,22 @@ describe('credit note 12 (ajustes afectos al IVAP)', () => {
   });
 });
 
+describe('debit notes 11 and 12 (the same ND rules)', () => {
+  const debit = (patch: Body) => facturaNote({ codigo_tipo_documento: '08', serie_documento: 'FD01', ...patch });
+  it('a taxed line on a debit note 11 is refused (2642, 3107); an exonerated one on a 12 (2644, 3221)', () => {
+    const export11 = debit({ codigo_tipo_nota: '11' });
+    refusedWith(export11, 'items[0].codigo_tipo_afectacion_igv', '2642');
+    refusedWith(export11, 'codigo_tipo_nota', '3107');
+    const ivap12 = debit({ codigo_tipo_nota: '12', items: [noteLine({ codigo_tipo_afectacion_igv: '20' })] });
+    refusedWith(ivap12, 'items[0].codigo_tipo_afectacion_igv', '2644');
+    refusedWith(ivap12, 'codigo_tipo_nota', '3221');
+  });
+  it('lines of 40 (11) and 17 (12) pass', () => {
+    acceptedWith(debit({ codigo_tipo_nota: '11', items: [noteLine({ codigo_tipo_afectacion_igv: '40' })] }));
+    acceptedWith(debit({ codigo_tipo_nota: '12', items: [noteLine({ codigo_tipo_afectacion_igv: '17' })] }));
+  });
+});
+
 describe('credit note 13 (ajuste de montos y/o fechas de pago) totals 0 (3315)', () => {
   it('a priced line is refused', () => {
     refusedWith(facturaNote({ codigo_tipo_nota: '13', cuotas: laterCuota(118) }), 'items[0].valor_unitario', '3315');

@@ -1,7 +1,7 @@
-// What SUNAT's NC rules demand of some credit-note types: 11 (ajustes de operaciones de exportación) only lines of
+// What SUNAT's NC/ND rules demand of some note types: 11 (ajustes de operaciones de exportación) only lines of
 // afectación 40 (2642) and no IGV/IVAP/ISC/other subtotal (3107) nor exonerated/unaffected base (3221); 12 (ajustes
-// afectos al IVAP) only lines of 17 (2644), no IGV or ISC base (3107) nor export/exonerated/unaffected base (3221);
-// 13 (ajuste de montos y/o fechas de pago) totals 0 (3315).
+// afectos al IVAP) only lines of 17 (2644), no IGV base (3107; the NC rules also no ISC base) nor
+// export/exonerated/unaffected base (3221); a credit note 13 (ajuste de montos y/o fechas de pago) totals 0 (3315).
 import type { Decimal } from '../../money.ts';
 import { joinPath } from '../../issues.ts';
 import { addIssue, newFindings, type Findings } from '../findings.ts';
@@ -38,18 +38,26 @@ const NOTE_KINDS: Record<string, NoteKindRule> = {
   },
 };
 
+/** The rule of a note type; a debit note 12 is refused only a 1000 base (ND 3107), not an ISC one. */
+function kindOf(documentType: '07' | '08', typeCode: string | undefined): NoteKindRule | undefined {
+  const rule = typeCode ? NOTE_KINDS[typeCode] : undefined;
+  if (!rule || documentType === '07' || typeCode !== '12') return rule;
+  return { ...rule, forbiddenWithBase: ['1000'] };
+}
+
 export interface NoteKindArgs {
+  documentType: '07' | '08';
   typeCode: string | undefined;
   lines: WorkLine[];
   taxSubtotals: WorkTaxSubtotal[];
   payable: Decimal;
 }
 
-/** Credit notes 11/12 (2642/2644, 3107/3221) and 13 (3315). */
-export function checkCreditNoteKind(args: NoteKindArgs): Findings {
+/** Credit and debit notes 11/12 (2642/2644, 3107/3221), credit notes 13 (3315). */
+export function checkNoteKind(args: NoteKindArgs): Findings {
   const f = newFindings();
-  if (args.typeCode === '13') checkZeroNote(f, args);
-  const rule = args.typeCode ? NOTE_KINDS[args.typeCode] : undefined;
+  if (args.documentType === '07' && args.typeCode === '13') checkZeroNote(f, args);
+  const rule = kindOf(args.documentType, args.typeCode);
   if (!rule) return f;
   for (const line of args.lines) {
     if (line.affectation.code === rule.affectation) continue;
@@ -57,7 +65,7 @@ export function checkCreditNoteKind(args: NoteKindArgs): Findings {
       f,
       joinPath(line.path, 'codigo_tipo_afectacion_igv'),
       'note_invalid',
-      `Una nota de crédito tipo ${args.typeCode} (${rule.label}) solo lleva líneas de afectación ${rule.affectation}; se recibió ${line.affectation.code} (SUNAT ${rule.lineRule}).`,
+      `Una nota ${args.documentType === '07' ? 'de crédito' : 'de débito'} tipo ${args.typeCode} (${rule.label}) solo lleva líneas de afectación ${rule.affectation}; se recibió ${line.affectation.code} (SUNAT ${rule.lineRule}).`,
       { sunatRule: rule.lineRule },
     );
   }
@@ -80,7 +88,7 @@ function checkHeaderSchemes(f: Findings, args: NoteKindArgs, rule: NoteKindRule)
       f,
       'codigo_tipo_nota',
       'note_invalid',
-      `Una nota de crédito tipo ${args.typeCode} (${rule.label}) no puede llevar el tributo ${s.scheme} en el total (SUNAT ${code}).`,
+      `Una nota ${args.documentType === '07' ? 'de crédito' : 'de débito'} tipo ${args.typeCode} (${rule.label}) no puede llevar el tributo ${s.scheme} en el total (SUNAT ${code}).`,
       { sunatRule: code },
     );
   }

@@ -1,5 +1,5 @@
-// Credit-note types with their own rules (NC): 13 totals 0 (3315); 11 (exportación) and 12 (IVAP) refuse some header
-// subtotals (3221 / 3107) and lines of another afectación (2642 / 2644).
+// Note types with their own rules: a credit note 13 totals 0 (NC 3315); credit and debit notes 11 (exportación) and
+// 12 (IVAP) refuse some header subtotals (3221 / 3107) and lines of another afectación (2642 / 2644).
 import type { XmlElement } from '../../../xml.ts';
 import { type Findings, all, first, gt, ne, num, text } from '../context.ts';
 import { scheme, subtotalsOf, type Shape } from './shape.ts';
@@ -33,13 +33,15 @@ const KINDS: Record<string, Kind> = {
 };
 
 export function noteKinds(root: XmlElement, s: Shape, f: Findings): void {
-  if (s.tipo !== '07') return;
+  if (s.isInvoice) return;
   const type = text(root, 'cac:DiscrepancyResponse/cbc:ResponseCode');
-  // SUNAT 3315: a credit note 13 has PayableAmount 0.
-  if (type === '13')
+  // SUNAT 3315 (NC): a credit note 13 has PayableAmount 0.
+  if (s.tipo === '07' && type === '13')
     f.check(ne(num(s.totals, 'cbc:PayableAmount'), 0), '3315', 'cac:LegalMonetaryTotal/cbc:PayableAmount');
-  const kind = type ? KINDS[type] : undefined;
-  if (!kind) return;
+  const found = type ? KINDS[type] : undefined;
+  if (!found) return;
+  // ND 3107 on a debit note 12: only a 1000 base (the NC rules also refuse an ISC base).
+  const kind = s.tipo === '08' && type === '12' ? { ...found, based3107: ['1000'] } : found;
   const taxTotal = first(root, 'cac:TaxTotal');
   const based = (schemes: string[]) =>
     subtotalsOf(taxTotal, ...schemes).filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0));
