@@ -111,10 +111,11 @@ describe('notes of boletas: what SUNAT only observes is accepted with its code',
     acceptedWith(boletaNote({ descuentos: [{ codigo: '03', factor: 0.1 }] }), 'descuentos[0].codigo', '4312');
     acceptedWith(boletaNote({ cargos: [{ codigo: '49', factor: 0.1 }] }), 'cargos[0].codigo', '4299');
   });
-  it('a debit note with a line discount 01 or a line charge 48 → 4287', () => {
+  it('a debit note with a line discount 01 (4287 and 4312) or a line charge 48 (4287)', () => {
     const discounted = noteLine({ descuentos: [{ codigo: '01', factor: 0.1 }] });
     const charged = noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] });
     acceptedWith(boletaDebitNote({ items: [discounted] }), 'items[0].descuentos[0].codigo', '4287');
+    acceptedWith(boletaDebitNote({ items: [discounted] }), 'items[0].descuentos[0].codigo', '4312');
     acceptedWith(boletaDebitNote({ items: [charged] }), 'items[0].cargos[0].codigo', '4287');
   });
   it('the same on a note of a factura is still refused (3277/3280/3270)', () => {

@@ -139,9 +139,13 @@ export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' 
  */
 export function checkNoteAmounts(body: FilledBody, group: '01' | '02'): Findings {
   const f = newFindings();
-  const flag = (path: string, message: string, rule: '3277' | '3280' | '3270') => {
-    if (group === '01') addIssue(f, path, 'allowance_invalid', `${message} (SUNAT ${rule}).`, { sunatRule: rule });
-    else {
+  // The first rule is the one a note of a factura is refused with; a boleta's note is observed under each.
+  const flag = (path: string, message: string, ...rules: ('3277' | '3280' | '3270')[]) => {
+    if (group === '01') {
+      addIssue(f, path, 'allowance_invalid', `${message} (SUNAT ${rules[0]}).`, { sunatRule: rules[0] });
+      return;
+    }
+    for (const rule of rules) {
       const observation = BOLETA_NOTE_OBSERVATION[rule];
       addWarning(
         f,
@@ -179,7 +183,8 @@ export function checkNoteAmounts(body: FilledBody, group: '01' | '02'): Findings
         flag(
           joinPath(joinPath(joinPath(joinPath('items', i), kind), j), 'codigo'),
           `Una ${debit ? 'nota de débito' : 'nota'} no lleva ${kind === 'cargos' ? 'cargos' : 'descuentos'} de línea que no afectan la base (${ac.codigo}): SUNAT calcula la nota sin ellos`,
-          ac.codigo === '01' && !debit ? '3280' : '3270',
+          // A debit note's line discount 01 also moves its PayableAmount (4312 on notes of boletas).
+          ...(ac.codigo !== '01' ? ['3270' as const] : debit ? (['3270', '3280'] as const) : ['3280' as const]),
         );
       });
     }
