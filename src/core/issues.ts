@@ -70,7 +70,7 @@ export const ISSUE_CODES = {
   perception_invalid:
     'Percepción inconsistente: bloque percepcion fuera de la operación 2001 (o 2001 sin él; SUNAT 3093), venta al crédito (3308), base mayor al total (2797) o monto ≠ base × tasa (2798).',
   note_invalid:
-    'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado. SUNAT 2116/2117/2399/3259.',
+    'Nota de crédito/débito sin documento afectado válido, tipo de nota incompatible o serie que no corresponde al documento afectado (SUNAT 2116/2117/2399/3259); nota de crédito o débito 11 con líneas que no son afectación 40 (2642) o 12 que no son 17 (2644), con tributos de cabecera que su tipo no admite (3107/3221), o nota 13 con importe total distinto de 0 (3315).',
   legend_duplicated: 'El mismo código de leyenda aparece más de una vez. SUNAT 3014.',
   too_many_lines: 'Más de 999 líneas. SUNAT 2023.',
   amount_out_of_range:
@@ -109,7 +109,7 @@ export const WARNING_CODES = {
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
   sunat_observation:
-    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global), hospedaje: país 4000/4001 fuera del catálogo 04 (4280), días 4005 que no son un entero de 1–4 dígitos (4281), ingreso 4003 posterior a la salida 4004 (4282).',
+    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global), descuentos o cargos que la aritmética de las notas de boletas no considera (4299 base, 4312 total, 4287 precio unitario), hospedaje: país 4000/4001 fuera del catálogo 04 (4280), días 4005 que no son un entero de 1–4 dígitos (4281), ingreso 4003 posterior a la salida 4004 (4282).',
   value_adjusted:
     'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
   due_date_before_issue:

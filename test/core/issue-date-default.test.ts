@@ -59,10 +59,11 @@ describe('invoices with fecha_de_emision', () => {
     ).toMatchObject({ issueDate: yesterday, issueTime: '09:15:00', dueDate: yesterday });
   });
 
-  it('still need hora_de_emision', () => {
-    expect(issuesOf(example('invoices/01-taxed.json', { fecha_de_emision: TODAY }))).toEqual([
-      { path: 'hora_de_emision', code: 'validation_failed' },
-    ]);
+  it('without hora_de_emision are issued at 00:00:00 (IssueTime is optional for SUNAT)', () => {
+    expect(invoice(example('invoices/01-taxed.json', { fecha_de_emision: TODAY }))).toMatchObject({
+      issueDate: TODAY,
+      issueTime: '00:00:00',
+    });
   });
 
   it('still refuse a future date and a factura dated too far back (SUNAT 2329, 2108)', () => {

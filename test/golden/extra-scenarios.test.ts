@@ -12,6 +12,7 @@ import {
   TODAY,
   boleta,
   creditNote,
+  creditNote13,
   debitNote,
   detractionInvoice,
   dollarInvoice,
@@ -30,7 +31,7 @@ const key = { privateKeyPem: readFileSync(join(KEYS, 'test-key.pem'), 'utf8'), c
 const cuota = (days: number, monto: number | string) => ({ fecha: shiftDate(TODAY, days), codigo_tipo_moneda: 'PEN', monto });
 
 const scenarios: Record<string, () => Body> = {
-  'credit note 13 (new instalments)': () => creditNote({ codigo_tipo_nota: '13', cuotas: [cuota(30, 128.04), cuota(60, 128.04)] }),
+  'credit note 13 (new instalments)': () => creditNote13({ cuotas: [cuota(30, 128.04), cuota(60, 128.04)] }),
   'credit note of a boleta (BC01)': () =>
     creditNote({ serie_documento: 'BC01', codigo_tipo_nota: '07', documento_afectado: { serie_documento: 'B001', codigo_tipo_documento: '03' }, datos_del_cliente_o_receptor: { codigo_tipo_documento_identidad: '1', numero_documento: '45871236' } }),
   'debit note 02 with a taxed line': () => debitNote({ codigo_tipo_nota: '02', items: [{ ...oneLineInvoice().items[0] }], totales: undefined }),

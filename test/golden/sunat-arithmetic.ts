@@ -117,7 +117,9 @@ export function sunatArithmeticProblems(xml: string): string[] {
     const igvType = sts.find((s) => IGV_TYPE.includes(s.scheme));
     const isc = sts.find((s) => s.scheme === '2000');
     check(qty.gt(0), '2024', `line ${id} quantity`);
-    check(!!igvType && (igvType.taxable?.gt(0) ?? false), '3105', `line ${id} has an IGV-type subtotal with base > 0`);
+    // SUNAT 3105: invoices need a base > 0; the NC/ND rules only the scheme (an NC 13 has lines of 0.00).
+    const baseNeeded = rootName === 'Invoice';
+    check(!!igvType && (!baseNeeded || (igvType.taxable?.gt(0) ?? false)), '3105', `line ${id} has an IGV-type subtotal with base > 0`);
     for (const ac of acs) if (ac.factor) check(near(r2(ac.base.times(ac.factor)), ac.amount), '3290', `line ${id} allowance ${ac.code}`);
     if (priceType === '01') {
       check(near(r2(price.times(qty).minus(sumOf(acs, ['00'])).plus(sumOf(acs, ['47']))), le), '3271', `line ${id} LineExtensionAmount ${le} vs ${price} × ${qty}`);
@@ -217,7 +219,8 @@ export function sunatArithmeticProblems(xml: string): string[] {
     const total = cuotas.reduce((s, c) => s.plus(num(cbc(c, 'Amount'))), ZERO);
     check(r5(total).eq(r5(num(cbc(credit, 'Amount')))), '3319', `Σ cuotas ${total} vs Credito ${text(cbc(credit, 'Amount'))}`);
     for (const c of cuotas) check((text(cbc(c, 'PaymentDueDate')) ?? '') > issue, '3267', 'cuota after issue date');
-    check(num(cbc(credit, 'Amount')).lte(payable), '3265', 'Credito ≤ PayableAmount');
+    // SUNAT 3265 is an invoice rule: an NC 13 of 0.00 carries the factura's new pending amount.
+    if (rootName === 'Invoice') check(num(cbc(credit, 'Amount')).lte(payable), '3265', 'Credito ≤ PayableAmount');
   } else check(cuotas.length === 0, '3252', 'cuotas without Credito');
   return problems;
 }

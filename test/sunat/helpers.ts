@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { signXml, type SigningKey } from '../../src/core/signing.ts';
 import { betaCredentials, resolveSunatEndpoints, type SunatEndpoints } from '../../src/sunat/index.ts';
 import { startSunatSimulator, type RunningSimulator, type StartOptions } from '../../src/sunat/simulator/index.ts';
+import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { parseXml } from '../../src/sunat/xml.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SUNAT_FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'sunat');
@@ -52,4 +54,17 @@ export async function startSimulator(
 ): Promise<RunningSimulator & { endpoints: SunatEndpoints }> {
   const running = await startSunatSimulator({ now: () => NOW, ...options });
   return { ...running, endpoints: resolveSunatEndpoints({ mode: 'simulator', simulatorUrl: running.url }) };
+}
+
+/** The simulator's business rules on one document: the codes of its rejections and observations. */
+export function verdict(xml: string, tipo: string) {
+  const v = evaluateRules(parseXml(xml), tipo);
+  return { errors: v.errors.map((e) => e.code), observations: v.observations.map((o) => o.code) };
+}
+
+/** One textual edit of an XML, failing loudly when the pattern is not there. */
+export function edit(xml: string, from: string | RegExp, to: string): string {
+  const out = xml.replace(from, to);
+  if (out === xml) throw new Error(`edit: ${String(from)} not found`);
+  return out;
 }

@@ -2,23 +2,13 @@
 // (3101 on debit notes, notes' own arithmetic, 2022 on boletas, boleta 2800, hospedaje 3136–3145).
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument } from '../../src/core/index.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
-import { parseXml } from '../../src/sunat/xml.ts';
+import { edit, verdict } from './helpers.ts';
 import { fixture, testContext, testIssuer } from '../fixtures/invoices.ts';
 
 function coreXml(name: string, patch: Record<string, unknown> = {}): string {
   const prepared = prepareDocument(fixture(name, patch), testContext());
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
   return buildDocumentXml(assignNumber(prepared.document, 1), testIssuer);
-}
-function verdict(xml: string, tipo: string) {
-  const v = evaluateRules(parseXml(xml), tipo);
-  return { errors: v.errors.map((e) => e.code), observations: v.observations.map((o) => o.code) };
-}
-function edit(xml: string, from: string | RegExp, to: string): string {
-  const out = xml.replace(from, to);
-  if (out === xml) throw new Error(`edit: ${String(from)} not found`);
-  return out;
 }
 
 describe('debit notes: Percent 0.00 on 9995/9997/9998 lines (ND 3101)', () => {

@@ -27,6 +27,7 @@ import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
 import { checkNote, checkNoteAmounts } from './rules/notes.ts';
+import { checkNoteKind } from './rules/note-kinds.ts';
 import { checkOperationProducts } from './rules/operation-products.ts';
 import { checkPaymentTerms } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
@@ -100,7 +101,7 @@ function headerRules(b: FilledBody, ctx: DocumentContext, c: Collected): Header 
     c.add(n.findings);
     note = n.note;
     group = n.group;
-    c.add(checkNoteAmounts(b));
+    c.add(checkNoteAmounts(b, group));
   }
   c.add(checkSeries(b.serie_documento, type));
   c.add(
@@ -160,6 +161,10 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
   const retention = checkRetention(b, payable);
   c.add(retention.findings);
   const nc13 = type === '07' && note?.typeCode === '13';
+  if (type === '07' || type === '08') {
+    const taxSubtotals = figures.sums.taxSubtotals;
+    c.add(checkNoteKind({ documentType: type, typeCode: note?.typeCode, lines, taxSubtotals, payable }));
+  }
   const terms = checkPaymentTerms({
     body: b,
     payable,

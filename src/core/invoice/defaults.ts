@@ -12,7 +12,7 @@ export interface FilledBody extends DocumentBody {
 
 /**
  * Without fecha_de_emision the document is issued today in Lima (and, without a time either, now). A date with no
- * time never gets here: the schema refuses it.
+ * time is issued at 00:00:00: IssueTime is optional for SUNAT.
  */
 function issueMoment(body: DocumentBody, ctx: DocumentContext): { date: string; time: string } {
   if (!body.fecha_de_emision) return { date: ctx.today, time: body.hora_de_emision ?? ctx.timeNow ?? MIDNIGHT };

@@ -458,9 +458,15 @@ function lineIsc(line: LineContext, value: Decimal): WorkLine['isc'] | null {
   const iscPercent = item.porcentaje_isc ?? ZERO;
   // SUNAT 3104/3108: Percent > 0 and TaxableAmount × Percent ≈ TaxAmount; a fixed amount (02) carries the
   // rate that yields it (3 integer digits and 5 decimals at most, SUNAT 3102).
-  const percent = systemCode === '02' ? Decimal.min(roundTo(amount.div(base).times(100), 5), 999.99999) : iscPercent;
+  const percent = systemCode === '02' ? fixedIscPercent(base, amount) : iscPercent;
   return { systemCode, base, percent, amount };
 }
+
+/** The Percent of a fixed ISC: amount ÷ base, within cbc:Percent's format (3 integer digits, 5 decimals; SUNAT 3102). */
+function fixedIscPercent(base: Decimal, amount: Decimal): Decimal {
+  return Decimal.min(roundTo(amount.div(base).times(100), 5), MAX_PERCENT);
+}
+const MAX_PERCENT = new Decimal('999.99999');
 
 /** ISC of a fixed amount (system 02): total_isc sent, on a base above 0 (SUNAT 3104). */
 function fixedIsc({ f, item, path }: LineContext, value: Decimal): { base: Decimal; amount: Decimal } | undefined {
@@ -477,6 +483,17 @@ function fixedIsc({ f, item, path }: LineContext, value: Decimal): { base: Decim
       'validation_failed',
       'ISC de monto fijo (sistema 02): la base del ISC debe ser mayor que 0 (SUNAT 3104).',
       { sunatRule: '3104' },
+    );
+    return undefined;
+  }
+  // SUNAT 3108: TaxAmount ≈ TaxableAmount × Percent ÷ 100 (±1); no Percent SUNAT's format can hold may express it.
+  if (base.times(fixedIscPercent(base, amount)).div(100).minus(amount).abs().gt(1)) {
+    addIssue(
+      f,
+      joinPath(path, 'total_isc'),
+      'validation_failed',
+      `ISC de monto fijo (sistema 02): ${amount.toFixed(2)} sobre una base de ${base.toFixed(2)} exige una tasa mayor que ${MAX_PERCENT.toFixed()} %, que SUNAT no admite (SUNAT 3108). Revise el monto o la base del ISC.`,
+      { sunatRule: '3108' },
     );
     return undefined;
   }

@@ -503,7 +503,7 @@ export const documentBodySchema = z
       'Fecha de emisión AAAA-MM-DD (hora de Lima). Si se omite, la de hoy en Lima. No futura; facturas y sus notas hasta N días atrás (3 por defecto).',
     ),
     hora_de_emision: optional(isoTime()).describe(
-      'Hora de emisión HH:mm:ss. Obligatoria si se envía `fecha_de_emision`; si se omiten ambas, la hora actual de Lima.',
+      'Hora de emisión HH:mm:ss (opcional, también para SUNAT). Si se omite: con `fecha_de_emision`, 00:00:00; sin ella, la hora actual de Lima.',
     ),
     codigo_tipo_documento: catalogCode(documentTypes, {
       allowed: ['01', '03', '07', '08'],
@@ -594,18 +594,6 @@ export const documentBodySchema = z
     datos_del_emisor: optional(z.unknown()).describe('Ignorado: el emisor es la empresa del tenant.'),
     offline_id: optional(z.union([z.string(), z.number()])).describe('Clave de idempotencia del cliente (opcional).'),
   })
-  // A client that dates its document times it too (FacturadorPro requires both); without either, the server
-  // dates it today (fillDefaults). Checked even when other fields fail, so that one answer lists every error.
-  .superRefine(
-    (body, ctx) => {
-      // `when` runs this on any input, even one that is not an object at all.
-      if (typeof body !== 'object' || body === null) return;
-      if (body.fecha_de_emision !== undefined && body.hora_de_emision === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['hora_de_emision'], message: 'Este campo es obligatorio.' });
-      }
-    },
-    { when: () => true },
-  )
   .meta({
     id: 'DocumentBody',
     description:

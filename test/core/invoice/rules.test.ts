@@ -8,6 +8,7 @@ import {
   bagTaxInvoice,
   boleta,
   creditNote,
+  creditNote13,
   creditSale,
   debitNote,
   detractionInvoice,
@@ -442,7 +443,7 @@ describe('payment terms and cuotas (installments_mismatch / installments_invalid
   });
   it('notes other than NC 13 carry no FormaPago; NC 13 is credit with cuotas and factura-only', () => {
     expect(accepted(creditNote()).document.paymentForm).toBeUndefined();
-    const nc13 = accepted(creditNote({ codigo_tipo_nota: '13', cuotas: [cuota(30, 256.08)] }));
+    const nc13 = accepted(creditNote13({ cuotas: [cuota(30, 256.08)] }));
     expect(nc13.document.paymentForm).toBe('Credito');
     expect(
       issuesOf(
@@ -1051,7 +1052,6 @@ describe('totals: SUNAT tolerances, client figures kept when accepted', () => {
     );
     expect(r.ok ? [] : r.issues).toEqual(
       expect.arrayContaining([
-        { path: 'hora_de_emision', code: 'validation_failed', message: 'Este campo es obligatorio.' },
         expect.objectContaining({
           path: 'items[0].cantidad',
           code: 'validation_failed',

@@ -4,10 +4,13 @@
 import { creditNoteTypes, debitNoteTypes } from '../../catalogs/index.ts';
 import { allowanceChargeCodes } from '../../catalogs/index.ts';
 import { joinPath } from '../../issues.ts';
-import { addIssue, newFindings, type Findings } from '../findings.ts';
+import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
 import type { FilledBody } from '../defaults.ts';
 import type { DocumentNote } from '../types.ts';
 import { normaliseCode } from '../primitives.ts';
+
+/** NC/ND rules that are errors on notes of facturas and observations on notes of boletas. */
+const BOLETA_NOTE_OBSERVATION = { '3277': '4299', '3280': '4312', '3270': '4287' } as const;
 
 export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' | '02'; findings: Findings } {
   const f = newFindings();
@@ -130,27 +133,42 @@ export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' 
  * discount or charge (3277), PayableAmount = Σ TaxableAmount + taxes + ChargeTotalAmount with no
  * AllowanceTotalAmount nor prepaid amount (3280). What those formulas ignore would make the XML contradict itself:
  * global discounts (02/03/04…), charges that move the base (49), line discounts 01 (and line charges 48 on debit
- * notes, ND 3270) and advances are refused on notes; charges 45/46/50 go to ChargeTotalAmount and are kept.
+ * notes, ND 3270) and advances are refused on notes of facturas; charges 45/46/50 go to ChargeTotalAmount and are
+ * kept. SUNAT makes those rules errors only when the note modifies a factura (01): on notes of boletas they are
+ * observations (4299 base, 4312 PayableAmount, 4287 unit price), so they are accepted with a warning.
  */
-export function checkNoteAmounts(body: FilledBody): Findings {
+export function checkNoteAmounts(body: FilledBody, group: '01' | '02'): Findings {
   const f = newFindings();
+  // The first rule is the one a note of a factura is refused with; a boleta's note is observed under each.
+  const flag = (path: string, message: string, ...rules: ('3277' | '3280' | '3270')[]) => {
+    if (group === '01') {
+      addIssue(f, path, 'allowance_invalid', `${message} (SUNAT ${rules[0]}).`, { sunatRule: rules[0] });
+      return;
+    }
+    for (const rule of rules) {
+      const observation = BOLETA_NOTE_OBSERVATION[rule];
+      addWarning(
+        f,
+        path,
+        'sunat_observation',
+        `${message}; SUNAT acepta la nota de una boleta con la observación ${observation}.`,
+        observation,
+      );
+    }
+  };
   (body.descuentos ?? []).forEach((d, i) => {
-    addIssue(
-      f,
+    flag(
       joinPath(joinPath('descuentos', i), 'codigo'),
-      'allowance_invalid',
-      `Una nota no lleva descuentos globales (código ${d.codigo}): SUNAT suma el total de la nota sin ellos (SUNAT 3277/3280). Descuente el importe en las líneas.`,
-      { sunatRule: d.codigo === '03' ? '3280' : '3277' },
+      `Una nota no lleva descuentos globales (código ${d.codigo}): SUNAT suma el total de la nota sin ellos`,
+      d.codigo === '03' ? '3280' : '3277',
     );
   });
   (body.cargos ?? []).forEach((c, i) => {
     if (allowanceChargeCodes.get(c.codigo)?.feeds !== 'charge_total') {
-      addIssue(
-        f,
+      flag(
         joinPath(joinPath('cargos', i), 'codigo'),
-        'allowance_invalid',
-        `Una nota no lleva cargos globales que afectan la base (código ${c.codigo}): SUNAT toma la base de las líneas (SUNAT 3277). Use un cargo 50 o cárguelo en las líneas.`,
-        { sunatRule: '3277' },
+        `Una nota no lleva cargos globales que afectan la base (código ${c.codigo}): SUNAT toma la base de las líneas`,
+        '3277',
       );
     }
   });
@@ -162,13 +180,11 @@ export function checkNoteAmounts(body: FilledBody): Findings {
     for (const kind of ['descuentos', 'cargos'] as const) {
       (item[kind] ?? []).forEach((ac, j) => {
         if (ac.codigo !== '01' && !(debit && ac.codigo === '48')) return;
-        const rule = ac.codigo === '01' && !debit ? '3280' : '3270';
-        addIssue(
-          f,
+        flag(
           joinPath(joinPath(joinPath(joinPath('items', i), kind), j), 'codigo'),
-          'allowance_invalid',
-          `Una ${debit ? 'nota de débito' : 'nota'} no lleva ${kind === 'cargos' ? 'cargos' : 'descuentos'} de línea que no afectan la base (${ac.codigo}): SUNAT calcula la nota sin ellos (SUNAT ${rule}).`,
-          { sunatRule: rule },
+          `Una ${debit ? 'nota de débito' : 'nota'} no lleva ${kind === 'cargos' ? 'cargos' : 'descuentos'} de línea que no afectan la base (${ac.codigo}): SUNAT calcula la nota sin ellos`,
+          // A debit note's line discount 01 also moves its PayableAmount (4312 on notes of boletas).
+          ...(ac.codigo !== '01' ? ['3270' as const] : debit ? (['3270', '3280'] as const) : ['3280' as const]),
         );
       });
     }

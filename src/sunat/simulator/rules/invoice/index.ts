@@ -11,6 +11,7 @@ import { header, references } from './header.ts';
 import { legends } from './legends.ts';
 import { lines } from './lines.ts';
 import { discrepancy } from './notes.ts';
+import { noteKinds } from './note-kinds.ts';
 import { paymentTerms } from './payment-terms.ts';
 import { perceptionInInvoice } from './perception.ts';
 import { type InvoiceLikeType, shapeOf } from './shape.ts';
@@ -24,6 +25,7 @@ export function checkInvoiceLike(root: XmlElement, tipo: InvoiceLikeType, f: Fin
   supplier(root, f);
   customer(root, shape, f);
   if (!isInvoice) discrepancy(root, shape, f);
+  noteKinds(root, shape, f);
   references(root, f);
   totalsFormat(root, shape, f);
   headerTaxTotal(root, shape, f);

@@ -304,7 +304,7 @@ function subtotalAmount(v: SubtotalView, f: Findings): void {
 
 /** The rate (3102): above 0 on taxed and free taxed lines (2993) and ISC (3104), 0 on debit-note exemptions (3101); ISC (3108) and other taxes (3109) = base × rate. */
 function subtotalRate(v: SubtotalView, f: Findings): void {
-  const { s, code, stDetail, taxAmount, computed, reason, taxable, percentText, percent, tier } = v;
+  const { s, code, stDetail, taxAmount, computed, reason, taxable, percentText, percent } = v;
   if (percentText !== undefined)
     f.check(!PERCENT.test(percentText), '3102', 'cac:TaxCategory/cbc:Percent', percentText, stDetail); // SUNAT 3102
   if (code === '9996')
@@ -321,8 +321,8 @@ function subtotalRate(v: SubtotalView, f: Findings): void {
     f.check(percent !== null && !eq(percent, 0), '3101', 'cac:TaxCategory/cbc:Percent', percentText, stDetail);
   if (code === '1000' || code === '1016')
     f.check(gt(taxable, 0) && eq(percent, 0), '2993', 'cbc:Percent', percentText, stDetail); // SUNAT 2993
-  if (code === '2000' && tier !== '02' && tier !== '03')
-    f.check(outside(taxAmount, computed), '3108', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
+  // SUNAT 3108 on every ISC subtotal, whatever its system (TierRange 01/02/03): TaxAmount ≈ base × Percent ÷ 100, ±1.
+  if (code === '2000') f.check(outside(taxAmount, computed), '3108', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
   if (code === '9999') f.check(outside(taxAmount, computed), '3109', 'cbc:TaxAmount', fmt(taxAmount), stDetail);
 }
 
