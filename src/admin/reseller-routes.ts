@@ -34,6 +34,11 @@ const TenantLockResult = z.object({
   locks: z.array(LockFactSchema).describe('Bloqueos vigentes'),
 });
 
+/** A lock route's answers: the result, or who may not (401/403), what is not there (404), what is wrong (422). */
+function lockResponses<T>(ok: T) {
+  return { 200: ok, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+}
+
 export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
   const central = platform.db.central;
@@ -168,13 +173,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
         description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
         body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag, reason }),
-        response: {
-          200: ResellerLockResult,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          422: ErrorBodySchema,
-        },
+        response: lockResponses(ResellerLockResult),
       },
     },
     async (request) => {
@@ -206,13 +205,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
         body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag, reason }),
-        response: {
-          200: TenantLockResult,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          422: ErrorBodySchema,
-        },
+        response: lockResponses(TenantLockResult),
       },
     },
     async (request) => {

@@ -32,6 +32,11 @@ export interface BooleanOption extends OptionBase {
   type: 'boolean';
 }
 
+/** `--json`: the command prints one JSON object of this shape instead of text (scripts read it). */
+export function jsonOutputOption(shape: string): BooleanOption {
+  return { type: 'boolean', description: `Salida JSON: ${shape}`, defaultText: 'texto' };
+}
+
 export type OptionSpec = StringOption | IntegerOption | BooleanOption;
 export type OptionSpecs = Record<string, OptionSpec>;
 

@@ -63,7 +63,8 @@ interface Stored extends DocumentIdentity {
   files: { kind: string }[];
 }
 
-const STORED_SELECT = {
+/** The columns a stored document is presented from (issue answers, status, replays). */
+export const STORED_SELECT = {
   id: true,
   externalId: true,
   documentType: true,

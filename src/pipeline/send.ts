@@ -11,6 +11,7 @@
 import {
   deliverDocument,
   endpointFor,
+  internalFailureOutcome,
   resolveSunatEndpoints,
   serviceForDocumentType,
   zipDocument,
@@ -168,16 +169,7 @@ export async function sendStoredDocument(
   } catch (error) {
     // Our own failure before or around the call (storage, secrets): treated like an unreachable SUNAT.
     deps.log.error({ err: error, documentId, schema: tenant.schema }, 'send failed before reaching SUNAT');
-    outcome = {
-      kind: 'unknown',
-      code: 'INTERNAL',
-      description: 'Error interno al preparar el envío',
-      notes: [],
-      source: 'transport',
-      steps: [],
-      recovered: false,
-      alreadyRegistered: false,
-    };
+    outcome = { ...internalFailureOutcome(), steps: [], recovered: false, alreadyRegistered: false };
   }
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
 }

@@ -2,23 +2,7 @@
 // (flowing onto further pages with its header repeated), totals beside the amount in words, legends, payment
 // terms and detraction, then the QR with the hash and the consultation legend. Every block is measured before
 // it is drawn, so page breaks fall between rows and nothing is drawn past the bottom margin.
-import {
-  amountInWordsLine,
-  continuationTitle,
-  customerFields,
-  DETRACTION_TITLE,
-  detractionFields,
-  documentFields,
-  documentNumber,
-  footerLegend,
-  legendTexts,
-  noteFields,
-  paymentLines,
-  pendingPaymentLine,
-  referenceFields,
-  rucLine,
-  totalRows,
-} from './content.ts';
+import * as content from './content.ts';
 import { formatDate } from './format.ts';
 import { documentTitle, representationLegend, voucherWording, type VoucherWording } from './labels.ts';
 import { drawLogo, openLogo, type Logo } from './logo.ts';
@@ -99,7 +83,7 @@ class Flow {
     this.y = TOP;
     const doc = this.doc;
     drawLine(doc, fitLine(doc, this.model.issuer.name, W * 0.55, ST.bold), MX, this.y, W * 0.55, ST.bold);
-    drawLine(doc, continuationTitle(this.model), MX, this.y, W, ST.bold, 'right');
+    drawLine(doc, content.continuationTitle(this.model), MX, this.y, W, ST.bold, 'right');
     this.y += lineHeight(ST.bold) + 3;
     rule(doc, MX, this.y, W, ACCENT, 0.8);
     this.y = CONTINUATION_TOP;
@@ -248,7 +232,7 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
       const bx = MX + W - boxW;
       doc.save().roundedRect(bx, y, boxW, boxH, 5).lineWidth(1.2).strokeColor(ACCENT).stroke().restore();
       let by = y + boxPad;
-      drawLine(doc, rucLine(model), bx, by, boxW, ST.boxRuc, 'center');
+      drawLine(doc, content.rucLine(model), bx, by, boxW, ST.boxRuc, 'center');
       by += lineHeight(ST.boxRuc) + 6;
       doc
         .save()
@@ -259,7 +243,7 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
       by += bandH + 8;
       drawLine(
         doc,
-        fitLine(doc, documentNumber(model), boxW - 2 * boxPad, ST.boxNumber),
+        fitLine(doc, content.documentNumber(model), boxW - 2 * boxPad, ST.boxNumber),
         bx,
         by,
         boxW,
@@ -479,7 +463,7 @@ function perceptionTable(doc: Doc, model: PrintModel, wording: VoucherWording): 
 // Summary: totals box on the right; amount in words, legends, payment terms, detraction on the left
 
 function totalsItem(doc: Doc, model: PrintModel, width: number): Item {
-  const rows = totalRows(model);
+  const rows = content.totalRows(model);
   const lh = lineHeight(ST.body) + 3;
   const strongH = lineHeight(ST.total) + 8;
   const endsStrong = rows[rows.length - 1]?.strong === true;
@@ -559,7 +543,7 @@ function heading(doc: Doc, x: number, width: number, text: string): Item {
 function leftColumnItems(doc: Doc, model: PrintModel, x: number, width: number): Item[] {
   const items: Item[] = [];
   // Amount in words in a tinted band (legend 1000).
-  const words = wrapText(doc, amountInWordsLine(model), width - 12, ST.words);
+  const words = wrapText(doc, content.amountInWordsLine(model), width - 12, ST.words);
   const wordsH = words.length * lineHeight(ST.words) + 10;
   items.push({
     height: wordsH + 6,
@@ -568,24 +552,24 @@ function leftColumnItems(doc: Doc, model: PrintModel, x: number, width: number):
       drawLines(doc, words, x + 6, y + 5, width - 12, ST.words);
     },
   });
-  for (const legend of legendTexts(model)) items.push(...textItems(doc, x, width, legend, ST.value, 3));
+  for (const legend of content.legendTexts(model)) items.push(...textItems(doc, x, width, legend, ST.value, 3));
   if (items.length > 1) items[items.length - 1].height += 3;
 
   const terms = model.paymentTerms;
   if (terms) {
     items.push(heading(doc, x, width, `FORMA DE PAGO: ${terms.condition.toUpperCase()}`));
-    const pending = pendingPaymentLine(model);
+    const pending = content.pendingPaymentLine(model);
     if (pending) items.push(...textItems(doc, x, width, pending, ST.value, 2));
     items.push(...instalmentItems(doc, model, x, width));
-    const payments = paymentLines(model);
+    const payments = content.paymentLines(model);
     if (payments.length) {
       items.push(...textItems(doc, x, width, `Pagos: ${payments.join('; ')}`, ST.value, 0));
     }
     items.push({ height: 5, draw: () => undefined });
   }
-  const detraction = detractionFields(model);
+  const detraction = content.detractionFields(model);
   if (detraction.length) {
-    items.push(heading(doc, x, width, DETRACTION_TITLE));
+    items.push(heading(doc, x, width, content.DETRACTION_TITLE));
     items.push(...fieldItems(doc, x, width, detraction, 5));
   }
   return items;
@@ -639,7 +623,7 @@ function footerItem(doc: Doc, model: PrintModel): Item {
   const pad = 8;
   const textX = MX + pad + qrSide + 14;
   const textW = W - (textX - MX) - pad;
-  const legend = wrapText(doc, footerLegend(model, representationLegend(model.documentType)), textW, ST.footer);
+  const legend = wrapText(doc, content.footerLegend(model, representationLegend(model.documentType)), textW, ST.footer);
   const hash = wrapText(doc, `Valor resumen: ${model.hash}`, textW, ST.value);
   const authorization = [model.authorization, model.footerText].flatMap((t) =>
     t ? wrapText(doc, t, textW, ST.small) : [],
@@ -686,10 +670,10 @@ export function layoutA4(doc: Doc, model: PrintModel): void {
   const flow = new Flow(doc, model);
   flow.firstPage();
   flow.place(headerItem(doc, model, openLogo(doc, model.issuer.logoBase64)), 10);
-  flow.place(fieldsBox(doc, undefined, [customerFields(model), documentFields(model)]), 6);
-  const note = noteFields(model);
+  flow.place(fieldsBox(doc, undefined, [content.customerFields(model), content.documentFields(model)]), 6);
+  const note = content.noteFields(model);
   if (note.length) flow.place(fieldsBox(doc, 'DOCUMENTO QUE MODIFICA', [note]), 6);
-  const references = referenceFields(model);
+  const references = content.referenceFields(model);
   if (references.length) flow.place(fieldsBox(doc, 'DOCUMENTOS RELACIONADOS', [references]), 6);
   flow.y += 4;
   const wording = voucherWording(model.documentType);

@@ -19,6 +19,30 @@ export interface TotalRow {
   strong?: boolean;
 }
 
+type AmountKey = Exclude<keyof PrintTotals, 'igvRate'>;
+
+/** The bases and discounts printed above the IGV row, in print order. */
+const INVOICE_TOTAL_ROWS: Array<[AmountKey, string]> = [
+  ['free', 'Op. gratuitas'],
+  ['export', 'Op. exportación'],
+  ['exonerated', 'Op. exoneradas'],
+  ['unaffected', 'Op. inafectas'],
+  ['taxed', 'Op. gravadas'],
+  ['ivapBase', 'Op. gravadas IVAP'],
+  ['discounts', 'Descuentos (-)'],
+  ['isc', 'ISC'],
+];
+
+/** The rows below the IGV row, in print order. */
+const TAX_AND_ADJUSTMENT_ROWS: Array<[AmountKey, string]> = [
+  ['ivap', 'IVAP'],
+  ['icbper', 'ICBPER'],
+  ['otherTaxes', 'Otros tributos'],
+  ['subtotal', 'Subtotal'],
+  ['charges', 'Otros cargos (+)'],
+  ['advances', 'Anticipos (-)'],
+];
+
 /** Totals rows in print order: only the keys present in the model. */
 export function totalRows(model: PrintModel): TotalRow[] {
   const t: PrintTotals = model.totals;
@@ -33,21 +57,9 @@ export function totalRows(model: PrintModel): TotalRow[] {
     add(t.total, voucher.totalNet, true);
     return rows;
   }
-  add(t.free, 'Op. gratuitas');
-  add(t.export, 'Op. exportación');
-  add(t.exonerated, 'Op. exoneradas');
-  add(t.unaffected, 'Op. inafectas');
-  add(t.taxed, 'Op. gravadas');
-  add(t.ivapBase, 'Op. gravadas IVAP');
-  add(t.discounts, 'Descuentos (-)');
-  add(t.isc, 'ISC');
+  for (const [key, label] of INVOICE_TOTAL_ROWS) add(t[key], label);
   add(t.igv, t.igvRate !== undefined ? `IGV ${t.igvRate}%` : 'IGV');
-  add(t.ivap, 'IVAP');
-  add(t.icbper, 'ICBPER');
-  add(t.otherTaxes, 'Otros tributos');
-  add(t.subtotal, 'Subtotal');
-  add(t.charges, 'Otros cargos (+)');
-  add(t.advances, 'Anticipos (-)');
+  for (const [key, label] of TAX_AND_ADJUSTMENT_ROWS) add(t[key], label);
   add(t.total, 'IMPORTE TOTAL', true);
   return rows;
 }

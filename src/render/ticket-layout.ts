@@ -1,21 +1,6 @@
 // 80 mm ticket layout (thermal printers): one column, one page whose height is the content's. Every block
 // is measured first, the page is created with the summed height, then the blocks are drawn.
-import {
-  amountInWordsLine,
-  customerFields,
-  DETRACTION_TITLE,
-  detractionFields,
-  documentFields,
-  documentNumber,
-  footerLegend,
-  legendTexts,
-  noteFields,
-  paymentLines,
-  pendingPaymentLine,
-  referenceFields,
-  rucLine,
-  totalRows,
-} from './content.ts';
+import * as content from './content.ts';
 import { formatDate } from './format.ts';
 import { documentTitle, representationLegend, voucherWording, type VoucherWording } from './labels.ts';
 import { drawLogo, openLogo } from './logo.ts';
@@ -122,13 +107,13 @@ function headerBlocks(doc: Doc, model: PrintModel): Block[] {
   const issuer = model.issuer;
   if (issuer.tradeName) blocks.push(textBlock(doc, issuer.tradeName, ST.issuer, 'center'));
   blocks.push(textBlock(doc, issuer.name, issuer.tradeName ? ST.bold : ST.issuer, 'center'));
-  blocks.push(textBlock(doc, rucLine(model), ST.bold, 'center'));
+  blocks.push(textBlock(doc, content.rucLine(model), ST.bold, 'center'));
   blocks.push(textBlock(doc, issuer.address, ST.small, 'center'));
   const contact = [issuer.phone && `Telf.: ${issuer.phone}`, issuer.email, issuer.website].filter(Boolean).join(' · ');
   if (contact) blocks.push(textBlock(doc, contact, ST.small, 'center'));
   blocks.push(separator(doc));
   blocks.push(textBlock(doc, documentTitle(model.documentType), ST.title, 'center'));
-  blocks.push(textBlock(doc, documentNumber(model), ST.number, 'center'));
+  blocks.push(textBlock(doc, content.documentNumber(model), ST.number, 'center'));
   blocks.push(separator(doc));
   return blocks;
 }
@@ -170,7 +155,7 @@ function perceptionBlocks(doc: Doc, model: PrintModel, wording: VoucherWording):
 
 function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
   const blocks: Block[] = [];
-  for (const r of totalRows(model)) {
+  for (const r of content.totalRows(model)) {
     blocks.push(
       r.strong
         ? splitRow(doc, r.label, r.value, ST.total, ST.total)
@@ -178,13 +163,13 @@ function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
     );
     if (r.strong) blocks.push(gap(1));
   }
-  blocks.push(gap(4), textBlock(doc, amountInWordsLine(model), ST.bold), gap(3));
-  for (const legend of legendTexts(model)) blocks.push(textBlock(doc, legend, ST.small), gap(1.5));
+  blocks.push(gap(4), textBlock(doc, content.amountInWordsLine(model), ST.bold), gap(3));
+  for (const legend of content.legendTexts(model)) blocks.push(textBlock(doc, legend, ST.small), gap(1.5));
 
   const terms = model.paymentTerms;
   if (terms) {
     blocks.push(separator(doc), textBlock(doc, `FORMA DE PAGO: ${terms.condition.toUpperCase()}`, ST.bold));
-    const pending = pendingPaymentLine(model);
+    const pending = content.pendingPaymentLine(model);
     if (pending) blocks.push(textBlock(doc, pending, ST.value));
     for (const c of terms.instalments ?? []) {
       blocks.push(
@@ -197,11 +182,16 @@ function summaryBlocks(doc: Doc, model: PrintModel): Block[] {
         ),
       );
     }
-    for (const p of paymentLines(model)) blocks.push(textBlock(doc, p, ST.value));
+    for (const p of content.paymentLines(model)) blocks.push(textBlock(doc, p, ST.value));
   }
-  const detraction = detractionFields(model);
+  const detraction = content.detractionFields(model);
   if (detraction.length) {
-    blocks.push(separator(doc), textBlock(doc, DETRACTION_TITLE, ST.label), gap(1), fieldsBlock(doc, detraction));
+    blocks.push(
+      separator(doc),
+      textBlock(doc, content.DETRACTION_TITLE, ST.label),
+      gap(1),
+      fieldsBlock(doc, detraction),
+    );
   }
   if (model.observations)
     blocks.push(
@@ -222,7 +212,7 @@ function footerBlocks(doc: Doc, model: PrintModel): Block[] {
     { height: side + 6, draw: (y) => drawQr(doc, matrix, MX + (W - side) / 2, y, side) },
     textBlock(doc, `Valor resumen: ${model.hash}`, ST.small, 'center'),
     gap(2),
-    textBlock(doc, footerLegend(model, representationLegend(model.documentType)), ST.small, 'center'),
+    textBlock(doc, content.footerLegend(model, representationLegend(model.documentType)), ST.small, 'center'),
   ];
   if (model.authorization) blocks.push(gap(2), textBlock(doc, model.authorization, ST.small, 'center'));
   if (model.footerText) blocks.push(gap(2), textBlock(doc, model.footerText, ST.small, 'center'));
@@ -233,13 +223,13 @@ function footerBlocks(doc: Doc, model: PrintModel): Block[] {
 export function layoutTicket(doc: Doc, model: PrintModel): void {
   const blocks: Block[] = [
     ...headerBlocks(doc, model),
-    fieldsBlock(doc, customerFields(model)),
+    fieldsBlock(doc, content.customerFields(model)),
     gap(3),
-    fieldsBlock(doc, documentFields(model)),
+    fieldsBlock(doc, content.documentFields(model)),
   ];
-  const note = noteFields(model);
+  const note = content.noteFields(model);
   if (note.length) blocks.push(gap(2), fieldsBlock(doc, note));
-  const references = referenceFields(model);
+  const references = content.referenceFields(model);
   if (references.length) blocks.push(gap(2), fieldsBlock(doc, references));
   blocks.push(separator(doc));
   const wording = voucherWording(model.documentType);

@@ -24,6 +24,7 @@ export {
   type NumberConflict,
 } from './recovery.ts';
 export {
+  internalFailureOutcome,
   outcomeFromCdrZip,
   outcomeFromFault,
   type SendOutcome,

@@ -12,6 +12,7 @@ export type OutcomeKind = SunatOutcomeKind;
 
 /** Codes of the 'unknown' outcomes (they are ours, not SUNAT's, hence not numeric). */
 export type TransportCode =
+  | 'INTERNAL'
   | 'TIMEOUT'
   | 'NETWORK'
   | 'ABORTED'
@@ -86,6 +87,11 @@ export function outcomeFromFault(fault: SoapFault, httpStatus?: number): SendOut
     source: 'fault',
     httpStatus,
   };
+}
+
+/** Our own failure before or around a call (storage, secrets): treated like an unreachable SUNAT, retried. */
+export function internalFailureOutcome(): SendOutcome {
+  return unknownOutcome('INTERNAL', 'Error interno al preparar el envío');
 }
 
 export function unknownOutcome(code: TransportCode, description: string, httpStatus?: number): SendOutcome {

@@ -3,6 +3,7 @@
 import { migrateAll } from '../../platform/db/migrator.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
+import { jsonOutputOption } from '../options.ts';
 
 export const command = defineCommand(
   {
@@ -11,7 +12,7 @@ export const command = defineCommand(
     description: `Aplica las migraciones pendientes al esquema central y al de cada empresa. Ejecutarlo de nuevo no
 cambia nada; una migración modificada después de aplicada se rechaza.`,
     options: {
-      json: { type: 'boolean', description: 'Salida JSON: {schemas, applied}', defaultText: 'texto' },
+      json: jsonOutputOption('{schemas, applied}'),
     },
     notes: DATABASE_NOTES,
   },

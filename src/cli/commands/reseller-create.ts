@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createReseller } from '../../admin/resellers-service.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
+import { jsonOutputOption } from '../options.ts';
 
 export const command = defineCommand(
   {
@@ -27,7 +28,7 @@ administración (POST /api/login). Solo ve y administra sus propias empresas. La
         description: 'Empresas que puede crear',
         defaultText: '0, sin límite',
       },
-      json: { type: 'boolean', description: 'Salida JSON: {id, email, password, limit_tenants}', defaultText: 'texto' },
+      json: jsonOutputOption('{id, email, password, limit_tenants}'),
     },
     notes: DATABASE_NOTES,
   },

@@ -5,6 +5,7 @@ import { createSecretBox } from '../../platform/secrets.ts';
 import { provisionTenant } from '../../features/company/public.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
+import { jsonOutputOption } from '../options.ts';
 
 export const command = defineCommand(
   {
@@ -39,7 +40,7 @@ demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseñ
         description: 'Plan (central.plans)',
         defaultText: 'ninguno, sin límites',
       },
-      json: { type: 'boolean', description: 'Salida JSON: {hostname, token, password, ...}', defaultText: 'texto' },
+      json: jsonOutputOption('{hostname, token, password, ...}'),
     },
     notes: DATABASE_NOTES,
   },

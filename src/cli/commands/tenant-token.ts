@@ -3,6 +3,7 @@
 import { rotateTenantToken } from '../../features/company/public.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
+import { jsonOutputOption } from '../options.ts';
 
 export const command = defineCommand(
   {
@@ -11,7 +12,7 @@ export const command = defineCommand(
     description: 'Revoca el token API vigente de la empresa y emite uno nuevo (se muestra una sola vez).',
     options: {
       subdomain: { type: 'string', placeholder: 'SUB', required: true, description: 'Subdominio de la empresa' },
-      json: { type: 'boolean', description: 'Salida JSON: {subdomain, token, revoked}', defaultText: 'texto' },
+      json: jsonOutputOption('{subdomain, token, revoked}'),
     },
     notes: DATABASE_NOTES,
   },

@@ -9,6 +9,7 @@ import { Decimal, ONE, ZERO, add, round2, roundTo, subtract } from '../money.ts'
 import { joinPath } from '../issues.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
 import type { AllowanceChargeBody, ItemBody } from './schema.ts';
+import type { LineFigures, RateAmount } from './types.ts';
 
 export interface WorkAllowanceCharge {
   charge: boolean;
@@ -19,7 +20,7 @@ export interface WorkAllowanceCharge {
   base: Decimal;
 }
 
-export interface WorkLine {
+export interface WorkLine extends LineFigures<Decimal> {
   index: number;
   path: string;
   item: ItemBody;
@@ -30,21 +31,11 @@ export interface WorkLine {
   priceType: '01' | '02';
   /** AlternativeConditionPrice/PriceAmount. */
   unitPrice: Decimal;
-  value: Decimal;
   lineExtension: Decimal;
-  igvBase: Decimal;
-  igvPercent: Decimal;
-  igv: Decimal;
-  isc?: { systemCode: string; base: Decimal; percent: Decimal; amount: Decimal };
-  other?: { base: Decimal; percent: Decimal; amount: Decimal };
-  icbper?: { bags: Decimal; rate: Decimal; amount: Decimal };
-  taxes: Decimal;
-  total: Decimal;
+  other?: RateAmount<Decimal>;
   /** Discounts not affecting the base (01) and charges not affecting it (48): they feed document totals. */
   discount01: Decimal;
   charge48: Decimal;
-  discountTotal: Decimal;
-  chargeTotal: Decimal;
   allowanceCharges: WorkAllowanceCharge[];
 }
 

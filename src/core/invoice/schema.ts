@@ -472,7 +472,8 @@ export const affectedDocumentSchema = z
 // ---------------------------------------------------------------------------------------------------------------
 // Root
 
-const documentNumber = () =>
+/** numero_documento: "#" (the series' next number) or 1 to 8 digits above 0 (SUNAT 1001). */
+export const documentNumber = () =>
   z
     .union([z.string(), z.number()], { error: 'Debe ser "#" (siguiente correlativo) o un número entero.' })
     .transform((v, ctx) => {

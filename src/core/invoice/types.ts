@@ -88,7 +88,43 @@ export interface DocumentCustomer {
   addressTypeCode?: string;
 }
 
-export interface DocumentLine {
+/** A tax computed as base × percent: Decimal while computing, DecimalString as the document keeps it. */
+export interface RateAmount<N> {
+  base: N;
+  percent: N;
+  amount: N;
+}
+
+/** A tax computed per unit (ICBPER: bags × rate per bag). */
+export interface BagsAmount<N> {
+  bags: N;
+  rate: N;
+  amount: N;
+}
+
+/** A line's figures: Decimal while computing (lines.ts), DecimalString as the document keeps them. */
+export interface LineFigures<N> {
+  /** total_base_igv: TaxableAmount of the IGV-type subtotal. */
+  igvBase: N;
+  /** porcentaje_igv. */
+  igvPercent: N;
+  /** total_igv (notional for free 11–16). */
+  igv: N;
+  isc?: RateAmount<N> & { systemCode: string };
+  /** ICBPER: bags (= quantity), rate per bag, amount. */
+  icbper?: BagsAmount<N>;
+  /** total_impuestos → line TaxTotal/TaxAmount. */
+  taxes: N;
+  /** total_valor_item (0 on free lines). */
+  value: N;
+  /** total_descuentos / total_cargos of the line. */
+  discountTotal: N;
+  chargeTotal: N;
+  /** total_item. */
+  total: N;
+}
+
+export interface DocumentLine extends LineFigures<DecimalString> {
   /** cbc:ID, 1-based. */
   index: number;
   /** codigo_interno. */
@@ -116,27 +152,9 @@ export interface DocumentLine {
   /** Tax scheme of the IGV-type subtotal (catalog 05: 1000, 1016, 9995–9998). */
   scheme: TaxSchemeCode;
   onerous: boolean;
-  /** total_base_igv: TaxableAmount of the IGV-type subtotal. */
-  igvBase: DecimalString;
-  /** porcentaje_igv. */
-  igvPercent: DecimalString;
-  /** total_igv (notional for free 11–16). */
-  igv: DecimalString;
-  isc?: { systemCode: string; base: DecimalString; percent: DecimalString; amount: DecimalString };
-  otherTaxes?: { base: DecimalString; percent: DecimalString; amount: DecimalString };
-  /** ICBPER: bags (= quantity), rate per bag, amount. */
-  icbper?: { bags: DecimalString; rate: DecimalString; amount: DecimalString };
-  /** total_impuestos → line TaxTotal/TaxAmount. */
-  taxes: DecimalString;
-  /** total_valor_item (0 on free lines). */
-  value: DecimalString;
+  otherTaxes?: RateAmount<DecimalString>;
   /** LineExtensionAmount as emitted: the value, or for free lines the referential value × quantity. */
   lineExtensionAmount: DecimalString;
-  /** total_descuentos / total_cargos of the line. */
-  discountTotal: DecimalString;
-  chargeTotal: DecimalString;
-  /** total_item. */
-  total: DecimalString;
   allowanceCharges: DocumentAllowanceCharge[];
   /** datos_adicionales (catalog 55). */
   attributes: DocumentItemAttribute[];

@@ -5,7 +5,7 @@
 // compute. `datos_del_emisor` is accepted and ignored: the issuer is the tenant's company.
 import { z } from 'zod';
 import { currencies } from '../catalogs/index.ts';
-import { customerSchema } from '../invoice/schema.ts';
+import { customerSchema, documentNumber } from '../invoice/schema.ts';
 import { amount, decimal, isoDate, isoTime, optional, text, upperCode } from '../invoice/primitives.ts';
 
 export type OtherCpeKind = 'perception' | 'retention';
@@ -150,21 +150,6 @@ function relatedDocumentSchema<T extends OtherCpeKind>(kind: T, types: readonly 
     .meta({ id: WORDS.rowId[i] });
 }
 
-const voucherNumber = () =>
-  z
-    .union([z.string(), z.number()], { error: 'Debe ser "#" (siguiente correlativo) o un número entero.' })
-    .transform((v, ctx) => {
-      const s = String(v).trim();
-      if (s === '#') return '#' as const;
-      if (/^\d{1,8}$/.test(s) && Number(s) > 0) return Number(s);
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Debe ser "#" o un entero de 1 a 8 dígitos (SUNAT 1001).',
-        params: { code: 'number_invalid' },
-      });
-      return z.NEVER;
-    });
-
 const fixedType = (type: string, noun: string) =>
   z
     .union([z.string(), z.number()])
@@ -202,7 +187,7 @@ export function otherCpeBodySchema<T extends OtherCpeKind>(
         new RegExp(`^${letter}[A-Z0-9]{3}$`),
         `La serie de una ${noun} es ${letter} seguida de 3 caracteres (${letter}001) (SUNAT 1001).`,
       ).describe(`Serie del comprobante de ${noun}: ${letter}###.`),
-      numero_documento: voucherNumber().describe(
+      numero_documento: documentNumber().describe(
         '"#" toma el siguiente número de la serie; o un número explícito libre.',
       ),
       fecha_de_emision: optional(isoDate()).describe(

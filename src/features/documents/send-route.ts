@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { tenantPost } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { baseUrlOf } from './issue-route.ts';
 import type { DownloadSegment } from './presenter.ts';
@@ -22,20 +22,12 @@ export interface SendRouteOptions {
 export function registerSendRoute(app: FastifyInstance, options: SendRouteOptions): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     options.url,
-    {
-      config: {
-        openapiExamples: requestExample('Enviar por external_id', {
-          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
-        }),
-        hostKind: 'tenant',
-        auth: 'tenant',
-      },
-      schema: {
-        summary: options.summary,
-        body: SendBodySchema,
-        response: { 200: SendResponseSchema, ...tenantErrorResponses },
-      },
-    },
+    tenantPost({
+      summary: options.summary,
+      examples: requestExample('Enviar por external_id', { external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b' }),
+      body: SendBodySchema,
+      ok: SendResponseSchema,
+    }),
     async (request) =>
       sendNow(
         pipelineDepsOf(app, request.log),

@@ -3,7 +3,7 @@
 // token — FacturadorPro leaves the first one public; ours is not.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { tenantPost } from '../../platform/http/schemas.ts';
 import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
 import {
   ConsultCdrBodySchema,
@@ -28,26 +28,22 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/documents/status',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant', openapiExamples: STATUS_EXAMPLES },
-      schema: {
-        summary: 'Estado de un comprobante (serie-número o external_id): estado, enlaces y QR',
-        body: DocumentStatusBodySchema,
-        response: { 200: DocumentStatusResponseSchema, ...tenantErrorResponses },
-      },
-    },
+    tenantPost({
+      summary: 'Estado de un comprobante (serie-número o external_id): estado, enlaces y QR',
+      examples: STATUS_EXAMPLES,
+      body: DocumentStatusBodySchema,
+      ok: DocumentStatusResponseSchema,
+    }),
     async (request) => documentStatus(tenantRefOf(request.tenant), request.body, baseUrlOf(request)),
   );
   typed.post(
     '/api/services/consult_cdr_status',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant', openapiExamples: CONSULT_EXAMPLES },
-      schema: {
-        summary: 'Consultar a SUNAT la constancia (CDR) de una factura o nota y registrarla si es de este comprobante',
-        body: ConsultCdrBodySchema,
-        response: { 200: ConsultCdrResponseSchema, ...tenantErrorResponses },
-      },
-    },
+    tenantPost({
+      summary: 'Consultar a SUNAT la constancia (CDR) de una factura o nota y registrarla si es de este comprobante',
+      examples: CONSULT_EXAMPLES,
+      body: ConsultCdrBodySchema,
+      ok: ConsultCdrResponseSchema,
+    }),
     async (request) =>
       consultCdrStatus(
         pipelineDepsOf(app, request.log),

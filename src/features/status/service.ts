@@ -1,26 +1,12 @@
 // Finding one of the company's documents by serie-número or external_id, and asking SUNAT about it.
 import { canConsult, consultCdr, type ConsultReport } from '../../pipeline/consult-cdr.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import { STORED_SELECT } from '../../pipeline/issue.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { documentNameOf, downloadLinks, qrFieldsOf, segmentOfType, sunatAnswerOf } from '../documents/public.ts';
 import type { ConsultCdrBody, DocumentStatusBody } from './schemas.ts';
-
-const SELECT = {
-  id: true,
-  documentType: true,
-  serie: true,
-  number: true,
-  filename: true,
-  externalId: true,
-  stateTypeId: true,
-  hash: true,
-  qrText: true,
-  computed: true,
-  sunatResponse: true,
-  files: { select: { kind: true } },
-} as const;
 
 function notFound(what: string) {
   return errors.notFound('document_not_found', `El comprobante ${what} no está registrado en esta empresa.`);
@@ -36,7 +22,7 @@ async function findDocument(tenant: TenantRef, body: DocumentStatusBody) {
     ...(body.serie_number ? splitSerieNumber(body.serie_number) : {}),
     ...(body.external_id ? { externalId: body.external_id } : {}),
   };
-  const docs = await tenant.db.document.findMany({ where, select: SELECT, take: 2, orderBy: { id: 'asc' } });
+  const docs = await tenant.db.document.findMany({ where, select: STORED_SELECT, take: 2, orderBy: { id: 'asc' } });
   if (docs.length === 0) throw notFound(body.serie_number ?? body.external_id ?? '');
   if (docs.length > 1)
     throw errors.unprocessable(
@@ -74,7 +60,7 @@ async function consultTarget(tenant: TenantRef, body: ConsultCdrBody) {
   const number = Number(body.numero_documento);
   const doc = await tenant.db.document.findFirst({
     where: { documentType: body.codigo_tipo_documento, serie: body.serie_documento, number },
-    select: SELECT,
+    select: STORED_SELECT,
   });
   if (!doc) throw notFound(`${body.codigo_tipo_documento} ${body.serie_documento}-${number}`);
   if (!canConsult(doc))

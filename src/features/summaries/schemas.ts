@@ -11,6 +11,9 @@ const isoDate = z
     { message: 'Fecha inexistente.' },
   );
 
+/** A motivo_anulacion of up to 100 characters (the VoidedDocuments/SummaryDocuments field's size). */
+const reasonText = (tooLong: string) => z.string().trim().max(100, { message: tooLong });
+
 export const VoidedBodySchema = z
   .object({
     fecha_de_emision_de_documentos: isoDate.describe('Fecha de emisión de los comprobantes a anular (AAAA-MM-DD)'),
@@ -19,11 +22,9 @@ export const VoidedBodySchema = z
         z.object({
           external_id: externalIdSchema,
           // SUNAT 2314/2315: the reason must say something; the VoidedDocuments field holds up to 100 characters.
-          motivo_anulacion: z
-            .string()
-            .trim()
-            .min(3, { message: 'Indique el motivo de la anulación (al menos 3 caracteres).' })
-            .max(100, { message: 'El motivo de la anulación admite hasta 100 caracteres.' }),
+          motivo_anulacion: reasonText('El motivo de la anulación admite hasta 100 caracteres.').min(3, {
+            message: 'Indique el motivo de la anulación (al menos 3 caracteres).',
+          }),
         }),
       )
       .min(1, { message: 'Envíe al menos un documento a anular.' })
@@ -42,11 +43,7 @@ export const SummaryBodySchema = z
       .array(
         z.object({
           external_id: externalIdSchema,
-          motivo_anulacion: z
-            .string()
-            .trim()
-            .max(100, { message: 'El motivo admite hasta 100 caracteres.' })
-            .optional(),
+          motivo_anulacion: reasonText('El motivo admite hasta 100 caracteres.').optional(),
         }),
       )
       .max(500, { message: 'Un resumen diario admite hasta 500 documentos.' })

@@ -2,7 +2,7 @@
 // until SUNAT answers 0 (`accepted`) or 99 (`rejected`). Every step is idempotent and may run from the request,
 // the status route or the worker: the send holds a lease and resends the SAME file (never a second summary for
 // the same documents), and the outcome is recorded once (guarded by the state it leaves).
-import { getStatus, sendSummary, zipDocument, type SendOutcome } from '../../sunat/index.ts';
+import { getStatus, internalFailureOutcome, sendSummary, zipDocument, type SendOutcome } from '../../sunat/index.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { enqueue } from '../../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
@@ -87,13 +87,7 @@ async function send(deps: PipelineDeps, tenant: TenantRef, row: SummaryRow): Pro
     outcome = sent.outcome;
   } catch (error) {
     deps.log.error({ err: error, summaryId: row.id, schema: tenant.schema }, 'summary send failed before SUNAT');
-    outcome = {
-      kind: 'unknown',
-      code: 'INTERNAL',
-      description: 'Error interno al preparar el envío',
-      notes: [],
-      source: 'transport',
-    };
+    outcome = internalFailureOutcome();
   }
   // SUNAT down, a timeout or an exception: the same file is sent again later (SUNAT answers a resent summary
   // with the same ticket; an RA is never rebuilt for the same documents).

@@ -49,6 +49,28 @@ export const tenantErrorResponses = {
 } as const;
 
 /**
+ * The options of an authenticated tenant POST route whose body and 200 answer are zod schemas: the tenant host,
+ * the bearer token, the request examples Swagger shows, and every error answer.
+ */
+export function tenantPost<B extends z.ZodType, R extends z.ZodType>(route: {
+  summary: string;
+  description?: string;
+  examples: Record<string, { summary: string; value: unknown }>;
+  body: B;
+  ok: R;
+}) {
+  return {
+    config: { hostKind: 'tenant' as const, auth: 'tenant' as const, openapiExamples: route.examples },
+    schema: {
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      body: route.body,
+      response: { 200: route.ok, ...tenantErrorResponses },
+    },
+  };
+}
+
+/**
  * For hot or large answers whose presenter builds exactly the documented shape: plain JSON.stringify instead of
  * re-encoding the answer through its zod schema (which stays on the route for the OpenAPI document). Encoding the
  * 10,000 rows of a day's list through zod cost more than reading them from PostgreSQL.

@@ -81,14 +81,7 @@ export function checkPerception(
     );
     return { findings: f };
   }
-  const amount = reconcile(f, {
-    path: 'percepcion.monto',
-    computed: round2(base.times(percent).div(100)),
-    sent: block.monto,
-    tolerance: 1,
-    label: 'Monto de la percepción (base × tasa)',
-    sunatRule: '2798',
-  });
+  const amount = rateAmount(f, 'percepcion', base, percent, block.monto, '2798');
   return {
     perception: {
       code: regime.chargeCode,
@@ -101,6 +94,26 @@ export function checkPerception(
   };
 }
 
+/** base × rate, reconciled with the amount the body sent (within 1 sol). */
+function rateAmount(
+  f: Findings,
+  block: 'percepcion' | 'retencion',
+  base: Decimal,
+  percent: Decimal,
+  sent: Decimal | undefined,
+  sunatRule?: string,
+): Decimal {
+  const noun = block === 'percepcion' ? 'percepción' : 'retención';
+  return reconcile(f, {
+    path: `${block}.monto`,
+    computed: round2(base.times(percent).div(100)),
+    sent,
+    tolerance: 1,
+    label: `Monto de la ${noun} (base × tasa)`,
+    ...(sunatRule ? { sunatRule } : {}),
+  });
+}
+
 export function checkRetention(
   body: FilledBody,
   payable: Decimal,
@@ -110,13 +123,7 @@ export function checkRetention(
   if (!block) return { findings: f };
   const percent = block.porcentaje ?? new Decimal(3);
   const base = block.base ?? payable;
-  const amount = reconcile(f, {
-    path: 'retencion.monto',
-    computed: round2(base.times(percent).div(100)),
-    sent: block.monto,
-    tolerance: 1,
-    label: 'Monto de la retención (base × tasa)',
-  });
+  const amount = rateAmount(f, 'retencion', base, percent, block.monto);
   return {
     retention: { code: '62', percent: canonical(percent), base: formatAmount(base), amount: formatAmount(amount) },
     amount,
