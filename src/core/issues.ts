@@ -139,3 +139,10 @@ export function joinPath(parent: string, key: string | number): string {
   if (typeof key === 'number') return `${parent}[${key}]`;
   return parent ? `${parent}.${key}` : key;
 }
+
+/** `['items', 2, 'total_igv']` → `items[2].total_igv` (the contract's notation for a field's path). */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out = joinPath(out, typeof key === 'number' ? key : String(key));
+  return out;
+}

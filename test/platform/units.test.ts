@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, errors } from '../../src/platform/errors.ts';
 import { classifyHost, normalizeHost } from '../../src/platform/http/hosts.ts';
 import { renderError, toAppError } from '../../src/platform/http/error-handler.ts';
-import { formatPath } from '../../src/platform/http/validation.ts';
+import { formatPath } from '../../src/core/issues.ts';
 import { createSecretBox, SecretError } from '../../src/platform/secrets.ts';
 import { createDiskStorage, StorageKeyError } from '../../src/platform/storage.ts';
 import { bearerToken, hashesEqual, hashToken, issueToken } from '../../src/platform/tokens.ts';

@@ -170,6 +170,21 @@ export function isoTime() {
     });
 }
 
+/**
+ * fecha_de_emision and hora_de_emision of any document: both optional, defaulting to Lima's today (and now, or
+ * 00:00:00 when only the date is sent). `dateLimits` adds what a document type allows further back.
+ */
+export function issueMomentFields(dateLimits = '') {
+  return {
+    fecha_de_emision: optional(isoDate()).describe(
+      `Fecha de emisión AAAA-MM-DD (hora de Lima), no futura. Si se omite, la de hoy en Lima.${dateLimits}`,
+    ),
+    hora_de_emision: optional(isoTime()).describe(
+      'Hora de emisión HH:mm:ss (opcional, también para SUNAT). Si se omite: con `fecha_de_emision`, 00:00:00; sin ella, la hora actual de Lima.',
+    ),
+  };
+}
+
 /** true/false, 1/0, "true"/"false", "1"/"0", "si"/"no". */
 export function flag() {
   return z

@@ -25,7 +25,7 @@ import {
   decimal,
   flag,
   isoDate,
-  isoTime,
+  issueMomentFields,
   optional,
   percent,
   quantity,
@@ -500,12 +500,7 @@ export const documentBodySchema = z
     numero_documento: documentNumber().describe(
       '`"#"` para el siguiente correlativo de la serie, o el número explícito (1–8 dígitos; `"00000003"` = 3).',
     ),
-    fecha_de_emision: optional(isoDate()).describe(
-      'Fecha de emisión AAAA-MM-DD (hora de Lima). Si se omite, la de hoy en Lima. No futura; facturas y sus notas hasta N días atrás (3 por defecto).',
-    ),
-    hora_de_emision: optional(isoTime()).describe(
-      'Hora de emisión HH:mm:ss (opcional, también para SUNAT). Si se omite: con `fecha_de_emision`, 00:00:00; sin ella, la hora actual de Lima.',
-    ),
+    ...issueMomentFields(' Facturas y sus notas, hasta N días atrás (3 por defecto).'),
     codigo_tipo_documento: catalogCode(documentTypes, {
       allowed: ['01', '03', '07', '08'],
       sunatRule: '1003',

@@ -2,18 +2,9 @@
 // Custom issues raised by our primitives carry their stable code (catalog_code_invalid, number_invalid…) in
 // `params`; everything else is `validation_failed`.
 import type { z } from 'zod';
-import type { Issue } from '../issues.ts';
+import { formatPath, type Issue } from '../issues.ts';
 
 type ZodIssue = z.core.$ZodIssue;
-
-export function pathToString(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node: unknown = root;
@@ -68,7 +59,7 @@ export function zodIssuesToIssues(error: z.ZodError, input: unknown): Issue[] {
   const seen = new Set<string>();
   for (const zi of error.issues) {
     const params = zi.code === 'custom' ? (zi.params as { code?: string; sunatRule?: string } | undefined) : undefined;
-    const path = pathToString(zi.path);
+    const path = formatPath(zi.path);
     const item: Issue = { path, code: params?.code ?? 'validation_failed', message: spanishMessage(zi, input) };
     if (params?.sunatRule) item.sunatRule = params.sunatRule;
     const key = `${item.path}\u0000${item.code}\u0000${item.message}`;

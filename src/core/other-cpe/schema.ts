@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { currencies } from '../catalogs/index.ts';
 import { customerSchema, documentNumber } from '../invoice/schema.ts';
-import { amount, decimal, isoDate, isoTime, optional, text, upperCode } from '../invoice/primitives.ts';
+import { amount, decimal, isoDate, issueMomentFields, optional, text, upperCode } from '../invoice/primitives.ts';
 
 export type OtherCpeKind = 'perception' | 'retention';
 type Key<T extends OtherCpeKind> = T extends 'perception' ? 'percepcion' : 'retencion';
@@ -190,12 +190,7 @@ export function otherCpeBodySchema<T extends OtherCpeKind>(
       numero_documento: documentNumber().describe(
         '"#" toma el siguiente número de la serie; o un número explícito libre.',
       ),
-      fecha_de_emision: optional(isoDate()).describe(
-        'Fecha de emisión AAAA-MM-DD (hora de Lima), no futura. Si se omite, la de hoy en Lima.',
-      ),
-      hora_de_emision: optional(isoTime()).describe(
-        'Hora de emisión HH:mm:ss. Si se omiten fecha y hora, la hora actual de Lima; con fecha y sin hora, 00:00:00.',
-      ),
+      ...issueMomentFields(),
       codigo_tipo_documento: fixedType(type, noun),
       datos_del_emisor: optional(z.unknown()).describe('Se ignora: el emisor es la empresa del token.'),
       ...field(WORDS.party[i] as PartyKey<T>, customerSchema.describe(WORDS.partyText[i])),

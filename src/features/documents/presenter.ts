@@ -31,6 +31,11 @@ export function documentNameOf(doc: { serie: string; number: number; filename: s
   return { number: `${doc.serie}-${doc.number}`, filename: doc.filename, external_id: doc.externalId };
 }
 
+/** A document's state as every answer shows it: the code and its Spanish description. */
+export function stateFieldsOf(stateTypeId: string) {
+  return { state_type_id: stateTypeId, state_type_description: stateDescription(stateTypeId) };
+}
+
 /** The QR as FacturadorPro sends it: the PNG in base64 and its text, both empty when the document has none. */
 export async function qrFieldsOf(qrText: string | null | undefined) {
   return { qr: qrText ? (await renderQrPng(qrText, 150)).toString('base64') : '', qr_text: qrText ?? '' };
@@ -41,8 +46,7 @@ export async function issueEnvelope(doc: IssuedDocument, baseUrl: string, segmen
     success: true as const,
     data: {
       ...documentNameOf(doc),
-      state_type_id: doc.stateTypeId,
-      state_type_description: stateDescription(doc.stateTypeId),
+      ...stateFieldsOf(doc.stateTypeId),
       number_to_letter: doc.numberToLetter,
       hash: doc.hash,
       ...(await qrFieldsOf(doc.qrText)),

@@ -3,14 +3,14 @@ import { documentTypes } from '../../core/catalogs/index.ts';
 import { isValidIsoDate } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { sendStoredDocument } from '../../pipeline/send.ts';
-import { STATE_DESCRIPTIONS, stateDescription } from '../../pipeline/states.ts';
+import { STATE_DESCRIPTIONS } from '../../pipeline/states.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { soapTypeOf } from './list-fields.ts';
 import { listJson, type ListContext } from './list-query.ts';
-import { documentNameOf, downloadLinks, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
+import { documentNameOf, downloadLinks, stateFieldsOf, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
 
@@ -85,8 +85,7 @@ export async function sendNow(
     success: true as const,
     data: {
       ...documentNameOf(after),
-      state_type_id: after.stateTypeId,
-      state_type_description: stateDescription(after.stateTypeId),
+      ...stateFieldsOf(after.stateTypeId),
     },
     links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
     response: sunatAnswerOf(after.sunatResponse),

@@ -8,7 +8,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, errors, type ErrorItem } from '../errors.ts';
-import { formatPath, RequestValidationError, zodIssuesToErrorItems } from './validation.ts';
+import { formatPath } from '../../core/issues.ts';
+import { RequestValidationError, zodIssuesToErrorItems } from './validation.ts';
 
 export interface ErrorBody {
   success: false;

@@ -3,6 +3,7 @@
 // contract's notation (`items[2].total_igv`) and a Spanish message.
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
+import { formatPath } from '../../core/issues.ts';
 import { errors, type ErrorItem } from '../errors.ts';
 
 // Spanish defaults for every zod message in the process (features may still write their own messages).
@@ -14,16 +15,6 @@ z.config({
     return undefined;
   },
 });
-
-/** `['items', 2, 'total_igv']` → `items[2].total_igv`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
 
 export function zodIssuesToErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
   const items: ErrorItem[] = [];

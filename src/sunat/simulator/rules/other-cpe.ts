@@ -1,7 +1,8 @@
 // What SUNAT's perception (ValidaExprRegPercepcion) and retention (ValidaExprRegRetencion) XSLs check alike: the
 // way a field is looked at (existAndMatch), the voucher's header and the agent's identification.
 import type { XmlElement } from '../../xml.ts';
-import { attr, type Findings, first, text } from './context.ts';
+import type { Findings } from './context.ts';
+import { attr, first, text } from './xpath.ts';
 
 export const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
 export const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;

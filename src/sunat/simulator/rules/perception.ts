@@ -2,7 +2,9 @@
 // regime and rate (2602/2603), each related document, and the totals (2667/2668 exact at 2 decimals).
 import type { XmlElement } from '../../xml.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
-import { Decimal, type Findings, add, all, attr, first, fmt, gt, lt, ne, num, round, sum, text } from './context.ts';
+import type { Findings } from './context.ts';
+import { all, attr, first, num, sum, text } from './xpath.ts';
+import { Decimal, add, fmt, gt, lt, ne, round } from './numbers.ts';
 import { checkAgentParty, checkVoucherHeader, DATE, existAndMatch, matchAt, POSITIVE_AMOUNT } from './other-cpe.ts';
 
 export function checkPerception(root: XmlElement, f: Findings): void {

@@ -3,23 +3,9 @@
 // amounts (2623) and payment period (2661), and the totals (2628/2629 exact at 2 decimals).
 import type { XmlElement } from '../../xml.ts';
 import { RETENTION_REGIMES } from './catalogs.ts';
-import {
-  Decimal,
-  type Findings,
-  add,
-  all,
-  attr,
-  first,
-  fmt,
-  gt,
-  lt,
-  ne,
-  num,
-  outside,
-  round,
-  sum,
-  text,
-} from './context.ts';
+import type { Findings } from './context.ts';
+import { all, attr, first, num, sum, text } from './xpath.ts';
+import { Decimal, add, fmt, gt, lt, ne, outside, round } from './numbers.ts';
 import { checkAgentParty, checkVoucherHeader, DATE, existAndMatch, matchAt, POSITIVE_AMOUNT } from './other-cpe.ts';
 
 const RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;

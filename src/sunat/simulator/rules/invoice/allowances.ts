@@ -2,24 +2,9 @@
 // (3025/3307), and the FISE charge (3074/3092).
 import type { XmlElement } from '../../../xml.ts';
 import { ALLOWANCE_REASONS } from '../catalogs.ts';
-import {
-  type Findings,
-  PERCENT,
-  ZERO,
-  all,
-  attr,
-  eq,
-  exists,
-  first,
-  fmt,
-  gt,
-  mul,
-  num,
-  outside,
-  text,
-  toNum,
-  type Num,
-} from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, num, text } from '../xpath.ts';
+import { PERCENT, ZERO, eq, fmt, gt, mul, outside, toNum, type Num } from '../numbers.ts';
 import { type Shape, reasonCode, twoDecimals, observeAttr } from './shape.ts';
 
 export function globalAllowances(root: XmlElement, s: Shape, f: Findings): void {

@@ -2,7 +2,8 @@
 // RUC's number (2017).
 import type { XmlElement } from '../../../xml.ts';
 import { EXPORT_OPERATIONS, IDENTITY_TYPES } from '../catalogs.ts';
-import { type Findings, all, attr, first, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, first, text } from '../xpath.ts';
 import { type Shape, observeAttr } from './shape.ts';
 
 const BOLETA_NO_RUC_OPERATIONS = new Set(['0200', '0201', '0203', '0204', '0205', '0206', '0207', '0208', '0401']);

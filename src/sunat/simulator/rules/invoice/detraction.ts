@@ -3,7 +3,8 @@
 // (3208), the Banco de la Nación account (3034). Called from payment-terms.ts in the XSL's order.
 import type { XmlElement } from '../../../xml.ts';
 import { DETRACTION_CODES, DETRACTION_OPERATIONS } from '../catalogs.ts';
-import { type Findings, all, attr, exists, first, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, text } from '../xpath.ts';
 import { type Shape, observeAttr, twoDecimals } from './shape.ts';
 
 const FORCED_CODE: Record<string, string> = { '1002': '004', '1003': '028', '1004': '027' };

@@ -1,7 +1,8 @@
 // Header rules: series (1001), versions, dates, currency (2071/3088), operation type (3205/3206), references.
 import type { XmlElement } from '../../../xml.ts';
 import { CURRENCIES } from '../catalogs.ts';
-import { type Findings, all, exists, first, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, exists, first, text } from '../xpath.ts';
 import { type InvoiceLikeType, type Shape, reasonCode, observeAttr } from './shape.ts';
 
 const SERIES: Record<InvoiceLikeType, RegExp> = {

@@ -1,7 +1,9 @@
 // Legends (cbc:Note with languageLocaleID): 1000 amount in words, 2006 detraction, 3006/3014/3027.
 import type { XmlElement } from '../../../xml.ts';
 import { DETRACTION_OPERATIONS, LEGENDS, OPERATION_TYPES } from '../catalogs.ts';
-import { type Findings, all, exists, first, gt, num, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, exists, first, num, text } from '../xpath.ts';
+import { gt } from '../numbers.ts';
 import { type Shape, observeAttr } from './shape.ts';
 
 export function legends(root: XmlElement, s: Shape, f: Findings): void {

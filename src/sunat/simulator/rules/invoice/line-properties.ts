@@ -8,7 +8,8 @@ import {
   propertyValueElement,
 } from '../../../../core/catalogs/index.ts';
 import type { XmlElement } from '../../../xml.ts';
-import { type Findings, all, attr, exists, first, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, text } from '../xpath.ts';
 import type { Shape } from './shape.ts';
 
 const ELEMENT_PATH = {

@@ -1,29 +1,23 @@
 // A line's cac:TaxTotal: the schemes, affectations, rates and amounts of each subtotal (3102–3111, 2993, 3105…).
 import type { XmlElement } from '../../../xml.ts';
 import { AFFECTATIONS, EXPORT_OPERATIONS, SCHEME_FLAG, TAX_SCHEMES } from '../catalogs.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, num, sum, text } from '../xpath.ts';
 import {
   Decimal,
-  type Findings,
   PERCENT,
   ZERO,
   add,
-  all,
-  attr,
   eq,
-  exists,
-  first,
   fmt,
   gt,
   mul,
   ne,
-  num,
   outside,
   outsideRounded,
   round,
-  sum,
-  text,
   type Num,
-} from '../context.ts';
+} from '../numbers.ts';
 import { type Shape, scheme, twoDecimals, observeAttr, ONEROUS_SCHEMES, schemeIdentity } from './shape.ts';
 
 export function lineTaxTotal(

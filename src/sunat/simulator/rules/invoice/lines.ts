@@ -4,30 +4,23 @@
 import { missingHotelProperties } from '../../../../core/catalogs/index.ts';
 import type { XmlElement } from '../../../xml.ts';
 import { ALLOWANCE_REASONS, PRICE_TYPES } from '../catalogs.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, num, stringValue, sum, text } from '../xpath.ts';
 import {
-  type Findings,
   PERCENT,
   TEN_DECIMALS,
   ZERO,
   add,
-  all,
-  attr,
   eq,
-  exists,
-  first,
   fmt,
   gt,
   mul,
-  num,
   outside,
   round,
-  stringValue,
   sub,
-  sum,
-  text,
   toNum,
   type Num,
-} from '../context.ts';
+} from '../numbers.ts';
 import { deductibleExpenseOperation, typedLineProperties } from './line-properties.ts';
 import { lineTaxTotal } from './line-taxes.ts';
 import {
@@ -233,13 +226,7 @@ function linePrices(v: LineView, f: Findings): void {
   ); // SUNAT 2028
   for (const p of prices) {
     const amount = text(p, 'cbc:PriceAmount');
-    f.check(
-      amount === undefined || !TEN_DECIMALS.test(amount),
-      '2367',
-      'cac:AlternativeConditionPrice/cbc:PriceAmount',
-      amount,
-      detail,
-    );
+    f.format(amount, TEN_DECIMALS, '2367', 'cac:AlternativeConditionPrice/cbc:PriceAmount', detail);
     const type = text(p, 'cbc:PriceTypeCode');
     f.check(type === undefined || !PRICE_TYPES.has(type), '2410', 'cbc:PriceTypeCode', type, detail); // SUNAT 2410
     const typeEl = first(p, 'cbc:PriceTypeCode');
@@ -285,13 +272,7 @@ function lineTaxes(v: LineView, f: Findings): void {
 function lineAllowanceCharges(v: LineView, f: Findings): void {
   const { line, detail } = v;
   const extensionText = text(line, 'cbc:LineExtensionAmount');
-  f.check(
-    extensionText === undefined || !SIGNED_TWO_DECIMALS.test(extensionText),
-    '2370',
-    'cbc:LineExtensionAmount',
-    extensionText,
-    detail,
-  );
+  f.format(extensionText, SIGNED_TWO_DECIMALS, '2370', 'cbc:LineExtensionAmount', detail);
 
   for (const ac of all(line, 'cac:AllowanceCharge')) {
     const code = reasonCode(ac);

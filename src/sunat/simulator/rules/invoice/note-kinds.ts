@@ -1,7 +1,9 @@
 // Note types with their own rules: a credit note 13 totals 0 (NC 3315); credit and debit notes 11 (exportación) and
 // 12 (IVAP) refuse some header subtotals (3221 / 3107) and lines of another afectación (2642 / 2644).
 import type { XmlElement } from '../../../xml.ts';
-import { type Findings, all, first, gt, ne, num, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, first, num, text } from '../xpath.ts';
+import { gt, ne } from '../numbers.ts';
 import { scheme, subtotalsOf, type Shape } from './shape.ts';
 
 interface Kind {

@@ -1,6 +1,7 @@
 // Notes: the discrepancy response (type 2128/3203, reason 2135/2136).
 import type { XmlElement } from '../../../xml.ts';
-import { type Findings, all, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, text } from '../xpath.ts';
 import type { Shape } from './shape.ts';
 
 export function discrepancy(root: XmlElement, s: Shape, f: Findings): void {

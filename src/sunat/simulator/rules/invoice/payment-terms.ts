@@ -2,7 +2,9 @@
 // means (3174); the detraction's blocks are in detraction.ts. Checked in the XSL's order, term by term.
 import type { XmlElement } from '../../../xml.ts';
 import { PAYMENT_MEANS } from '../catalogs.ts';
-import { type Findings, all, attr, first, fmt, lt, ne, num, round, sum, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, first, num, sum, text } from '../xpath.ts';
+import { fmt, lt, ne, round } from '../numbers.ts';
 import { detractionAccount, detractionOnlyWhereSubject, detractionRequired, detractionTerm } from './detraction.ts';
 import { type Shape, observeAttr, twoDecimals } from './shape.ts';
 

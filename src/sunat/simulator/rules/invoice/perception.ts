@@ -1,6 +1,7 @@
 // A perception inside an invoice (operation 2001): the charge 51/52/53 and its PaymentTerms (2788–2798, 3093…).
 import type { XmlElement } from '../../../xml.ts';
-import { type Findings, all, text } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, text } from '../xpath.ts';
 import { type Shape, allowances } from './shape.ts';
 
 export function perceptionInInvoice(root: XmlElement, s: Shape, f: Findings): void {

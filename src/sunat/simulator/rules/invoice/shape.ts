@@ -1,7 +1,9 @@
 // What every invoice-like rule group reads: the document's shape (type, lines, totals, the note level) and the
 // XPath-like helpers over tax subtotals and allowances, with SUNAT's number semantics (context.ts).
 import type { XmlElement } from '../../../xml.ts';
-import { attr, Decimal, type Findings, TWO_DECIMALS, all, first, gt, num, sum, text, type Num } from '../context.ts';
+import type { Findings } from '../context.ts';
+import { attr, all, first, num, sum, text } from '../xpath.ts';
+import { Decimal, TWO_DECIMALS, gt, type Num } from '../numbers.ts';
 
 export type InvoiceLikeType = '01' | '03' | '07' | '08';
 

@@ -1,25 +1,9 @@
 // Header taxes (cac:TaxTotal): each scheme's subtotal, its base and amount against the lines and the totals.
 import type { XmlElement } from '../../../xml.ts';
 import { EXPORT_OPERATIONS, TAX_SCHEMES } from '../catalogs.ts';
-import {
-  type Findings,
-  add,
-  all,
-  eq,
-  exists,
-  first,
-  fmt,
-  gt,
-  ne,
-  num,
-  outside,
-  outsideRounded,
-  round,
-  sub,
-  sum,
-  text,
-  type Num,
-} from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, exists, first, num, sum, text } from '../xpath.ts';
+import { add, eq, fmt, gt, ne, outside, outsideRounded, round, sub, type Num } from '../numbers.ts';
 import {
   type Shape,
   scheme,

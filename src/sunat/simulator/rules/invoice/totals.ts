@@ -1,25 +1,8 @@
 // Document totals: their formats, the sums of LegalMonetaryTotal (3278–3280, 3300/3301, 3306…) and anticipos.
 import type { XmlElement } from '../../../xml.ts';
-import {
-  type Findings,
-  add,
-  all,
-  attr,
-  exists,
-  first,
-  fmt,
-  gt,
-  lt,
-  mul,
-  ne,
-  num,
-  outside,
-  round,
-  sub,
-  sum,
-  text,
-  type Num,
-} from '../context.ts';
+import type { Findings } from '../context.ts';
+import { all, attr, exists, first, num, sum, text } from '../xpath.ts';
+import { add, fmt, gt, lt, mul, ne, outside, round, sub, type Num } from '../numbers.ts';
 import {
   EIGHTEEN,
   FOUR,
