@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { useApi } from '../features/documents/helpers.ts';
+import { adminCall } from './admin-call.ts';
 import { testConfig } from '../helpers/db.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
 
@@ -16,19 +17,8 @@ const tag = randomBytes(4).toString('hex');
 const created: number[] = [];
 let adminToken: string;
 
-async function call(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, token?: string) {
-  const res = await api.ctx.app.inject({
-    method,
-    url,
-    headers: {
-      host: api.ctx.config.adminHost,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, json: res.json() };
-}
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, token?: string) =>
+  adminCall(api.ctx, method, url, body, token);
 
 async function createTenant(token: string) {
   const body = { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4 };

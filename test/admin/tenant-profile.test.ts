@@ -7,6 +7,7 @@ import { importPadron } from '../../src/admin/padron.ts';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { useApi } from '../features/documents/helpers.ts';
+import { adminCall } from './admin-call.ts';
 import { REPO_ROOT } from '../fixtures/invoices.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
 
@@ -16,19 +17,8 @@ const PADRON_RUC = '20558743167';
 let adminToken: string;
 const created: number[] = [];
 
-async function call(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) {
-  const res = await api.ctx.app.inject({
-    method,
-    url,
-    headers: {
-      host: api.ctx.config.adminHost,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.statusCode, json: res.json() };
-}
+const call = (method: 'GET' | 'POST', url: string, body?: unknown, token?: string) =>
+  adminCall(api.ctx, method, url, body, token);
 
 async function companyOf(created: { hostname: string; token: string }) {
   const res = await api.ctx.app.inject({

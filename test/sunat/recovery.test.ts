@@ -41,6 +41,18 @@ function otherUnder(doc: Doc, marker: string): Doc {
   return signed(doc.base, doc.serie, doc.n, invoiceXml(doc.n).replace('OC-2025-0001', marker));
 }
 
+/** SUNAT registers another document (the marker tells them apart) under this document's series and number. */
+async function registerOther(doc: Doc, marker: string): Promise<void> {
+  const theirs = otherUnder(doc, marker);
+  await sendBill({
+    endpoint: sim.endpoints.invoices,
+    credentials,
+    fileName: theirs.base,
+    zip: theirs.zip,
+    timeoutMs: 5_000,
+  });
+}
+
 function args(doc: Doc, extra: Partial<DeliverArgs> = {}): DeliverArgs {
   return {
     endpoint: sim.endpoints.invoices,
@@ -132,14 +144,7 @@ describe('the request never arrived', () => {
 describe('"registrado previamente": the existing CDR only if it is ours, otherwise a number collision', () => {
   it('1033 on a FIRST send (another document holds the number) is a collision at once: no consult, nothing accepted', async () => {
     const doc = invoice();
-    const theirs = otherUnder(doc, 'OC-2025-0007');
-    await sendBill({
-      endpoint: sim.endpoints.invoices,
-      credentials,
-      fileName: theirs.base,
-      zip: theirs.zip,
-      timeoutMs: 5_000,
-    });
+    await registerOther(doc, 'OC-2025-0007');
     const outcome = await deliverDocument(args(doc));
     expect(outcome).toMatchObject({
       kind: 'exception',
@@ -154,14 +159,7 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
 
   it('an unanswered first attempt, then 1033 and a consult whose CDR has our number and ANOTHER hash: collision', async () => {
     const doc = invoice();
-    const theirs = otherUnder(doc, 'OC-2025-0009');
-    await sendBill({
-      endpoint: sim.endpoints.invoices,
-      credentials,
-      fileName: theirs.base,
-      zip: theirs.zip,
-      timeoutMs: 5_000,
-    });
+    await registerOther(doc, 'OC-2025-0009');
     // The consult is briefly unreachable on the first recovery step, so the policy resends and SUNAT answers 1033.
     sim.simulator.faults.add({ fault: { kind: 'http-status', status: 400 }, operations: ['getStatusCdr'] });
     const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
@@ -183,14 +181,7 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
 
   it("an unanswered attempt whose consult finds another document's CDR straight away: collision, no resend", async () => {
     const doc = invoice();
-    const theirs = otherUnder(doc, 'OC-2025-0006');
-    await sendBill({
-      endpoint: sim.endpoints.invoices,
-      credentials,
-      fileName: theirs.base,
-      zip: theirs.zip,
-      timeoutMs: 5_000,
-    });
+    await registerOther(doc, 'OC-2025-0006');
     const outcome = await deliverDocument(args(doc, { previousAttemptUnknown: true }));
     expect(outcome.steps).toEqual([
       { action: 'consult', result: 'found' },
@@ -202,14 +193,7 @@ describe('"registrado previamente": the existing CDR only if it is ours, otherwi
 
   it('1033 after an unanswered attempt where no consult service exists (SUNAT beta): unverified, never accepted', async () => {
     const doc = invoice();
-    const theirs = otherUnder(doc, 'OC-2025-0008');
-    await sendBill({
-      endpoint: sim.endpoints.invoices,
-      credentials,
-      fileName: theirs.base,
-      zip: theirs.zip,
-      timeoutMs: 5_000,
-    });
+    await registerOther(doc, 'OC-2025-0008');
     const outcome = await deliverDocument(args(doc, { consultEndpoint: undefined, previousAttemptUnknown: true }));
     expect(outcome).toMatchObject({
       kind: 'exception',

@@ -1,7 +1,7 @@
 // The rules knowable before sending (issue 3 §3), table-driven: each row is a body that breaks (or bends) one
 // rule and the issue or warning a user gets back. A pinned clock (TODAY) everywhere.
 import { describe, expect, it } from 'vitest';
-import { prepareDocument, type DocumentContext, type PrepareResult } from '../../../src/core/index.ts';
+import type { DocumentContext } from '../../../src/core/index.ts';
 import {
   TODAY,
   advancesInvoice,
@@ -19,13 +19,11 @@ import {
   oneLineInvoice,
   shiftDate,
   taxedInvoice,
-  testContext,
+  prepareForTest,
   type Body,
 } from '../../fixtures/invoices.ts';
 
-function run(body: Body, ctx: Partial<DocumentContext> = {}): PrepareResult {
-  return prepareDocument(body, testContext(ctx));
-}
+const run = prepareForTest;
 function issuesOf(body: Body, ctx: Partial<DocumentContext> = {}) {
   const r = run(body, ctx);
   return r.ok

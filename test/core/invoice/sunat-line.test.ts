@@ -1,7 +1,6 @@
 // Issue 15: the core draws SUNAT's line — a 422 for what SUNAT rejects, a warning carrying SUNAT's code for what it
 // accepts (observations included), and the value SUNAT wants where the intent is clear.
 import { describe, expect, it } from 'vitest';
-import { prepareDocument, type DocumentContext, type PrepareResult } from '../../../src/core/index.ts';
 import {
   TODAY,
   boleta,
@@ -11,13 +10,11 @@ import {
   oneLineInvoice,
   shiftDate,
   taxedInvoice,
-  testContext,
+  prepareForTest,
   type Body,
 } from '../../fixtures/invoices.ts';
 
-function run(body: Body, ctx: Partial<DocumentContext> = {}): PrepareResult {
-  return prepareDocument(body, testContext(ctx));
-}
+const run = prepareForTest;
 function accepted(body: Body) {
   const r = run(body);
   if (!r.ok) throw new Error(`rejected: ${JSON.stringify(r.issues)}`);
