@@ -2,7 +2,9 @@
 // its RC is accepted, then 05; an accepted boleta voided by RC (ConditionCode 3) goes 13 → 11; the RC's XML is
 // XSD-valid and signed; refusals are 4xx that change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
+import { sendStoredDocument } from '../../../src/pipeline/send.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import type { TestTenant } from '../../helpers/app.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
@@ -103,6 +105,14 @@ describe('POST /api/summaries', () => {
       where: { externalId: boleta.external_id },
     });
     expect({ state: row.stateTypeId, attempts: row.sendAttempts }).toEqual({ state: '01', attempts: 0 });
+    // The send claim itself skips it, so a resend racing the RC (past the route's check) never reaches SUNAT.
+    const db = api.ctx.db.tenant(tenant.schema);
+    const company = await db.company.findUniqueOrThrow({ where: { id: 1 } });
+    const ref = { id: tenant.id, schema: tenant.schema, db, company };
+    const deps = pipelineDepsOf(api.ctx.app, api.ctx.app.log);
+    const raced = await sendStoredDocument(deps, ref, row.id, { actor: 'test', force: true });
+    expect(raced).toMatchObject({ state: '01', skipped: 'busy' });
+    expect((await db.document.findUniqueOrThrow({ where: { id: row.id } })).sendAttempts).toBe(0);
 
     // Back to one by one: the next boleta is sent alone at once.
     expect((await patch({ envio_de_boletas: 'individual' })).statusCode).toBe(200);
