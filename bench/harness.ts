@@ -40,12 +40,31 @@ export interface Proc {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-function run(name: string, args: string[], env: Record<string, string>, url: string, profileDir?: string): Proc {
+/**
+ * The node flags `npm start` gives the API (package.json's start script, before `--import tsx`), so the API
+ * measured here is the process `npm start` runs: its heap limit decides how far the heap grows before it collects.
+ */
+export function startNodeFlags(root = ROOT): string[] {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const words = start.trim().split(/\s+/);
+  const flags = words.slice(1, words.indexOf('--import'));
+  return flags.every((f) => f.startsWith('--')) ? flags : [];
+}
+
+function run(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  profileDir?: string,
+  root = ROOT,
+  nodeFlags: string[] = [],
+): Proc {
   // BENCH_CPU_PROF=dir: V8 CPU profiles of the API and simulator processes (written when they stop).
   const dir = profileDir ?? process.env.BENCH_CPU_PROF;
   const prof = dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeFlags, ...prof, '--import', 'tsx', ...args], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,6 +139,8 @@ export interface ApiOptions {
   env?: Record<string, string>;
   /** Write a V8 CPU profile of the API process here when it stops. */
   profileDir?: string;
+  /** The source tree to run (bench/compare.ts: another commit's checkout); this one by default. */
+  root?: string;
 }
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
@@ -145,6 +166,8 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
     },
     `http://127.0.0.1:${o.port}`,
     o.profileDir,
+    o.root,
+    startNodeFlags(o.root),
   );
   await waitFor(`${proc.url}/health/ready`, 90_000, proc);
   return proc;

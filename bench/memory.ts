@@ -1,5 +1,6 @@
 // Memory readings for npm run bench: the API's heap by V8 space (prom-client's default metrics at /metrics) and
-// the soak (`--soak=N`): a fixed 200/s of accepted facturas for N seconds, RSS every 10 s, so growth shows.
+// the soak (`--soak=N`): a fixed rate (`--rate`, 200/s) of accepted facturas for N seconds, RSS every 10 s, so growth
+// shows.
 import { invoiceBody, limaToday, request, tenantHeaders, treeRssMb, type BenchTenant, type Proc } from './harness.ts';
 import { fixedRate } from './load.ts';
 
@@ -23,7 +24,7 @@ export async function heapBreakdown(base: string, token: string): Promise<string
   );
 }
 
-export async function soak(api: Proc, t: BenchTenant, seconds: number, token: string): Promise<string> {
+export async function soak(api: Proc, t: BenchTenant, seconds: number, token: string, rate = 200): Promise<string> {
   const body = JSON.stringify(invoiceBody('01-taxed.json', limaToday()));
   const lines: string[] = [];
   const started = performance.now();
@@ -38,13 +39,13 @@ export async function soak(api: Proc, t: BenchTenant, seconds: number, token: st
       const r = await request(api.url, 'POST', '/api/documents', tenantHeaders(t), body);
       return { ok: r.status === 200, ms: r.ms };
     },
-    200,
+    rate,
     seconds,
   );
   clearInterval(sample);
   const sorted = [...run.latencies].sort((a, b) => a - b);
   return [
-    `Soak: ${seconds} s at 200/s, ${run.latencies.length} accepted, ${run.failures} failed, p99 ${sorted[Math.floor(sorted.length * 0.99)]?.toFixed(1)} ms`,
+    `Soak: ${seconds} s at ${rate}/s, ${run.latencies.length} accepted, ${run.failures} failed, p99 ${sorted[Math.floor(sorted.length * 0.99)]?.toFixed(1)} ms`,
     ...lines,
     await heapBreakdown(api.url, token),
   ].join('\n');

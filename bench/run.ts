@@ -9,7 +9,7 @@
 // Options: --seconds=N per timed scenario (default 15), --docs=N documents in the listed day (default 10000),
 // --quick (3 s, 10,000 documents still listed, short core/PDF runs: under 3 minutes), --no-write,
 // --concurrency=N connections at saturation (default 16), --database=NAME, --port=N (default 18080), --soak=N (only a soak: N seconds at
-// 200/s, RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions).
+// --rate=N accepted facturas a second, default 200; RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -291,7 +291,9 @@ async function main() {
       const api = await startApiOn(s);
       try {
         const t = await tenants(s);
-        console.log(await soak(api, t.sent, Number(args.get('soak') || 600), METRICS_TOKEN));
+        console.log(
+          await soak(api, t.sent, Number(args.get('soak') || 600), METRICS_TOKEN, Number(args.get('rate') ?? 200)),
+        );
       } finally {
         await api.stop();
       }

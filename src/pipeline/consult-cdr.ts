@@ -110,15 +110,20 @@ async function storeAndApply(
   const target = STATE_OF[outcome.kind] ?? doc.stateTypeId;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const s = quoteIdent(tenant.schema);
-  // A send holding the lease decides the state itself; the CDR file row is recorded either way.
+  // A send holding the lease decides the state itself; the CDR file row is recorded either way, and so is the
+  // list's copy of it (has_cdr, list-query.ts): by upd when the state changes, else by flag — never both, since a
+  // statement may not update one row twice.
   const { rows } = await deps.db.pool.query<{ from_state: string; applied: boolean }>(
     `WITH cur AS (SELECT id, state_type_id FROM ${s}."documents" WHERE id = $1 FOR UPDATE)
      , upd AS (
        UPDATE ${s}."documents" d SET state_type_id = $2, sunat_response = $3::jsonb, next_attempt_at = NULL,
-         last_error = NULL, updated_at = now()
+         last_error = NULL, updated_at = now(), has_cdr = true
        FROM cur WHERE d.id = cur.id AND cur.state_type_id = ANY($4::text[])
          AND (d.locked_until IS NULL OR d.locked_until < now())
        RETURNING d.id)
+     , flag AS (
+       UPDATE ${s}."documents" d SET has_cdr = true
+       FROM cur WHERE d.id = cur.id AND NOT d.has_cdr AND NOT EXISTS (SELECT 1 FROM upd))
      , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
          SELECT id, 'cdr', $5::text, $6::text, $7::int FROM cur
          ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size)

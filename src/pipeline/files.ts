@@ -17,11 +17,15 @@ export function sha256Hex(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** The document_files row of a stored artefact (insert or replace). */
+/**
+ * The document_files row of a stored artefact (insert or replace). Not for a CDR: its row is written with the
+ * document's has_cdr (send.ts, consult-cdr.ts), which the list shows; an xml row only replaces the one written
+ * with has_xml at insert (insert.ts).
+ */
 export async function recordFile(
   db: TenantClient,
   documentId: number,
-  kind: FileKind,
+  kind: Exclude<FileKind, 'cdr'>,
   storageKey: string,
   data: Buffer,
 ): Promise<void> {

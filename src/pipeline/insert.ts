@@ -4,8 +4,10 @@
 // then ONE statement inserting the document, its lines, its XML file row and its first history entry, then COMMIT.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
+import { queryPrepared } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import type { DocumentColumns, LineColumns } from './kinds.ts';
+import { listBodySql } from './list-body.ts';
 
 export class DuplicateNumber extends Error {}
 export class SeriesNotRegistered extends Error {}
@@ -83,6 +85,34 @@ const DOC_COLUMNS = [
   'locked_until',
   'send_attempts',
 ];
+/** The types of the columns list_body is rendered from: the parameters cast as the insert stores them. */
+const LISTED_TYPES: Record<string, string> = {
+  document_type: 'char(2)',
+  serie: 'varchar(4)',
+  number: 'int',
+  filename: 'text',
+  issue_date: 'date',
+  customer_doc_number: 'varchar(20)',
+  customer_name: 'text',
+  currency: 'char(3)',
+  total_exportation: 'numeric(14,2)',
+  total_free: 'numeric(14,2)',
+  total_unaffected: 'numeric(14,2)',
+  total_exonerated: 'numeric(14,2)',
+  total_taxed: 'numeric(14,2)',
+  total_igv: 'numeric(14,2)',
+  total: 'numeric(14,2)',
+};
+
+/** Columns the list reads that this statement writes from the others: the row's fixed members rendered from the
+ *  very values stored (list-body.ts), and has_xml, since the xml file row is written here too. */
+function listColumns(): Array<[string, string]> {
+  const param = (name: string) => `$${DOC_COLUMNS.indexOf(name) + 1}`;
+  return [
+    ['list_body', listBodySql((name) => `${param(name)}::${LISTED_TYPES[name]}`, `${param('payload')}::jsonb`)],
+    ['has_xml', 'true'],
+  ];
+}
 const LINE_TYPES = [
   'int',
   'text',
@@ -134,24 +164,33 @@ async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): 
 }
 
 // The insert's text depends only on the schema and the number of lines: built once per pair (a few kilobytes of
-// placeholders and column lists assembled per document otherwise). Bounded: cleared when full.
+// placeholders and column lists assembled per document otherwise). Bounded by the text it holds, not by entries:
+// a 999-line statement is ~170 KB, so 2,000 entries of many tenants' long documents could have held ~340 MB.
+// Cleared when full.
 const statements = new Map<string, string>();
-const STATEMENTS_MAX = 2_000;
+const STATEMENTS_MAX_CHARS = 4_000_000;
+let statementsChars = 0;
 
 function insertStatement(s: string, lineCount: number): string {
   const cacheKey = `${s}\u0000${lineCount}`;
   let text = statements.get(cacheKey);
   if (text === undefined) {
     text = buildInsertStatement(s, lineCount);
-    if (statements.size >= STATEMENTS_MAX) statements.clear();
+    if (statementsChars + text.length > STATEMENTS_MAX_CHARS) {
+      statements.clear();
+      statementsChars = 0;
+    }
     statements.set(cacheKey, text);
+    statementsChars += text.length;
   }
   return text;
 }
 
 /** Parameters: the document's DOC_COLUMNS, then LINE_COLUMNS per line, then the XML file's key, sha256, size, actor. */
 function buildInsertStatement(s: string, lineCount: number): string {
-  const docPlaceholders = DOC_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+  const listed = listColumns();
+  const docColumns = [...DOC_COLUMNS, ...listed.map(([column]) => column)].join(', ');
+  const docPlaceholders = [...DOC_COLUMNS.map((_, i) => `$${i + 1}`), ...listed.map(([, value]) => value)].join(', ');
   let p = DOC_COLUMNS.length;
   const lineRows = Array.from(
     { length: lineCount },
@@ -162,7 +201,7 @@ function buildInsertStatement(s: string, lineCount: number): string {
     ? `, lines AS (INSERT INTO ${s}."document_lines" (document_id, ${LINE_COLUMNS.join(', ')})
          SELECT doc.id, l.* FROM doc, (VALUES ${lineRows.join(', ')}) AS l(${LINE_COLUMNS.join(', ')}))`
     : '';
-  return `WITH doc AS (INSERT INTO ${s}."documents" (${DOC_COLUMNS.join(', ')}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
+  return `WITH doc AS (INSERT INTO ${s}."documents" (${docColumns}) VALUES (${docPlaceholders}) RETURNING id)${linesCte}
        , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size) SELECT id, 'xml', $${key}, $${sha}, $${size} FROM doc)
        , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) SELECT id, NULL, '01', $${actor}, 'Registrado' FROM doc)
        SELECT id FROM doc`;
@@ -310,7 +349,7 @@ export async function insertNumbered(
       );
     }
     values.push(row.xmlFile.storageKey, row.xmlFile.sha256, row.xmlFile.size, row.actor);
-    const { rows } = await client.query<{ id: number }>(insertStatement(s, row.lines.length), values);
+    const { rows } = await queryPrepared<{ id: number }>(client, insertStatement(s, row.lines.length), values);
     await client.query('COMMIT');
     open = false;
     return { id: rows[0].id, number, row };

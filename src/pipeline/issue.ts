@@ -222,7 +222,9 @@ export async function issueDocument<C>(
 
   const row = inserted.row;
   const xml = Buffer.from(signedXml, 'utf8');
-  await deps.storage.put(tenant.schema, xmlKey(row.filename), xml);
+  // Without fsync: the committed row makes this file again byte for byte (deterministic signature, checked against
+  // the stored hash), and every read checks it whole first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.
+  await deps.storage.put(tenant.schema, xmlKey(row.filename), xml, { durable: false });
   const stored: Stored = {
     id: inserted.id,
     externalId: row.externalId,

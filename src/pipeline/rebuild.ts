@@ -1,9 +1,11 @@
-// The signed XML again from the stored computed document: used when the file write after the commit was lost
-// (crash). RSA PKCS#1 v1.5 signatures are deterministic, so the result is the very file that was hashed; the
-// stored hash proves it.
+// The signed XML again from the stored computed document. RSA PKCS#1 v1.5 signatures are deterministic, so the
+// result is the very file that was hashed; the stored hash proves it. That is why the issue writes the XML file
+// without fsync (src/pipeline/issue.ts): a file a crash of the machine lost or cut short (missing, empty,
+// zero-filled, truncated) is told apart when read (isWholeXml) and made again here.
 import { signCanonicalXml } from '../core/signing/canonical.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf } from './deps.ts';
+import { xmlKey } from './files.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
 
@@ -21,4 +23,41 @@ export function rebuildSignedXml(
   const signed = signCanonicalXml(xml, signingKeyOf(tenant.schema, tenant.company, deps.secrets));
   if (hash && signed.digestValue !== hash) throw new Error('the rebuilt XML does not match the stored hash');
   return signed.xml;
+}
+
+const FIRST_ELEMENT = /<(?![?!])([^\s/>]+)/;
+
+/**
+ * Whether a stored XML file is whole: no NUL byte (blocks a crash left unwritten read as zeros) and, after trailing
+ * whitespace, the end tag of its first element (a cut-short file lacks it).
+ */
+export function isWholeXml(xml: Buffer): boolean {
+  if (xml.length === 0 || xml.indexOf(0) !== -1) return false;
+  const root = FIRST_ELEMENT.exec(xml.toString('latin1', 0, Math.min(xml.length, 1024)))?.[1];
+  if (!root) return false;
+  let end = xml.length;
+  while (end > 0 && (xml[end - 1] === 0x20 || xml[end - 1] === 0x0a || xml[end - 1] === 0x0d || xml[end - 1] === 0x09))
+    end--;
+  const closing = `</${root}>`;
+  return end >= closing.length && xml.toString('latin1', end - closing.length, end) === closing;
+}
+
+export interface StoredForXml {
+  documentType: string;
+  filename: string;
+  hash: string | null;
+  computed: unknown;
+}
+
+/** The document's signed XML: the stored file when whole, otherwise made again (and stored again). */
+export async function readSignedXml(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  doc: StoredForXml,
+): Promise<{ xml: Buffer; rebuilt: boolean }> {
+  const stored = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
+  if (stored && isWholeXml(stored)) return { xml: stored, rebuilt: false };
+  const xml = Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
+  await deps.storage.put(tenant.schema, xmlKey(doc.filename), xml, { durable: false });
+  return { xml, rebuilt: true };
 }

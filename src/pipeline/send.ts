@@ -22,10 +22,11 @@ import {
 import { openSolCredentials } from './company-secrets.ts';
 import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
+import { poolQueryPrepared } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';
 import { FINAL_STATES } from './states.ts';
-import { rebuildSignedXml } from './rebuild.ts';
+import { readSignedXml } from './rebuild.ts';
 import { numberConflictResponse } from './number-conflict.ts';
 
 /** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
@@ -137,12 +138,16 @@ export async function sendStoredDocument(
 
   let outcome: DeliveryOutcome;
   try {
-    xml ??= await deps.storage.get(tenant.schema, xmlKey(doc.filename));
     if (!xml) {
-      // The process died between the commit and the file write: the signature is deterministic, rebuild it.
-      xml = Buffer.from(rebuildSignedXml(deps, tenant, doc.document_type, doc.computed, doc.hash), 'utf8');
-      await deps.storage.put(tenant.schema, xmlKey(doc.filename), xml);
-      await recordFile(db, doc.id, 'xml', xmlKey(doc.filename), xml);
+      // Lost or cut short by a crash after the commit (it is written without fsync): made again, same bytes.
+      const read = await readSignedXml(deps, tenant, {
+        documentType: doc.document_type,
+        filename: doc.filename,
+        hash: doc.hash,
+        computed: doc.computed,
+      });
+      xml = read.xml;
+      if (read.rebuilt) await recordFile(db, doc.id, 'xml', xmlKey(doc.filename), xml);
     }
     const endpoints = resolveSunatEndpoints({
       mode: sunatModeOf(deps, tenant),
@@ -231,11 +236,14 @@ async function recordOutcome(
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
   const s = quoteIdent(tenant.schema);
   // State, SUNAT's answer, the CDR's file row and the history entry in one statement (one round trip, atomic).
-  // A hold is recorded in the history too (01 → 01): who stopped the document, when and why.
-  await deps.db.pool.query(
+  // A hold is recorded in the history too (01 → 01): who stopped the document, when and why. has_cdr is the list's
+  // copy of "a cdr file row exists" (list-query.ts).
+  await poolQueryPrepared(
+    deps.db.pool,
     `WITH upd AS (
        UPDATE ${s}."documents" SET state_type_id = $2, sunat_response = $3::jsonb, send_attempts = $4, next_attempt_at = $5,
-         locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now()
+         locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now(),
+         has_cdr = has_cdr OR $7::text IS NOT NULL
        WHERE id = $1 RETURNING id)
      , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
          SELECT id, 'cdr', $7::text, $8::text, $9::int FROM upd WHERE $7::text IS NOT NULL

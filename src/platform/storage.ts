@@ -4,9 +4,17 @@ import { writeFile } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+export interface PutOptions {
+  /**
+   * false: the file need not survive a crash of the machine (no fsync) — for a file the caller can make again
+   * byte for byte and checks whole when it reads it (the signed XML: src/pipeline/rebuild.ts). Default true.
+   */
+  durable?: boolean;
+}
+
 export interface FileStorage {
-  /** Atomic: written to a temporary file, flushed, then renamed over the key. */
-  put(tenant: string, key: string, data: Buffer | string): Promise<void>;
+  /** Atomic: written to a temporary file, flushed (unless `durable: false`), then renamed over the key. */
+  put(tenant: string, key: string, data: Buffer | string, options?: PutOptions): Promise<void>;
   get(tenant: string, key: string): Promise<Buffer | null>;
   exists(tenant: string, key: string): Promise<boolean>;
   delete(tenant: string, key: string): Promise<void>;
@@ -40,12 +48,12 @@ function isNotFound(error: unknown): boolean {
 let tempSequence = 0;
 
 /**
- * Writes and fsyncs a new file in one callback chain (open, write, fsync, close inside fs.writeFile with `flush`):
+ * Writes a new file, fsynced when `flush`, in one callback chain (open, write, fsync, close inside fs.writeFile):
  * the promise API's FileHandle costs a promise and an object per step, paid twice per issued document.
  */
-function writeFlushed(path: string, data: Buffer | string): Promise<void> {
+function writeNewFile(path: string, data: Buffer | string, flush: boolean): Promise<void> {
   return new Promise((resolve, reject) =>
-    writeFile(path, data, { mode: 0o640, flush: true }, (error) => (error ? reject(error) : resolve())),
+    writeFile(path, data, { mode: 0o640, flush }, (error) => (error ? reject(error) : resolve())),
   );
 }
 
@@ -53,7 +61,8 @@ export function createDiskStorage(rootDir: string): FileStorage {
   // Folders known to exist (a mkdir per write is a syscall storm under load); forgotten if a write fails.
   const folders = new Set<string>();
   return {
-    async put(tenant, key, data) {
+    async put(tenant, key, data, options = {}) {
+      const flush = options.durable !== false;
       const path = resolvePath(rootDir, tenant, key);
       const folder = dirname(path);
       if (!folders.has(folder)) {
@@ -65,12 +74,12 @@ export function createDiskStorage(rootDir: string): FileStorage {
       tempSequence += 1;
       const temp = `${path}.${process.pid}-${tempSequence}.tmp`;
       try {
-        await writeFlushed(temp, data);
+        await writeNewFile(temp, data, flush);
       } catch (error) {
         folders.delete(folder); // removed behind our back: create it again next time
         if (!isNotFound(error)) throw error;
         await mkdir(folder, { recursive: true });
-        await writeFlushed(temp, data);
+        await writeNewFile(temp, data, flush);
       }
       try {
         await rename(temp, path);

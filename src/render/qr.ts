@@ -1,7 +1,7 @@
 // The QR of the printed representation (SUNAT asks for error correction level Q), drawn as vector squares so it
 // stays sharp at any zoom and costs no image decoding; the API's `data.qr` is the same code as a PNG.
 import { crc32, deflateSync } from 'node:zlib';
-import QRCode from 'qrcode';
+import QRCode, { type QRCodeSegment } from 'qrcode';
 
 export interface QrMatrix {
   /** Modules per side (without quiet zone). */
@@ -9,8 +9,27 @@ export interface QrMatrix {
   isDark(row: number, column: number): boolean;
 }
 
+/**
+ * The text as QR segments: runs of 9 or more digits in numeric mode (3.3 bits a digit against 8), the rest in byte
+ * mode. A run that short pays for the two extra segment headers (~26 bits) and the RUCs, series numbers and dates
+ * of SUNAT's QR text are such runs, so the code keeps the version qrcode's optimal segmentation finds for them;
+ * that search (a graph and Dijkstra over every character) was 0.3 ms of each issued document's 0.35 ms of QR.
+ */
+export function qrSegments(text: string): QRCodeSegment[] {
+  const segments: QRCodeSegment[] = [];
+  const bytes = (from: number, to?: number) => ({ mode: 'byte' as const, data: Buffer.from(text.slice(from, to)) });
+  let last = 0;
+  for (const run of text.matchAll(/\d{9,}/g)) {
+    if (run.index > last) segments.push(bytes(last, run.index));
+    segments.push({ mode: 'numeric', data: run[0] });
+    last = run.index + run[0].length;
+  }
+  if (last < text.length || segments.length === 0) segments.push(bytes(last));
+  return segments;
+}
+
 export function qrMatrix(text: string): QrMatrix {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'Q' });
+  const { modules } = QRCode.create(qrSegments(text), { errorCorrectionLevel: 'Q' });
   return { size: modules.size, isDark: (row, column) => Boolean(modules.get(row, column)) };
 }
 
@@ -51,7 +70,7 @@ export function drawQr(surface: VectorSurface, matrix: QrMatrix, x: number, y: n
  * the searched mask (qrMatrix): it is drawn once per document and cached.
  */
 export async function renderQrPng(text: string, sizePx = 150): Promise<Buffer> {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'Q', maskPattern: PNG_MASK });
+  const { modules } = QRCode.create(qrSegments(text), { errorCorrectionLevel: 'Q', maskPattern: PNG_MASK });
   return qrPng({ size: modules.size, isDark: (row, column) => Boolean(modules.get(row, column)) }, sizePx);
 }
 

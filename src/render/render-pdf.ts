@@ -1,5 +1,5 @@
 // Entry point of the printed representation: a PrintModel in, PDF bytes out.
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import { layoutA4 } from './a4-layout.ts';
 import { documentNumber } from './content.ts';
 import { documentTitle } from './labels.ts';
@@ -16,7 +16,13 @@ function creationDate(model: PrintModel): Date {
   return Number.isNaN(date.getTime()) ? new Date(0) : date;
 }
 
+// pdfkit (with fontkit, brotli and its font tables, ~9 MB of RSS once loaded) is loaded by the first render, not
+// at start: a process that never serves a PDF never holds it.
+let pdfkit: Promise<typeof PDFKit> | null = null;
+
 export async function renderPdf(model: PrintModel, format: PdfFormat): Promise<Buffer> {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  const PDFDocument = await pdfkit;
   const title = `${documentTitle(model.documentType)} ${documentNumber(model)}`;
   const doc = new PDFDocument({
     autoFirstPage: false,

@@ -1,8 +1,8 @@
 // Zip packing for SUNAT: a document travels as the only entry of `{base}.zip` named `{base}.xml`;
 // the CDR comes back as `R-{base}.zip`. Real CDR zips are untidy — a `dummy` entry or directory, a zip nested in
 // the zip — so the reader takes the first `.xml` entry it finds (greenter's rule), unwrapping nested zips.
-import { crc32, deflateRawSync } from 'node:zlib';
-import { unzipSync, zipSync, type Unzipped } from 'fflate';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { unzipSync, type Unzipped } from 'fflate';
 import { baseName } from './document-name.ts';
 
 export class ZipError extends Error {
@@ -12,64 +12,131 @@ export class ZipError extends Error {
   }
 }
 
-// Fixed entry timestamps keep the zip a pure function of its content (the same document zips to the same bytes).
-const MTIME = new Date(Date.UTC(2000, 0, 1));
-
 /**
  * Zips one XML document as `{base}.xml` (the file name may carry .zip/.xml or none). Written here around zlib's
  * native raw deflate: fflate's JavaScript deflate cost several times more CPU, once per document sent.
  */
 export function zipDocument(fileName: string, xml: string | Uint8Array): Buffer {
-  const name = Buffer.from(`${baseName(fileName)}.xml`, 'utf8');
-  const data = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
-  const packed = deflateRawSync(data, { level: 6 });
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  writeEntryFields(local, 4, crc, packed.length, data.length, name.length);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4); // made by: version 2.0
-  writeEntryFields(central, 6, crc, packed.length, data.length, name.length);
-  // extra, comment, disk, internal and external attributes and the local header's offset (0) stay zero.
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8); // entries on this disk
-  end.writeUInt16LE(1, 10); // entries
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(local.length + name.length + packed.length, 16);
-  return Buffer.concat([local, name, packed, central, name, end]);
+  return zipEntries({ [`${baseName(fileName)}.xml`]: xml });
 }
 
-/** DOS date of MTIME (2000-01-01, time 00:00:00): year-1980 << 9 | month << 5 | day. */
+/**
+ * Every entry's timestamp, fixed (2000-01-01 00:00:00) so that a zip is a pure function of its content (the same
+ * document zips to the same bytes). DOS date: year-1980 << 9 | month << 5 | day.
+ */
 const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
 
 /** The fields local and central headers share, from "version needed" to the name's length. */
-function writeEntryFields(out: Buffer, at: number, crc: number, packed: number, size: number, nameLength: number) {
+function writeEntryFields(out: Buffer, at: number, entry: PackedEntry) {
   out.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
   out.writeUInt16LE(0, at + 2); // flags: none (names are ASCII)
-  out.writeUInt16LE(8, at + 4); // deflate
+  out.writeUInt16LE(entry.method, at + 4); // 8 deflate, 0 stored (directories, empty files)
   out.writeUInt16LE(0, at + 6); // time
   out.writeUInt16LE(DOS_DATE, at + 8);
-  out.writeUInt32LE(crc >>> 0, at + 10);
-  out.writeUInt32LE(packed, at + 14);
-  out.writeUInt32LE(size, at + 18);
-  out.writeUInt16LE(nameLength, at + 22);
+  out.writeUInt32LE(entry.crc >>> 0, at + 10);
+  out.writeUInt32LE(entry.packed.length, at + 14);
+  out.writeUInt32LE(entry.size, at + 18);
+  out.writeUInt16LE(entry.name.length, at + 22);
 }
 
-/** Zips several entries as given (the simulator's CDR zips, test fixtures with extra entries). */
-export function zipEntries(entries: Record<string, string | Uint8Array>): Buffer {
-  const files: Record<string, [Uint8Array, { level: 6; mtime: Date }]> = {};
-  for (const [name, data] of Object.entries(entries)) {
-    files[name] = [typeof data === 'string' ? Buffer.from(data, 'utf8') : data, { level: 6, mtime: MTIME }];
-  }
-  return Buffer.from(zipSync(files));
+interface PackedEntry {
+  name: Buffer;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+  packed: Uint8Array;
 }
+
+function packEntry(name: string, content: string | Uint8Array): PackedEntry {
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const empty = data.length === 0;
+  return {
+    name: Buffer.from(name, 'utf8'),
+    method: empty ? 0 : 8,
+    crc: crc32(data),
+    size: data.length,
+    packed: empty ? data : deflateRawSync(data, { level: 6 }),
+  };
+}
+
+/**
+ * Zips entries as given, in order (a name ending in "/" is a directory): the document we send, the simulator's
+ * CDR zips (a `dummy/` entry like SUNAT's), fixtures. zlib's native deflate, fixed timestamps.
+ */
+export function zipEntries(entries: Record<string, string | Uint8Array>): Buffer {
+  const parts: Uint8Array[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const entry = packEntry(name, content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    writeEntryFields(local, 4, entry);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // made by: version 2.0
+    writeEntryFields(central, 6, entry);
+    // extra, comment, disk and internal attributes stay zero; directories carry MS-DOS's directory attribute.
+    if (name.endsWith('/')) central.writeUInt32LE(0x10, 38);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, entry.name, entry.packed);
+    centrals.push(central, entry.name);
+    offset += local.length + entry.name.length + entry.packed.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const count = centrals.length / 2;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8); // entries on this disk
+  end.writeUInt16LE(count, 10); // entries
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...centrals, end]);
+}
+
+/**
+ * The entries of an ordinary zip read with zlib's native inflate: one central directory, entries stored or
+ * deflated, no zip64, no encryption. Anything else is null and goes to fflate's reader, which knows more forms
+ * (and costs several times the CPU: it ran on every CDR we read and every document the simulator received).
+ */
+function readPlainZip(zip: Uint8Array): Unzipped | null {
+  const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+  const end = buf.lastIndexOf(END_SIGNATURE);
+  if (end < 0 || end + 22 > buf.length) return null;
+  const count = buf.readUInt16LE(end + 10);
+  let at = buf.readUInt32LE(end + 16);
+  if (count === 0xffff || at === 0xffffffff) return null; // zip64
+  const entries: Unzipped = {};
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return null;
+    const flags = buf.readUInt16LE(at + 8);
+    const method = buf.readUInt16LE(at + 10);
+    const packedSize = buf.readUInt32LE(at + 20);
+    const size = buf.readUInt32LE(at + 24);
+    const nameLength = buf.readUInt16LE(at + 28);
+    const skip = nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    const local = buf.readUInt32LE(at + 42);
+    if ((flags & 1) !== 0 || (method !== 0 && method !== 8) || packedSize === 0xffffffff || size === 0xffffffff)
+      return null;
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return null;
+    const name = buf.toString((flags & 0x800) !== 0 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (start + packedSize > buf.length) return null;
+    const packed = buf.subarray(start, start + packedSize);
+    const data = method === 0 ? packed : inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) });
+    if (data.length !== size || crc32(data) >>> 0 !== buf.readUInt32LE(at + 16)) return null;
+    entries[name] = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+const END_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 
 /** All entries of a zip; throws ZipError when the bytes are not a readable zip. */
 export function readZip(zip: Uint8Array): Unzipped {
   try {
-    return unzipSync(zip);
+    return readPlainZip(zip) ?? unzipSync(zip);
   } catch (error) {
     throw new ZipError(`El archivo ZIP está corrupto: ${error instanceof Error ? error.message : String(error)}`);
   }

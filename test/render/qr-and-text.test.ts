@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAmount, formatDate, formatFlexible, pdfStorageKey, renderQrPng } from '../../src/render/index.ts';
-import { qrMatrix } from '../../src/render/qr.ts';
+import { qrMatrix, qrSegments } from '../../src/render/qr.ts';
 import { wrapText, textWidth, type TextStyle } from '../../src/render/text.ts';
 import { toWinAnsi } from '../../src/render/win-ansi.ts';
 import { cleanup, decodeQrPng } from './pdf-tools.ts';
@@ -35,7 +35,7 @@ describe("renderQrPng (the API's data.qr)", () => {
 
   it("draws the level-Q code, as SUNAT's printed representation asks", () => {
     const modules = (level: 'M' | 'Q'): boolean[] => {
-      const m = QRCode.create(QR_TEXT, { errorCorrectionLevel: level }).modules;
+      const m = QRCode.create(qrSegments(QR_TEXT), { errorCorrectionLevel: level }).modules;
       return Array.from({ length: m.size * m.size }, (_, i) => Boolean(m.get(Math.floor(i / m.size), i % m.size)));
     };
     const matrix = qrMatrix(QR_TEXT);
@@ -44,6 +44,37 @@ describe("renderQrPng (the API's data.qr)", () => {
     );
     expect(drawn).toEqual(modules('Q'));
     expect(drawn).not.toEqual(modules('M'));
+  });
+});
+
+describe('qrSegments (digit runs numeric, the rest bytes)', () => {
+  const texts = [
+    QR_TEXT,
+    // boleta to a DNI, to no document (-), a credit note in dollars, a long foreign passport number
+    '20612345679|03|B001|99999999|0.00|15.00|2026-11-24|1|45678912|Yg3Sx1YtbuJ0Lq7kLz2m1g0j1Xk=|',
+    '20612345679|03|B001|7|2.29|15.00|2026-11-24|-|-|Yg3Sx1YtbuJ0Lq7kLz2m1g0j1Xk=|',
+    '20612345679|07|FC01|12|180.00|1180.00|2026-11-24|6|20100070970|AbCdEfGhIjKlMnOpQrStUvWxYz0=|',
+    '20612345679|01|F001|1|0.00|100.00|2026-11-24|7|PA1234567890123|AbCdEfGhIjKlMnOpQrStUvWxYz0=|',
+  ];
+
+  it("keeps the version qrcode's optimal (and costly) segmentation finds for SUNAT's QR texts", () => {
+    for (const text of texts) {
+      const optimal = QRCode.create(text, { errorCorrectionLevel: 'Q' }).version;
+      expect(QRCode.create(qrSegments(text), { errorCorrectionLevel: 'Q' }).version, text).toBe(optimal);
+    }
+  });
+
+  it('scans back to exactly the text', async () => {
+    for (const text of texts) expect(decodeQrPng(await renderQrPng(text))).toEqual([text]);
+  });
+
+  it('covers the whole text, digits or not', () => {
+    for (const text of [...texts, '', 'abc', '123456789', 'x1234567890y']) {
+      const joined = qrSegments(text)
+        .map((s) => (typeof s.data === 'string' ? s.data : Buffer.from(s.data as Uint8Array).toString()))
+        .join('');
+      expect(joined).toBe(text);
+    }
   });
 });
 

@@ -46,17 +46,21 @@ function walk(raw: unknown, parsed: unknown, path: string, out: Warning[]): void
         }
         continue;
       }
-      walk(r, p, joinPath(path, key), out);
+      // A leaf's path is written only when it has something to report (most keys of a body are unchanged leaves).
+      if (typeof p === 'object' && p !== null) walk(r, p, joinPath(path, key), out);
+      else if (leafChanged(r, p)) out.push(normalized(joinPath(path, key), r, p));
     }
     return;
   }
-  if (
-    (typeof raw === 'string' || typeof raw === 'number') &&
-    (typeof parsed === 'string' || typeof parsed === 'number')
-  ) {
-    const rawText = typeof raw === 'string' ? raw : String(raw);
-    if (rawText !== String(parsed)) {
-      out.push(warning(path, 'value_normalized', `Se normalizó ${show(raw)} a ${show(parsed)}.`));
-    }
-  }
+  if (leafChanged(raw, parsed)) out.push(normalized(path, raw, parsed));
+}
+
+function leafChanged(raw: unknown, parsed: unknown): boolean {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return false;
+  if (typeof parsed !== 'string' && typeof parsed !== 'number') return false;
+  return (typeof raw === 'string' ? raw : String(raw)) !== String(parsed);
+}
+
+function normalized(path: string, raw: unknown, parsed: unknown): Warning {
+  return warning(path, 'value_normalized', `Se normalizó ${show(raw)} a ${show(parsed)}.`);
 }

@@ -1,4 +1,5 @@
 // Tenant host, documents 01/03/07/08: issue, send, change state, list.
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,9 +14,9 @@ import { ListParamsSchema, ListQuerySchema, ListResponseSchema, UpdateStatusBody
 import { registerSendRoute } from './send-route.ts';
 import { listLatest, listRange, updateStatus } from './service.ts';
 
-/** Sends JSON text as it is (the lists' rows come written as JSON by PostgreSQL): nothing re-serialises it. */
-function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
+/** Sends JSON text as it is streamed (the lists' rows come written as JSON by PostgreSQL): nothing re-serialises it. */
+function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
@@ -82,7 +83,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listLatest(app.platform.db, tenantRefOf(request.tenant), baseUrlOf(request))),
+      sendJsonStream(reply, await listLatest(app.platform.db, tenantRefOf(request.tenant), baseUrlOf(request))),
   );
 
   typed.get(
@@ -98,7 +99,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJsonText(
+      sendJsonStream(
         reply,
         await listRange(
           app.platform.db,

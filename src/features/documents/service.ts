@@ -1,4 +1,5 @@
 // The documents endpoints' work that is not issuing itself: send now, change the recorded state, list.
+import type { Readable } from 'node:stream';
 import { documentTypes } from '../../core/catalogs/index.ts';
 import { isValidIsoDate } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
@@ -9,7 +10,7 @@ import { errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { soapTypeOf } from './list-fields.ts';
-import { listJson, type ListContext } from './list-query.ts';
+import { streamList, type ListContext } from './list-query.ts';
 import { documentNameOf, downloadLinks, stateFieldsOf, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
 
 const SALES_TYPES = ['01', '03', '07', '08'];
@@ -168,16 +169,9 @@ function contextOf(tenant: TenantRef, baseUrl: string): ListContext {
   };
 }
 
-/** The answer's JSON text from rows PostgreSQL already wrote as JSON (list-query.ts). */
-function listBody(rows: string[], nextCursor?: string | null): string {
-  const cursor = nextCursor === undefined ? '' : `,"next_cursor":${JSON.stringify(nextCursor)}`;
-  return `{"data":[${rows.join(',')}]${cursor}}`;
-}
-
-/** The latest 50 documents (no dates), newest first; the answer's JSON text. */
-export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string): Promise<string> {
-  const { rows } = await listJson(db, tenant, { types: SALES_TYPES, take: 50 }, contextOf(tenant, baseUrl));
-  return listBody(rows);
+/** The latest 50 documents (no dates), newest first; the answer's JSON text, streamed. */
+export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string): Promise<Readable> {
+  return streamList(db, tenant, { types: SALES_TYPES }, { show: 50 }, contextOf(tenant, baseUrl));
 }
 
 /** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
@@ -187,7 +181,7 @@ export async function listRange(
   range: ListRange,
   page: { limit?: number; cursor?: string },
   baseUrl: string,
-) {
+): Promise<Readable> {
   const from = new Date(`${range.from}T00:00:00Z`);
   const to = new Date(`${range.to}T00:00:00Z`);
   if (to < from) {
@@ -200,28 +194,23 @@ export async function listRange(
       { path: 'fin', code: 'date_range_invalid', message: `Máximo ${MAX_RANGE_DAYS} días.` },
     ]);
   }
-  const take = page.limit ? page.limit + 1 : MAX_UNPAGED_ROWS + 1;
-  const { rows, keys } = await listJson(
-    db,
-    tenant,
-    {
-      types: SALES_TYPES,
-      from: range.from,
-      to: range.to,
-      before: page.cursor ? decodeCursor(page.cursor) : undefined,
-      take,
-    },
-    contextOf(tenant, baseUrl),
-  );
-  if (!page.limit && rows.length > MAX_UNPAGED_ROWS) {
-    throw errors.unprocessable(
-      'list_too_large',
-      `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
-      [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
-    );
-  }
-  if (page.limit === undefined) return listBody(rows);
-  const more = rows.length > page.limit;
-  const last = more ? keys[page.limit - 1] : undefined;
-  return listBody(more ? rows.slice(0, page.limit) : rows, last ? encodeCursor(last.date, last.id) : null);
+  const filter = {
+    types: SALES_TYPES,
+    from: range.from,
+    to: range.to,
+    before: page.cursor ? decodeCursor(page.cursor) : undefined,
+  };
+  const shown =
+    page.limit === undefined
+      ? {
+          show: MAX_UNPAGED_ROWS,
+          tooMany: () =>
+            errors.unprocessable(
+              'list_too_large',
+              `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
+              [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
+            ),
+        }
+      : { show: page.limit, cursorOf: (key: { date: string; id: number }) => encodeCursor(key.date, key.id) };
+  return streamList(db, tenant, filter, shown, contextOf(tenant, baseUrl));
 }

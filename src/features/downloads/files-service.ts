@@ -1,19 +1,13 @@
 // A stored document's signed XML and SUNAT's CDR as files: what the download links serve and what e-mail attaches.
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
-import { cdrKey, xmlKey } from '../../pipeline/files.ts';
-import { rebuildSignedXml } from '../../pipeline/rebuild.ts';
+import { cdrKey } from '../../pipeline/files.ts';
+import { readSignedXml, type StoredForXml } from '../../pipeline/rebuild.ts';
 
-export interface StoredForXml {
-  documentType: string;
-  filename: string;
-  hash: string | null;
-  computed: unknown;
-}
+export type { StoredForXml } from '../../pipeline/rebuild.ts';
 
-/** The stored XML; rebuilt from the computed document (same bytes, same signature) when the file is gone. */
+/** The stored XML; made again from the computed document (same bytes, same signature) when the file is not whole. */
 export async function signedXmlOf(deps: PipelineDeps, tenant: TenantRef, doc: StoredForXml): Promise<Buffer> {
-  const xml = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
-  return xml ?? Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
+  return (await readSignedXml(deps, tenant, doc)).xml;
 }
 
 /** SUNAT's CDR zip, or null before SUNAT answered. */

@@ -59,7 +59,10 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     }
     max = Math.min(max, EMBEDDED_POOL_MAX);
   }
-  const pool = createPool(url, max, options.logger, config.databaseApplicationName);
+  // PGlite is one session shared by every connection: a statement one connection names, all would see.
+  const pool = createPool(url, max, options.logger, config.databaseApplicationName, {
+    namedStatements: mode === 'server' && config.databasePreparedStatements,
+  });
   const central = createCentralClient(pool);
   const tenants = new TenantClientCache(pool, config.tenantClientCacheSize);
   return {

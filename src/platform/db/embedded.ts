@@ -5,7 +5,7 @@
 // another process (a CLI command while `npm start` runs) connects through that URL instead of opening the
 // directory a second time, or is refused with a clear message.
 import { closeOnce } from './close-once.ts';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -118,6 +118,8 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   let db: PGlite | null = null;
   let server: PgliteWireServer | null = null;
   try {
+    // Loaded here, not at import: with DATABASE_URL (a PostgreSQL server) the process never loads PGlite.
+    const { PGlite } = await import('@electric-sql/pglite');
     db = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
     server = new PgliteWireServer(db, {
       host: '127.0.0.1',

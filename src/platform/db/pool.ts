@@ -1,5 +1,6 @@
 // The one pg.Pool of the process: the central client, every tenant client and the migration runner share it.
 import pg from 'pg';
+import { allowNamedStatements } from './prepared.ts';
 
 export interface PoolLogger {
   error(obj: unknown, msg?: string): void;
@@ -10,6 +11,7 @@ export function createPool(
   max: number,
   logger?: PoolLogger,
   applicationName = 'facturo',
+  options: { namedStatements?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -27,6 +29,7 @@ export function createPool(
   // Every client gets its own listener at birth; its query fails (→ 503) and the pool drops it on release.
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.error({ err: error }, 'database connection lost'));
+    if (options.namedStatements) allowNamedStatements(client);
   });
   return pool;
 }

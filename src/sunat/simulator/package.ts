@@ -1,6 +1,5 @@
 // The checks SUNAT makes on the envelope before reading the document: the zip's name, the zip,
 // and the single XML inside it (0151–0161).
-import { unzipSync } from 'fflate';
 import {
   baseName,
   parseDocumentName,
@@ -8,6 +7,7 @@ import {
   type DocumentName,
   type SummaryName,
 } from '../document-name.ts';
+import { readZip } from '../zip.ts';
 
 export type PackageResult =
   | { ok: true; kind: 'document'; name: DocumentName; xml: Buffer }
@@ -33,7 +33,7 @@ export function openPackage(
   const zip = Buffer.from(clean, 'base64');
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(zip);
+    entries = readZip(zip);
   } catch (error) {
     return { ok: false, code: '0156', detail: error instanceof Error ? error.message : String(error) };
   }

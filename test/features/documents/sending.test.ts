@@ -1,6 +1,7 @@
 // Sending, retries and recovery (issue 5 §4): SUNAT down → the document stays 01 with a reason and is queued;
 // the worker sends it once SUNAT is back; a lost answer is recovered by asking SUNAT, never by a blind resend.
 import { describe, expect, it } from 'vitest';
+import { isWholeXml } from '../../../src/pipeline/rebuild.ts';
 import { pendingJobs } from '../../../src/platform/jobs/queue.ts';
 import { fixtureBody, runTenantWorker, useApi } from './helpers.ts';
 
@@ -82,6 +83,48 @@ describe('SUNAT unavailable', () => {
     expect(after.stateTypeId).toBe('05');
     const xml = await api.get(`/downloads/document/xml/${res.json.data.external_id}`);
     expect(xml.body.toString()).toContain(`<ds:DigestValue>${res.json.data.hash}</ds:DigestValue>`);
+  });
+});
+
+// The issue writes the signed XML without fsync (the committed row makes it again byte for byte): what a crash of the
+// machine can leave of such a file — nothing, an empty file, zeros where blocks were never written, a cut-short
+// file — is never served nor sent; the XML is made again, the same bytes, and stored again.
+describe('a signed XML file a crash damaged', () => {
+  const damages: [string, (xml: Buffer) => Buffer][] = [
+    ['empty', () => Buffer.alloc(0)],
+    ['zero-filled', (xml) => Buffer.alloc(xml.length)],
+    [
+      'a block of zeros inside',
+      (xml) => Buffer.concat([xml.subarray(0, 4096), Buffer.alloc(4096), xml.subarray(8192)]),
+    ],
+    ['cut short', (xml) => xml.subarray(0, Math.floor(xml.length / 2))],
+    ['cut inside the end tag', (xml) => xml.subarray(0, xml.length - 3)],
+  ];
+
+  it('is told apart from a whole one', async () => {
+    const res = await api.post('/api/documents', fixtureBody('02-not-sent.json'));
+    const whole = (await api.get(`/downloads/document/xml/${res.json.data.external_id}`)).body;
+    expect(isWholeXml(whole)).toBe(true);
+    expect(isWholeXml(Buffer.concat([whole, Buffer.from('\n  \r\n')]))).toBe(true);
+    for (const [name, damage] of damages) expect(isWholeXml(damage(whole)), name).toBe(false);
+  });
+
+  it('is made again, byte for byte, when downloaded and when sent', async () => {
+    const res = await api.post('/api/documents', fixtureBody('02-not-sent.json'));
+    const key = `xml/${res.json.data.filename}.xml`;
+    const { storage } = api.ctx.app.platform;
+    const original = (await api.get(`/downloads/document/xml/${res.json.data.external_id}`)).body;
+    for (const [name, damage] of damages) {
+      await storage.put(api.tenant.schema, key, damage(original));
+      const served = (await api.get(`/downloads/document/xml/${res.json.data.external_id}`)).body;
+      expect(served.equals(original), name).toBe(true);
+      expect((await storage.get(api.tenant.schema, key))?.equals(original), name).toBe(true);
+    }
+    await storage.put(api.tenant.schema, key, original.subarray(0, 5000));
+    const sent = await api.post('/api/documents/send', { external_id: res.json.data.external_id });
+    // The full simulator checks the XSD and the signature: accepted means the whole, signed document reached it.
+    expect(sent.json.data.state_type_id).toBe('05');
+    expect((await storage.get(api.tenant.schema, key))?.equals(original)).toBe(true);
   });
 });
 

@@ -1,0 +1,159 @@
+// npm run bench:compare -- <git-ref> — before/after on one machine in one run: the API of <git-ref> (checked out in
+// a temporary worktree, this checkout's node_modules) and the API of this working tree, each on its own database,
+// take turns under the same load against one fast SUNAT stand-in. The machines here are shared and noisy: two
+// figures taken minutes apart differ more than most changes do, two taken in alternating rounds do not.
+// Per round and side: accepted (or stored, not sent) 3-line facturas per second at 16 connections, and the CPU each
+// process spent per document (API process tree, its PostgreSQL backends, the stand-in, this load driver); the
+// medians of the rounds are printed last.
+// Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
+// --concurrency=N (default 16), --port=N (default 18280: API before, +1 after, +9 the stand-in).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ROOT,
+  cpuMs,
+  freshDatabase,
+  invoiceBody,
+  limaToday,
+  postgresCpuMs,
+  provision,
+  request,
+  startApi,
+  startSimulator,
+  tenantHeaders,
+  treeCpuMs,
+  type BenchTenant,
+  type Proc,
+} from './harness.ts';
+import { saturate } from './load.ts';
+
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => a.replace(/^--/, '').split('=') as [string, string]),
+);
+const ref = positional[0];
+if (!ref) {
+  console.error('usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent]');
+  process.exit(2);
+}
+const ROUNDS = Number(args.get('rounds') ?? 3);
+const SECONDS = Number(args.get('seconds') ?? 5);
+const SCENARIO = args.get('scenario') ?? 'sent';
+const CONCURRENCY = Number(args.get('concurrency') ?? 16);
+const PORT = Number(args.get('port') ?? 18280);
+
+interface Side {
+  label: string;
+  database: string;
+  api: Proc;
+  tenant: BenchTenant;
+  rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p99: number }[];
+}
+
+/** <ref> checked out beside us, with this checkout's dependencies and its own generated Prisma clients. */
+function checkout(gitRef: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'facturo-compare-'));
+  execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, gitRef], { stdio: 'ignore' });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  execFileSync(process.execPath, ['scripts/prisma-generate.mjs'], { cwd: dir, stdio: 'ignore' });
+  if (!existsSync(join(dir, 'src/generated'))) cpSync(join(ROOT, 'src/generated'), join(dir, 'src/generated'));
+  return dir;
+}
+
+function removeCheckout(dir: string): void {
+  try {
+    execFileSync('git', ['-C', ROOT, 'worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startSide(label: string, root: string, port: number, simulatorUrl: string, ruc: string) {
+  const database = `facturo_compare_${label}`;
+  const databaseUrl = await freshDatabase(database);
+  const api = await startApi({
+    port,
+    databaseUrl,
+    simulatorUrl,
+    storageDir: mkdtempSync(join(tmpdir(), 'facturo-compare-storage-')),
+    root,
+  });
+  const tenant = await provision(databaseUrl, `cmp${label}`, ruc);
+  return { label, database, api, tenant, rounds: [] } satisfies Side;
+}
+
+function bodyText(): string {
+  const body = invoiceBody('01-taxed.json', limaToday());
+  if (SCENARIO === 'not-sent') body.acciones = { ...(body.acciones ?? {}), enviar_xml_firmado: false };
+  return JSON.stringify(body);
+}
+
+async function round(side: Side, sim: Proc, body: string, seconds: number) {
+  const call = async () => {
+    const r = await request(side.api.url, 'POST', '/api/documents', tenantHeaders(side.tenant), body);
+    return { ok: r.status === 200, ms: r.ms };
+  };
+  const before = { api: treeCpuMs(side.api.pid), pg: postgresCpuMs(side.database), sim: cpuMs(sim.pid) };
+  const driver = process.cpuUsage();
+  const run = await saturate(call, seconds, CONCURRENCY);
+  const used = process.cpuUsage(driver);
+  const n = Math.max(1, run.latencies.length);
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return {
+    rate: run.latencies.length / seconds,
+    api: (treeCpuMs(side.api.pid) - before.api) / n,
+    pg: (postgresCpuMs(side.database) - before.pg) / n,
+    sim: (cpuMs(sim.pid) - before.sim) / n,
+    driver: (used.user + used.system) / 1000 / n,
+    p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+    failures: run.failures,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function summary(side: Side): string {
+  const m = (k: keyof Side['rounds'][number]) => median(side.rounds.map((r) => r[k]));
+  return (
+    `${side.label.padEnd(6)} ${m('rate').toFixed(0).padStart(5)}/s  p99 ${m('p99').toFixed(0).padStart(4)} ms  ` +
+    `CPU/doc: API ${m('api').toFixed(2)} ms, PostgreSQL ${m('pg').toFixed(2)} ms, stand-in ${m('sim').toFixed(2)} ms, ` +
+    `driver ${m('driver').toFixed(2)} ms`
+  );
+}
+
+async function main() {
+  const dir = checkout(ref);
+  const sim = await startSimulator(PORT + 9, join(mkdtempSync(join(tmpdir(), 'facturo-compare-sim-')), 'sunat.jsonl'), {
+    fast: true,
+  });
+  const sides: Side[] = [];
+  try {
+    sides.push(await startSide('before', dir, PORT, sim.url, '20100070970'));
+    sides.push(await startSide('after', ROOT, PORT + 1, sim.url, '20100066603'));
+    const body = bodyText();
+    for (const side of sides) await round(side, sim, body, 2); // warm-up, not counted
+    for (let r = 1; r <= ROUNDS; r++) {
+      for (const side of sides) {
+        const result = await round(side, sim, body, SECONDS);
+        side.rounds.push(result);
+        console.log(
+          `round ${r} ${side.label.padEnd(6)} ${result.rate.toFixed(0).padStart(5)}/s  API ${result.api.toFixed(2)} ms  ` +
+            `PostgreSQL ${result.pg.toFixed(2)} ms  stand-in ${result.sim.toFixed(2)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
+        );
+      }
+    }
+    console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, medians of ${ROUNDS} rounds:`);
+    for (const side of sides) console.log(summary(side));
+  } finally {
+    for (const side of sides) await side.api.stop();
+    await sim.stop();
+    removeCheckout(dir);
+  }
+}
+
+await main();
