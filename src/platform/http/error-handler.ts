@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { closeLingering } from './lingering-close.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
@@ -104,8 +105,12 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
-    // Refused before its body arrived (401 of a large upload, 415…): closing the connection spares reading it.
-    if (!request.raw.complete) void reply.header('connection', 'close');
+    // Refused before its body arrived (401 of a large upload, 415…): closing the connection spares reading it,
+    // lingering so that a client still writing reads the answer rather than a reset.
+    if (!request.raw.complete) {
+      void reply.header('connection', 'close');
+      closeLingering(request.raw.socket);
+    }
     void reply
       .status(appError.status)
       .headers(appError.headers)

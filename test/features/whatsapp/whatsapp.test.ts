@@ -1,10 +1,12 @@
 // WhatsApp notifications (issue 9 §1–2) over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
 // transient failures retried until delivered exactly once, permanent ones recorded, ambiguous ones not resent.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { queueMessage } from '../../../src/features/whatsapp/outbox.ts';
@@ -317,6 +319,15 @@ describe('large bodies of /pdf and /media', () => {
     for (const p of posts) p.abort();
   });
 
+  it('lets a client that keeps writing its body still read the 401 (lingering close, no reset)', async () => {
+    // Clients stream 136 MB as fast as they can, ten at a time, and stop only when an answer arrives: closing at once with
+    // their bytes unread would reset the connection, and a reset discards the 401 already sent.
+    const answers = await streamingPosts(136 * 1024 * 1024, 3);
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(401));
+    // Each stopped writing once answered: a few MB each, never the 136 announced.
+    expect(Math.max(...answers.map((a) => a.sent))).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('lets an authenticated caller send a large body, two at a time; a third waits with 503 upload_busy', async () => {
     const headers = { host: api.tenant.hostname, authorization: api.tenant.headers.authorization };
     const first = partialPost('/api/whatsapp-notify/pdf', headers, 50 * 1024 * 1024, 1024);
@@ -334,3 +345,35 @@ describe('large bodies of /pdf and /media', () => {
     expect(small.status).toBe(202);
   });
 });
+
+/**
+ * Rounds of ten tokenless POSTs announcing `length` bytes each, written without pause until their answer arrives — from a
+ * child process, so that the clients race the server as remote ones do (in one event loop they take turns).
+ */
+async function streamingPosts(length: number, rounds: number): Promise<{ status: number; sent: number }[]> {
+  const { port } = api.ctx.app.server.address() as AddressInfo;
+  const script = `
+    const http = require('node:http');
+    const chunk = Buffer.alloc(1024 * 1024, 0x41);
+    const post = () => new Promise((resolve) => {
+      let sent = 0, answered = false;
+      const req = http.request({ host: '127.0.0.1', port: ${port}, method: 'POST', path: '/api/whatsapp-notify/media',
+        headers: { host: 'api.example', 'content-type': 'application/json', 'content-length': '${length}' } }, (res) => {
+        answered = true; res.resume();
+        res.on('end', () => { resolve({ status: res.statusCode, sent }); req.destroy(); });
+      });
+      req.on('error', () => { if (!answered) resolve({ status: 0, sent }); });
+      const pump = () => {
+        while (!answered && sent < ${length} && req.write(chunk)) sent += chunk.length;
+        if (!answered && sent < ${length}) req.once('drain', () => { sent += chunk.length; pump(); });
+      };
+      pump();
+    });
+    (async () => {
+      const all = [];
+      for (let round = 0; round < ${rounds}; round++) all.push(...(await Promise.all(Array.from({ length: 10 }, post))));
+      console.log(JSON.stringify(all));
+    })();`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { timeout: 30_000 });
+  return JSON.parse(stdout);
+}
