@@ -18,8 +18,10 @@ import {
   QuotaExceeded,
   SeriesExhausted,
   SeriesNotRegistered,
+  type NewDocument,
   type Quota,
 } from './insert.ts';
+import { insertNumberedInTurn } from './numbering-queue.ts';
 import { sendLeaseMs, sendStoredDocument, type SendOptions, type SendResult } from './send.ts';
 import { declaredBySummary } from './summaries/delivery.ts';
 import type { Warning } from '../core/index.ts';
@@ -158,42 +160,43 @@ export async function issueDocument<C>(
   let signedXml = '';
   let inserted;
   try {
-    inserted = await insertNumbered(
-      deps.db.pool,
-      tenant.schema,
-      {
+    const build = (number: number): NewDocument => {
+      const numbered = kind.assignNumber(document, number);
+      const signed = signCanonicalXml(kind.buildXml(numbered, issuer), key);
+      signedXml = signed.xml;
+      const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
+      return {
+        externalId: crypto.randomUUID(),
         documentType: identity.documentType,
         serie: identity.series,
-        explicitNumber: identity.number,
-        requireRegistered: company.requireRegisteredSeries,
-      },
-      (number) => {
-        const numbered = kind.assignNumber(document, number);
-        const signed = signCanonicalXml(kind.buildXml(numbered, issuer), key);
-        signedXml = signed.xml;
-        const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
-        return {
-          externalId: crypto.randomUUID(),
-          documentType: identity.documentType,
-          serie: identity.series,
-          number,
-          filename,
-          columns: kind.columns(numbered),
-          lines: kind.lines(numbered),
-          hash: signed.digestValue,
-          qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
-          fingerprint,
-          payload: body,
-          computed: numbered,
-          // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
-          // lease is over (next_attempt_at).
-          leaseUntil,
-          xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
-          actor: options.actor,
-        };
-      },
-      options.quota ?? null,
-    );
+        number,
+        filename,
+        columns: kind.columns(numbered),
+        lines: kind.lines(numbered),
+        hash: signed.digestValue,
+        qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
+        fingerprint,
+        payload: body,
+        computed: numbered,
+        // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
+        // lease is over (next_attempt_at).
+        leaseUntil,
+        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
+        actor: options.actor,
+      };
+    };
+    const numbering = {
+      documentType: identity.documentType,
+      serie: identity.series,
+      explicitNumber: identity.number,
+      requireRegistered: company.requireRegisteredSeries,
+    };
+    const quota = options.quota ?? null;
+    // "#" with nothing else to check in the transaction shares it with the series' other requests in flight.
+    inserted =
+      numbering.explicitNumber === null && !numbering.requireRegistered && !quota
+        ? await insertNumberedInTurn(deps.db.pool, tenant.schema, numbering, build)
+        : await insertNumbered(deps.db.pool, tenant.schema, numbering, build, quota);
   } catch (error) {
     if (error instanceof QuotaExceeded) {
       throw errors.forbidden(

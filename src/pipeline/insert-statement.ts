@@ -1,0 +1,197 @@
+// The one statement that stores issued documents: any number of them, each with its lines, its signed XML's file
+// row and its first history entry, from ONE jsonb parameter (an array of documents, lines nested). Its text depends
+// on the schema alone, so each connection prepares it once per tenant whatever the batch size or line counts —
+// a statement per line count, with a placeholder per value, was what the one-document insert needed before.
+// Raw SQL names the tenant's schema (house rule).
+import { quoteIdent } from '../platform/db/schema-name.ts';
+import type { DocumentColumns, LineColumns } from './kinds.ts';
+import { listBodySql } from './list-body.ts';
+
+export interface NewDocument {
+  externalId: string;
+  documentType: string;
+  serie: string;
+  number: number;
+  filename: string;
+  columns: DocumentColumns;
+  lines: LineColumns[];
+  hash: string;
+  qrText: string | null;
+  fingerprint: string;
+  payload: unknown;
+  computed: unknown;
+  /** Claimed for this request's own send attempt until then (null: not to be sent). */
+  leaseUntil: Date | null;
+  xmlFile: { storageKey: string; sha256: string; size: number };
+  actor: string;
+}
+
+/** The documents columns written, with the SQL type each value is read as (the column's own type). */
+const DOCUMENT_FIELDS: Array<[string, string]> = [
+  ['external_id', 'uuid'],
+  ['document_type', 'char(2)'],
+  ['serie', 'varchar(4)'],
+  ['number', 'int'],
+  ['filename', 'text'],
+  ['issue_date', 'date'],
+  ['issue_time', 'text'],
+  ['customer_doc_type', 'text'],
+  ['customer_doc_number', 'varchar(20)'],
+  ['customer_name', 'text'],
+  ['currency', 'char(3)'],
+  ['total_taxed', 'numeric(14,2)'],
+  ['total_exonerated', 'numeric(14,2)'],
+  ['total_unaffected', 'numeric(14,2)'],
+  ['total_exportation', 'numeric(14,2)'],
+  ['total_free', 'numeric(14,2)'],
+  ['total_discounts', 'numeric(14,2)'],
+  ['total_charges', 'numeric(14,2)'],
+  ['total_igv', 'numeric(14,2)'],
+  ['total_isc', 'numeric(14,2)'],
+  ['total_icbper', 'numeric(14,2)'],
+  ['total_taxes', 'numeric(14,2)'],
+  ['total', 'numeric(14,2)'],
+  ['hash', 'text'],
+  ['qr_text', 'text'],
+  ['request_fingerprint', 'text'],
+  ['payload', 'jsonb'],
+  ['computed', 'jsonb'],
+  ['next_attempt_at', 'timestamptz'],
+  ['locked_until', 'timestamptz'],
+  ['send_attempts', 'int'],
+];
+/** Carried along for the other tables, not documents columns. */
+const EXTRA_FIELDS: Array<[string, string]> = [
+  ['xml_key', 'text'],
+  ['xml_sha256', 'text'],
+  ['xml_size', 'int'],
+  ['actor', 'text'],
+  ['lines', 'jsonb'],
+];
+const LINE_FIELDS: Array<[string, string]> = [
+  ['line_number', 'int'],
+  ['internal_code', 'text'],
+  ['sunat_product_code', 'text'],
+  ['description', 'text'],
+  ['unit_code', 'text'],
+  ['quantity', 'numeric'],
+  ['unit_value', 'numeric'],
+  ['unit_price', 'numeric'],
+  ['igv_affectation_type', 'text'],
+  ['total_value', 'numeric'],
+  ['total_igv', 'numeric'],
+  ['total_taxes', 'numeric'],
+  ['total', 'numeric'],
+];
+
+const definition = (fields: Array<[string, string]>) => fields.map(([name, type]) => `${name} ${type}`).join(', ');
+const names = (fields: Array<[string, string]>) => fields.map(([name]) => name).join(', ');
+
+/**
+ * Parameter $1: the documents as documentsParameter() writes them. Returns each stored document's id and
+ * external_id. Each value is cast to its column's type before list_body is rendered from it (list-body.ts), so the
+ * list shows exactly what the row holds.
+ */
+function buildStatement(schema: string): string {
+  const s = quoteIdent(schema);
+  const typed = DOCUMENT_FIELDS.map(([name, type]) => `d.${name}::${type}`).join(', ');
+  const listBody = listBodySql((name) => {
+    const type = DOCUMENT_FIELDS.find(([field]) => field === name)![1];
+    return `d.${name}::${type}`;
+  }, 'd.payload');
+  return `WITH src AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(${definition([...DOCUMENT_FIELDS, ...EXTRA_FIELDS])}))
+       , doc AS (INSERT INTO ${s}."documents" (${names(DOCUMENT_FIELDS)}, list_body, has_xml)
+           SELECT ${typed}, ${listBody}, true FROM src d RETURNING id, external_id)
+       , lines AS (INSERT INTO ${s}."document_lines" (document_id, ${names(LINE_FIELDS)})
+           SELECT doc.id, l.* FROM doc JOIN src USING (external_id)
+           CROSS JOIN LATERAL jsonb_to_recordset(src.lines) AS l(${definition(LINE_FIELDS)}))
+       , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
+           SELECT doc.id, 'xml', src.xml_key, src.xml_sha256, src.xml_size FROM doc JOIN src USING (external_id))
+       , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
+           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))
+       SELECT id, external_id::text AS external_id FROM doc`;
+}
+
+// One text per schema; bounded by the characters held (tenants can be many), cleared when full.
+const statements = new Map<string, string>();
+const STATEMENTS_MAX_CHARS = 4_000_000;
+let statementsChars = 0;
+
+export function insertStatement(schema: string): string {
+  let text = statements.get(schema);
+  if (text === undefined) {
+    text = buildStatement(schema);
+    if (statementsChars + text.length > STATEMENTS_MAX_CHARS) {
+      statements.clear();
+      statementsChars = 0;
+    }
+    statements.set(schema, text);
+    statementsChars += text.length;
+  }
+  return text;
+}
+
+function lineObject(l: LineColumns): Record<string, unknown> {
+  return {
+    line_number: l.lineNumber,
+    internal_code: l.internalCode ?? null,
+    sunat_product_code: l.sunatProductCode ?? null,
+    description: l.description,
+    unit_code: l.unitCode,
+    quantity: l.quantity,
+    unit_value: l.unitValue,
+    unit_price: l.unitPrice,
+    igv_affectation_type: l.igvAffectationType,
+    total_value: l.totalValue,
+    total_igv: l.totalIgv,
+    total_taxes: l.totalTaxes,
+    total: l.total,
+  };
+}
+
+function documentObject(row: NewDocument): Record<string, unknown> {
+  const c = row.columns;
+  return {
+    external_id: row.externalId,
+    document_type: row.documentType,
+    serie: row.serie,
+    number: row.number,
+    filename: row.filename,
+    issue_date: c.issueDate,
+    issue_time: c.issueTime,
+    customer_doc_type: c.customerDocType,
+    customer_doc_number: c.customerDocNumber,
+    customer_name: c.customerName,
+    currency: c.currency,
+    total_taxed: c.totalTaxed ?? '0',
+    total_exonerated: c.totalExonerated ?? '0',
+    total_unaffected: c.totalUnaffected ?? '0',
+    total_exportation: c.totalExportation ?? '0',
+    total_free: c.totalFree ?? '0',
+    total_discounts: c.totalDiscounts ?? '0',
+    total_charges: c.totalCharges ?? '0',
+    total_igv: c.totalIgv ?? '0',
+    total_isc: c.totalIsc ?? '0',
+    total_icbper: c.totalIcbper ?? '0',
+    total_taxes: c.totalTaxes ?? '0',
+    total: c.total,
+    hash: row.hash,
+    qr_text: row.qrText,
+    request_fingerprint: row.fingerprint,
+    payload: row.payload ?? null,
+    computed: row.computed,
+    next_attempt_at: row.leaseUntil,
+    locked_until: row.leaseUntil,
+    send_attempts: row.leaseUntil ? 1 : 0,
+    xml_key: row.xmlFile.storageKey,
+    xml_sha256: row.xmlFile.sha256,
+    xml_size: row.xmlFile.size,
+    actor: row.actor,
+    lines: row.lines.map(lineObject),
+  };
+}
+
+/** The statement's one parameter: the documents as a JSON array (payload and computed nested as they are). */
+export function documentsParameter(rows: NewDocument[]): string {
+  return JSON.stringify(rows.map(documentObject));
+}
