@@ -86,7 +86,7 @@ async function seriesState(serie: string) {
 describe('"#" requests of one series sharing a transaction', () => {
   it('100 at once: consecutive numbers, each document whole with its own signed XML, fewer commits than documents', async () => {
     const before = { ...numberingTotals };
-    const body = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F311' };
+    const body: Record<string, any> = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F311' };
     const results = await Promise.all(Array.from({ length: 100 }, () => api.post('/api/documents', body)));
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     const numbers = results.map((r) => Number(r.json.data.number.split('-')[1])).sort((a, b) => a - b);
