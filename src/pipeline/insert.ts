@@ -6,6 +6,7 @@
 // (numbering-queue.ts): k numbers taken at once, k documents in the one insert, one commit.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
+import { RetryAlone } from '../platform/db/group-commit.ts';
 import { queryPrepared } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { documentsParameter, insertStatement, type NewDocument } from './insert-statement.ts';
@@ -183,19 +184,11 @@ export async function insertNumbered(
   }
 }
 
-/** A shared transaction failed before its COMMIT and was rolled back: nothing was stored, no number was spent,
- *  so each of its documents may be issued again on its own. */
-export class SharedTransactionRolledBack extends Error {
-  constructor(readonly reason: unknown) {
-    super('shared numbering transaction rolled back');
-  }
-}
-
 /**
  * "#" for several documents of one series in ONE transaction: their numbers taken at once (consecutive, in the
  * order of `builds`), each built (signed) with its number, all stored by one statement, one COMMIT. Any failure
  * before the COMMIT — a build that throws, a row the database refuses, fewer numbers left than documents — rolls
- * the whole back and throws SharedTransactionRolledBack; a failure of the COMMIT itself, or of a connection that
+ * the whole back and throws RetryAlone (nothing stored, no number spent); a failure of the COMMIT itself, or of a connection that
  * cannot roll back, is thrown as it is (whether it committed is not known).
  */
 export async function insertNumberedShared(
@@ -217,7 +210,7 @@ export async function insertNumberedShared(
       ids = await storeRows(client, schema, rows);
     } catch (error) {
       broken = await rollback(client);
-      throw broken ? error : new SharedTransactionRolledBack(error);
+      throw broken ? error : new RetryAlone(error);
     }
     try {
       await client.query('COMMIT');

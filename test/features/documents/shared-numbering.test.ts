@@ -91,8 +91,8 @@ describe('"#" requests of one series sharing a transaction', () => {
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     const numbers = results.map((r) => Number(r.json.data.number.split('-')[1])).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(numberingTotals.documents - before.documents).toBe(100);
-    expect(numberingTotals.transactions - before.transactions).toBeLessThan(100);
+    expect(numberingTotals.items - before.items).toBe(100);
+    expect(numberingTotals.statements - before.statements).toBeLessThan(100);
 
     const state = await seriesState('F311');
     expect(state.last).toBe(100);
