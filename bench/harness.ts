@@ -1,7 +1,7 @@
 // Processes for the benchmark and the drills: a fresh PostgreSQL database, the SUNAT simulator and API servers as
 // separate processes (SUNAT is remote in real life), tenants provisioned through the real service, an HTTP client
 // with keep-alive, and CPU/memory readings from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -40,17 +40,26 @@ export interface Proc {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Roots whose prestart (the build) ran in this process: once per root, before its first API starts. */
+const prepared = new Set<string>();
+
 /**
- * The node flags `npm start` gives the API (package.json's start script, before `--import tsx`), so the API
- * measured here is the process `npm start` runs: its heap limit decides how far the heap grows before it collects.
+ * The node arguments of `npm start` in `root` (package.json's start script after `node`: heap flags and entry), its
+ * prestart run first, so the API measured here is the process `npm start` runs: the compiled build/server.js with
+ * its heap limit, or, in an older checkout without a build (bench:compare), `--import tsx src/server.ts`.
  */
-export function startNodeFlags(root = ROOT): string[] {
-  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  const words = start.trim().split(/\s+/);
-  const flags = words.slice(1, words.indexOf('--import'));
-  return flags.every((f) => f.startsWith('--')) ? flags : [];
+export function startArgs(root = ROOT): string[] {
+  const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+  if (scripts.prestart && !prepared.has(root)) {
+    execSync(scripts.prestart, { cwd: root, stdio: 'inherit' });
+    prepared.add(root);
+  }
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start in ${root} is not a node command: ${scripts.start}`);
+  return args;
 }
 
+/** `node <args>` in `root`; `args` are node's own (flags, then the entry and its arguments). */
 function run(
   name: string,
   args: string[],
@@ -58,12 +67,11 @@ function run(
   url: string,
   profileDir?: string,
   root = ROOT,
-  nodeFlags: string[] = [],
 ): Proc {
   // BENCH_CPU_PROF=dir: V8 CPU profiles of the API and simulator processes (written when they stop).
   const dir = profileDir ?? process.env.BENCH_CPU_PROF;
   const prof = dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
-  const child = spawn(process.execPath, [...nodeFlags, ...prof, '--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...prof, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,6 +123,8 @@ export async function startSimulator(port: number, dataFile: string, options: { 
   const proc = run(
     options.fast ? 'simulator (fast)' : 'simulator',
     [
+      '--import',
+      'tsx',
       'bin/facturo.mjs',
       'sunat-simulator',
       '--port',
@@ -147,7 +157,7 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
   // Not NODE_ENV=production: production refuses SUNAT_MODE=simulator, and the benchmark sends to a simulator.
   const proc = run(
     `api:${o.port}`,
-    ['src/server.ts'],
+    startArgs(o.root),
     {
       NODE_ENV: 'development',
       SECRETS_KEY: '0'.repeat(64),
@@ -167,7 +177,6 @@ export async function startApi(o: ApiOptions): Promise<Proc> {
     `http://127.0.0.1:${o.port}`,
     o.profileDir,
     o.root,
-    startNodeFlags(o.root),
   );
   await waitFor(`${proc.url}/health/ready`, 90_000, proc);
   return proc;

@@ -55,6 +55,11 @@ export const STAGES: Array<[string, (url: string, fn: string) => boolean]> = [
   ['tsx loader', (u) => u.includes('/tsx/') || u.includes('/esbuild/')],
 ];
 
+/** A frame of the compiled build (`npm start` runs build/*.js) is charged as its source file, src/*.ts. */
+function sourceUrl(url: string): string {
+  return url.includes('/node_modules/') ? url : url.replace(/\/build\/(.+)\.js$/, '/src/$1.ts');
+}
+
 export interface StageCpu {
   stage: string;
   ms: number;
@@ -73,7 +78,7 @@ export function stagesOf(file: string, fromUs: number, toUs: number): { stages: 
     let stage = 'other (node internals, event loop)';
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const { url, functionName } = byId.get(at)!.callFrame;
-      const hit = STAGES.find(([, test]) => test(url, functionName));
+      const hit = STAGES.find(([, test]) => test(sourceUrl(url), functionName));
       if (hit) {
         stage = hit[0];
         break;
@@ -93,7 +98,7 @@ export function stagesOf(file: string, fromUs: number, toUs: number): { stages: 
     const stage = classify(id);
     totals.set(stage, (totals.get(stage) ?? 0) + delta / 1000);
     const { functionName, url } = byId.get(id)!.callFrame;
-    const leaf = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|src)\//, '$1/')} [${stage}]`;
+    const leaf = `${functionName || '(anonymous)'} ${sourceUrl(url).replace(/^.*\/(node_modules|src)\//, '$1/')} [${stage}]`;
     leaves.set(leaf, (leaves.get(leaf) ?? 0) + delta / 1000);
   });
   const sorted = (m: Map<string, number>) => [...m].map(([stage, ms]) => ({ stage, ms })).sort((a, b) => b.ms - a.ms);

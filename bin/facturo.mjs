@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Entry of `npx facturo <command>`: loads the TypeScript sources through tsx (no build step),
-// so the CLI always runs the same code as `npm start`.
+// Entry of `npx facturo <command>`: loads the TypeScript sources through tsx, so the CLI never runs a stale build
+// (`npm start` runs the same sources compiled into build/, rebuilt whenever one changed).
 import { register } from 'tsx/esm/api';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';

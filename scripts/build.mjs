@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run build` (and `npm start`'s prestart): src/*.ts → build/*.js, emitted by tsc (tsconfig.build.json, types not
+// checked: `npm run typecheck` does that). The API runs the JavaScript in plain node: the tsx loader costs a loader
+// thread with its own V8 isolate and esbuild, about 40 MB of resident memory (issue 20).
+// `npm start` must never run stale code, yet most starts change nothing: the build is skipped when a fingerprint of
+// every input (path, size, mtime of src/ and the tsconfigs, TypeScript's version) equals the last build's. Any
+// difference, an older mtime included (a checkout, an extracted archive), builds again.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'build');
+const STAMP = join(OUT, '.inputs');
+const require = createRequire(import.meta.url);
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+function fingerprint() {
+  const hash = createHash('sha256');
+  hash.update(`typescript ${require('typescript/package.json').version}\n`);
+  const inputs = [join(ROOT, 'tsconfig.json'), join(ROOT, 'tsconfig.build.json'), ...files(join(ROOT, 'src'))];
+  for (const path of inputs.sort()) {
+    const { size, mtimeMs } = statSync(path);
+    hash.update(`${path.slice(ROOT.length)} ${size} ${mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+function lastFingerprint() {
+  try {
+    return readFileSync(STAMP, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const current = fingerprint();
+if (current !== lastFingerprint()) {
+  const tsc = require.resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(STAMP, current);
+}

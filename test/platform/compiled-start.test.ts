@@ -1,0 +1,75 @@
+// `npm start` runs the compiled JavaScript (scripts/build.mjs: src/ → build/) in plain node, without tsx: every
+// module the server loads must resolve there (import extensions rewritten, paths relative to import.meta.url at the
+// same depth), and the PFX worker, a module of its own, must start without tsx's loader.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+let dir: string;
+
+/** The environment without anything that could load tsx into a plain node process, or reach a database. */
+function plainEnv(extra: Record<string, string>): Record<string, string> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_URL|NODE_OPTIONS|SUNAT_|DEMO_|SECRETS_KEY|NODE_ENV)/.test(k),
+    ),
+  ) as Record<string, string>;
+  return { ...clean, ...extra };
+}
+
+async function node(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: dir, timeout: 60_000, env: plainEnv(env) });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'facturo-compiled-'));
+  await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, timeout: 110_000 });
+}, 120_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('compiled start (build/)', () => {
+  it("loads the server's whole module graph and reaches the configuration check", async () => {
+    const { code, stderr } = await node(['--max-old-space-size=512', join(root, 'build', 'server.js')], {
+      NODE_ENV: 'production',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: 'postgresql://nobody@127.0.0.1:9/none',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Configuración inválida');
+    expect(stderr).toContain('SECRETS_KEY: es obligatorio en producción');
+    expect(stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|ERR_UNKNOWN_FILE_EXTENSION/);
+  });
+
+  it('reads a PFX in its worker thread, in a process without tsx', async () => {
+    const pfx = join(root, 'test', 'fixtures', 'keys', 'test-modern.pfx');
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { loadPfxOffThread } from ${JSON.stringify(pathToFileURL(join(root, 'build', 'crypto', 'pfx-off-thread.js')).href)};
+      const key = await loadPfxOffThread(readFileSync(${JSON.stringify(pfx)}), '123456', { now: new Date('2030-06-01T12:00:00Z') });
+      console.log(key.subject);
+    `;
+    const file = join(dir, 'read-pfx.mjs');
+    await writeFile(file, script);
+    const { code, stdout, stderr } = await node([file], {});
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('C=PE, O=EMPRESA EMISORA S.A.C., OU=RUC 20000000001, CN=EMPRESA EMISORA S.A.C.');
+  });
+});
