@@ -188,8 +188,8 @@ export async function insertNumbered(
  * "#" for several documents of one series in ONE transaction: their numbers taken at once (consecutive, in the
  * order of `builds`), each built (signed) with its number, all stored by one statement, one COMMIT. Any failure
  * before the COMMIT — a build that throws, a row the database refuses, fewer numbers left than documents — rolls
- * the whole back and throws RetryAlone (nothing stored, no number spent); a failure of the COMMIT itself, or of a connection that
- * cannot roll back, is thrown as it is (whether it committed is not known).
+ * the whole back and throws RetryAlone (nothing stored, no number spent); a failure of the COMMIT itself, or of a
+ * connection that cannot roll back, is thrown as it is (whether it committed is not known).
  */
 export async function insertNumberedShared(
   pool: pg.Pool,
