@@ -13,7 +13,6 @@ import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
 import {
   DuplicateNumber,
-  insertNumbered,
   LAST_NUMBER,
   QuotaExceeded,
   SeriesExhausted,
@@ -191,12 +190,7 @@ export async function issueDocument<C>(
       explicitNumber: identity.number,
       requireRegistered: company.requireRegisteredSeries,
     };
-    const quota = options.quota ?? null;
-    // "#" with nothing else to check in the transaction shares it with the series' other requests in flight.
-    inserted =
-      numbering.explicitNumber === null && !numbering.requireRegistered && !quota
-        ? await insertNumberedInTurn(deps.db.pool, tenant.schema, numbering, build)
-        : await insertNumbered(deps.db.pool, tenant.schema, numbering, build, quota);
+    inserted = await insertNumberedInTurn(deps.db.pool, tenant.schema, numbering, build, options.quota ?? null);
   } catch (error) {
     if (error instanceof QuotaExceeded) {
       throw errors.forbidden(

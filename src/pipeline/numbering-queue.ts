@@ -6,7 +6,7 @@
 // one insert, one commit.
 import type pg from 'pg';
 import { groupCommit, type GroupTotals } from '../platform/db/group-commit.ts';
-import { insertNumbered, insertNumberedShared, type NewDocument, type NumberingResult } from './insert.ts';
+import { insertNumbered, insertNumberedShared, type NewDocument, type NumberingResult, type Quota } from './insert.ts';
 
 type Inserted = NumberingResult & { row: NewDocument };
 type Series = { documentType: string; serie: string };
@@ -43,17 +43,25 @@ function queueFor(pool: pg.Pool) {
 
 const queues = new WeakMap<pg.Pool, ReturnType<typeof queueFor>>();
 
-/** "#" on a series needing no registration and no quota: its number and stored row, as insertNumbered gives. */
+/**
+ * The document's number and its stored row (insert.ts). "#" on a series needing no registration check and no quota
+ * — nothing else to check in the transaction — shares it with the series' other requests in flight; every other
+ * case (an explicit number, a registered series, a plan quota) runs its own.
+ */
 export function insertNumberedInTurn(
   pool: pg.Pool,
   schema: string,
-  series: Series,
+  numbering: Series & { explicitNumber: number | null; requireRegistered: boolean },
   build: (number: number) => NewDocument,
+  quota: Quota | null,
 ): Promise<Inserted> {
+  if (numbering.explicitNumber !== null || numbering.requireRegistered || quota)
+    return insertNumbered(pool, schema, numbering, build, quota);
   let queue = queues.get(pool);
   if (!queue) {
     queue = queueFor(pool);
     queues.set(pool, queue);
   }
+  const series = { documentType: numbering.documentType, serie: numbering.serie };
   return queue.inTurn(`${schema}\u0000${series.documentType}\u0000${series.serie}`, { schema, series, build });
 }

@@ -59,8 +59,12 @@ function row(serie: string, number: number, customerDocNumber = '20100070970'): 
 function fiveAtOnce(serie: string, third: (number: number) => NewDocument) {
   return Promise.allSettled(
     [0, 1, 2, 3, 4].map((i) =>
-      insertNumberedInTurn(api.ctx.db.pool, api.tenant.schema, { documentType: '01', serie }, (n) =>
-        i === 2 ? third(n) : row(serie, n),
+      insertNumberedInTurn(
+        api.ctx.db.pool,
+        api.tenant.schema,
+        { documentType: '01', serie, explicitNumber: null, requireRegistered: false },
+        (n) => (i === 2 ? third(n) : row(serie, n)),
+        null,
       ),
     ),
   );
