@@ -96,7 +96,7 @@ export async function consultCdr(
   return storeAndApply(deps, tenant, doc, outcome, actor);
 }
 
-/** The CDR file, its file row, the state and the history entry: the file first, then one atomic statement. */
+/** The CDR (its bytes in its file row), the state and the history entry: one atomic statement. */
 async function storeAndApply(
   deps: PipelineDeps,
   tenant: TenantRef,
@@ -106,7 +106,6 @@ async function storeAndApply(
 ): Promise<ConsultReport> {
   const zip = Buffer.from(outcome.cdrZip!);
   const key = cdrKey(doc.filename);
-  await deps.storage.put(tenant.schema, key, zip);
   const target = STATE_OF[outcome.kind] ?? doc.stateTypeId;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const s = quoteIdent(tenant.schema);
@@ -124,9 +123,10 @@ async function storeAndApply(
      , flag AS (
        UPDATE ${s}."documents" d SET has_cdr = true
        FROM cur WHERE d.id = cur.id AND NOT d.has_cdr AND NOT EXISTS (SELECT 1 FROM upd))
-     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
-         SELECT id, 'cdr', $5::text, $6::text, $7::int FROM cur
-         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size)
+     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size, data)
+         SELECT id, 'cdr', $5::text, $6::text, $7::int, $10::bytea FROM cur
+         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size,
+           data = EXCLUDED.data)
      , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
          SELECT cur.id, cur.state_type_id, $2, $8, $9 FROM cur JOIN upd ON upd.id = cur.id WHERE cur.state_type_id <> $2)
      SELECT cur.state_type_id AS from_state, EXISTS (SELECT 1 FROM upd) AS applied FROM cur`,
@@ -140,6 +140,7 @@ async function storeAndApply(
       zip.length,
       actor,
       `consult_cdr_status ${outcome.code} ${outcome.description}`.slice(0, 1000),
+      zip,
     ],
   );
   const applied = rows[0]?.applied === true;

@@ -224,20 +224,17 @@ async function recordOutcome(
   const final = state !== '01';
   const uncertain = doc.uncertain || outcome.kind === 'unknown';
   const attempts = doc.send_attempts;
-  let cdr: { key: string; sha: string; size: number } | null = null;
-  if (outcome.cdrZip) {
-    const zip = Buffer.from(outcome.cdrZip);
-    cdr = { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
-    await deps.storage.put(tenant.schema, cdr.key, zip);
-  }
+  const zip = outcome.cdrZip ? Buffer.from(outcome.cdrZip) : null;
+  const cdr = zip && { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
   const retryAt =
     !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
   const s = quoteIdent(tenant.schema);
-  // State, SUNAT's answer, the CDR's file row and the history entry in one statement (one round trip, atomic).
-  // A hold is recorded in the history too (01 → 01): who stopped the document, when and why. has_cdr is the list's
-  // copy of "a cdr file row exists" (list-query.ts).
+  // State, SUNAT's answer, the CDR (its bytes in its file row) and the history entry in one statement (one round
+  // trip, atomic): the answer is never recorded without its proof, nor the proof without the answer. A hold is
+  // recorded in the history too (01 → 01): who stopped the document, when and why. has_cdr is the list's copy of
+  // "a cdr file row exists" (list-query.ts).
   await poolQueryPrepared(
     deps.db.pool,
     `WITH upd AS (
@@ -245,9 +242,10 @@ async function recordOutcome(
          locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now(),
          has_cdr = has_cdr OR $7::text IS NOT NULL
        WHERE id = $1 RETURNING id)
-     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
-         SELECT id, 'cdr', $7::text, $8::text, $9::int FROM upd WHERE $7::text IS NOT NULL
-         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size)
+     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size, data)
+         SELECT id, 'cdr', $7::text, $8::text, $9::int, $15::bytea FROM upd WHERE $7::text IS NOT NULL
+         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size,
+           data = EXCLUDED.data)
      , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
          SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
      SELECT id FROM upd`,
@@ -266,6 +264,7 @@ async function recordOutcome(
       final || hold !== null,
       hold,
       uncertain,
+      zip,
     ],
   );
   if (retryAt) {

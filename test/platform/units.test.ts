@@ -128,6 +128,19 @@ describe('disk storage', () => {
     expect(await storage.exists('t_acme', key)).toBe(false);
   });
 
+  it('writes an unflushed file the same way: atomic, and into a folder removed behind its back', async () => {
+    const storage = createDiskStorage(root);
+    const key = 'xml/20123456786-01-F001-2.xml';
+    await storage.put('t_acme', key, '<Invoice>1</Invoice>', { durable: false });
+    await rm(join(root, 't_acme', 'xml'), { recursive: true });
+    await storage.put('t_acme', key, '<Invoice>2</Invoice>', { durable: false });
+    expect((await storage.get('t_acme', key))!.toString()).toBe('<Invoice>2</Invoice>');
+    await storage.put('t_acme', key, Buffer.from('<Invoice>3</Invoice>'), { durable: false });
+    expect((await storage.get('t_acme', key))!.toString()).toBe('<Invoice>3</Invoice>');
+    expect(await readdir(join(root, 't_acme', 'xml'))).toEqual(['20123456786-01-F001-2.xml']);
+    await expect(storage.put('t_acme', '../x.xml', 'x', { durable: false })).rejects.toThrow(StorageKeyError);
+  });
+
   it('refuses keys that would leave the tenant folder', async () => {
     const storage = createDiskStorage(root);
     for (const key of ['../t_other/x.xml', '/etc/passwd', 'a/../../b', '', 'signed/.hidden', 'a//b']) {

@@ -10,11 +10,19 @@ export async function signedXmlOf(deps: PipelineDeps, tenant: TenantRef, doc: St
   return (await readSignedXml(deps, tenant, doc)).xml;
 }
 
-/** SUNAT's CDR zip, or null before SUNAT answered. */
+/**
+ * SUNAT's CDR zip, or null before SUNAT answered: the bytes of its file row (migration 0012), or — for an answer
+ * recorded before they moved there — the file in storage.
+ */
 export async function cdrZipOf(
   deps: Pick<PipelineDeps, 'storage'>,
-  tenant: Pick<TenantRef, 'schema'>,
-  filename: string,
+  tenant: Pick<TenantRef, 'schema' | 'db'>,
+  doc: { id: number; filename: string },
 ): Promise<Buffer | null> {
-  return deps.storage.get(tenant.schema, cdrKey(filename));
+  const row = await tenant.db.documentFile.findUnique({
+    where: { documentId_kind: { documentId: doc.id, kind: 'cdr' } },
+    select: { data: true },
+  });
+  if (row?.data) return Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+  return deps.storage.get(tenant.schema, cdrKey(doc.filename));
 }

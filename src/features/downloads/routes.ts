@@ -59,7 +59,7 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
     }
     if (file === 'cdr') {
       if (format) throw notFound();
-      const zip = await cdrZipOf(deps, tenant, doc.filename);
+      const zip = await cdrZipOf(deps, tenant, doc);
       if (!zip)
         throw errors.notFound(
           'cdr_not_available',

@@ -37,7 +37,7 @@ async function deliver(deps: PipelineDeps, tenant: TenantRef, documentId: number
   const files = {
     pdf: await pdfForDocument(deps, tenant, doc, defaultPdfFormat(doc, tenant.company)),
     xml: await signedXmlOf(deps, tenant, doc),
-    cdr: ACCEPTED.has(doc.stateTypeId) ? await cdrZipOf(deps, tenant, doc.filename) : null,
+    cdr: ACCEPTED.has(doc.stateTypeId) ? await cdrZipOf(deps, tenant, doc) : null,
   };
   const email = buildEmail(
     tenant.company,

@@ -1,11 +1,13 @@
 // Lists, downloads, idempotency and the tenant wall (issue 5 §3, §6, §7).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limaDateTime } from '../../../src/features/documents/list-fields.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
+import { unzipCdr } from '../../../src/sunat/index.ts';
 import type { TestTenant } from '../../helpers/app.ts';
 import { fixtureBody, pathOf, useApi } from './helpers.ts';
 
@@ -112,6 +114,36 @@ describe('downloads', () => {
     expect(ticket.status).toBe(200);
     expect(ticket.headers['content-disposition']).toContain('-ticket.pdf');
     expect(ticket.body.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77/);
+  });
+
+  it("keeps SUNAT's CDR in its file row, recorded with the answer: no file beside it, served byte for byte", async () => {
+    const row = await api.tenant.db.documentFile.findFirstOrThrow({
+      where: { document: { externalId: issued.data.external_id }, kind: 'cdr' },
+    });
+    expect(row.data).not.toBeNull();
+    const data = Buffer.from(row.data!);
+    expect(data.length).toBe(row.size);
+    expect(createHash('sha256').update(data).digest('hex')).toBe(row.sha256);
+    expect(await api.ctx.app.platform.storage.exists(api.tenant.schema, row.storageKey)).toBe(false);
+    const cdr = await api.get(`/downloads/document/cdr/${issued.data.external_id}`);
+    expect(cdr.status).toBe(200);
+    expect(cdr.body.equals(data)).toBe(true);
+  });
+
+  it('serves a CDR recorded before migration 0012 from its file in storage', async () => {
+    const res = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    const doc = await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id } });
+    const where = { documentId_kind: { documentId: doc.id, kind: 'cdr' } };
+    const row = await api.tenant.db.documentFile.findUniqueOrThrow({ where });
+    // As an answer recorded by the earlier version left it: the bytes in storage, data NULL.
+    await api.ctx.app.platform.storage.put(api.tenant.schema, row.storageKey, Buffer.from(row.data!));
+    await api.tenant.db.documentFile.update({ where, data: { data: null } });
+    const cdr = await api.get(`/downloads/document/cdr/${res.json.data.external_id}`);
+    expect(cdr.status).toBe(200);
+    expect(cdr.body.equals(Buffer.from(row.data!))).toBe(true);
+    expect(unzipCdr(cdr.body).xml.toString('utf8')).toContain(
+      `<cbc:ReferenceID>${res.json.data.number}</cbc:ReferenceID>`,
+    );
   });
 
   it("answers 404 on another tenant's host, for unknown ids, and for a CDR that does not exist yet", async () => {
