@@ -3,6 +3,7 @@
 // unknown host 404 → locked tenant 403 → missing/bad token 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { poolQueryPrepared } from '../db/prepared.ts';
 import { errors } from '../errors.ts';
 import { quoteIdent } from '../db/schema-name.ts';
 import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
@@ -61,8 +62,9 @@ export async function authenticate(request: FastifyRequest, db: Database, tenant
   const hash = hashToken(token);
   const s = quoteIdent(tenant.schemaName);
   // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. Every
-  // request runs this, so it is one raw round trip (token and user joined), naming the tenant's schema.
-  const { rows } = await db.pool.query<{
+  // request runs this, so it is one raw round trip (token and user joined), naming the tenant's schema, and a named
+  // prepared statement: planned once per connection, not per request.
+  const { rows } = await poolQueryPrepared<{
     id: number;
     token_hash: string;
     revoked_at: Date | null;
@@ -72,6 +74,7 @@ export async function authenticate(request: FastifyRequest, db: Database, tenant
     email: string;
     role: string;
   }>(
+    db.pool,
     `SELECT t.id, t.token_hash, t.revoked_at, t.last_used_at, u.id AS user_id, u.name, u.email, u.role
      FROM ${s}."api_tokens" t JOIN ${s}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hash],
