@@ -11,6 +11,8 @@ export interface Measured {
   listMs?: number;
   listed?: number;
   rssMb?: { rss: number; peak: number };
+  /** The API's peak RSS when the 3-line issuing scenarios (saturation, then 200/s) end: the targets' load. */
+  rssWhileIssuingMb?: { rss: number; peak: number };
   twoProcessesPerSecond?: number;
   twoProcessesRssMb?: { rss: number; peak: number };
   heap?: string;
@@ -26,13 +28,22 @@ export function targetLines(m: Measured): string[] {
     ['p99 at a fixed 200/s < 50 ms', m.p99At200, (v) => v < 50, 'ms'],
     ['not sent ≥ 1,000/s', m.notSentPerSecond, (v) => v >= 1000, '/s'],
     [`list a day of ${(m.listed ?? 0).toLocaleString('en')} documents ≤ 100 ms (p50)`, m.listMs, (v) => v <= 100, 'ms'],
-    ['API RSS ≤ 200 MB under that load (peak)', m.rssMb?.peak, (v) => v <= 200, 'MB'],
+    [
+      'API RSS ≤ 200 MB under that load (peak while issuing 3-line facturas)',
+      m.rssWhileIssuingMb?.peak,
+      (v) => v <= 200,
+      'MB',
+    ],
   ];
   const lines = checks.map(([label, value, ok, unit]) =>
     value === undefined
       ? `n/a     ${label}`
       : `${ok(value) ? 'OK    ' : 'MISSED'}  ${label}: ${value.toFixed(unit === '/s' ? 0 : 2)} ${unit}`,
   );
+  if (m.rssMb)
+    lines.push(
+      `info    API RSS peak over every scenario (50-line bodies, the listed day, PDFs): ${m.rssMb.peak.toFixed(2)} MB`,
+    );
   if (m.twoProcessesPerSecond !== undefined && m.acceptedPerSecond !== undefined)
     lines.push(
       `info    1 vs 2 API processes (WEB_CONCURRENCY): ${m.acceptedPerSecond.toFixed(0)}/s vs ${m.twoProcessesPerSecond.toFixed(0)}/s`,
