@@ -95,7 +95,14 @@ describe('POST /api/services/consult_cdr_status', () => {
     expect(res.json.message).toContain(factura.number);
     expect(await cdrRows(factura.external_id)).toBe(1);
     const cdr = await api.get(pathOf(res.json.links.cdr));
+    expect(cdr.status).toBe(200);
     expect(unzipCdr(cdr.body).xml.toString()).toContain(`<cbc:ID>${factura.number}</cbc:ID>`);
+    // Stored in its row with the state, as a sent document's CDR is: no file beside it.
+    const row = await api.tenant.db.documentFile.findFirstOrThrow({
+      where: { document: { externalId: factura.external_id }, kind: 'cdr' },
+    });
+    expect(row.data && Buffer.from(row.data).equals(cdr.body)).toBe(true);
+    expect(await api.ctx.app.platform.storage.exists(api.tenant.schema, row.storageKey)).toBe(false);
     const history = await api.tenant.db.documentStateHistory.findMany({
       where: { document: { externalId: factura.external_id } },
       orderBy: { id: 'desc' },
