@@ -32,6 +32,10 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       DEMO_TENANT: 'false',
       // Test files share one database: a worker would take other files' jobs. Tests run one (scoped) when needed.
       WORKER_ENABLED: 'false',
+      // The embedded database is one session behind its socket (src/platform/db/pglite-server.ts): a statement
+      // name one connection prepares, every other would find taken. The server itself never names statements on
+      // its own PGlite (database.ts); the suite reaches it by URL, as a server, so it says so here.
+      ...(testDatabaseKind() === 'pglite' ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
       ...env,
     },
     overrides,
