@@ -26,6 +26,7 @@ import { genRequestId, installRequestId } from './platform/http/request-id.ts';
 import { installRouting, rewriteBadUrl } from './platform/http/routing.ts';
 import { installSwagger } from './platform/http/swagger.ts';
 import { installTenancy } from './platform/http/tenancy.ts';
+import { installTokenCache } from './platform/http/token-cache.ts';
 import type { Platform } from './platform/http/types.ts';
 import './platform/http/types.ts';
 import { installTextGuard, validatorCompiler } from './platform/http/validation.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     worker: null,
     usage: null,
     companies: { forget: () => undefined },
+    tokens: { forget: () => undefined, active: false },
     metrics: null,
     sunatSimulatorUrl() {
       if (config.sunatSimulatorUrl) return config.sunatSimulatorUrl;
@@ -146,7 +148,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
-  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs);
+  const tokens = installTokenCache(app, db, config.hostCacheTtlMs, config.databaseApplicationName);
+  platform.tokens = tokens;
+  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs, tokens);
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);

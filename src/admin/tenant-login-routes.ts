@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
+import type { Platform } from '../platform/http/types.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
@@ -54,8 +55,9 @@ async function checkPassword(tenant: TenantContext, email: string, password: str
   return ok && user?.passwordHash ? user : null;
 }
 
-async function issueLoginToken(tenant: TenantContext, userId: number): Promise<string> {
+async function issueLoginToken(tenant: TenantContext, userId: number, platform: Platform): Promise<string> {
   const issued = issueToken();
+  let revoked = false;
   await tenant.db.$transaction(async (tx) => {
     await tx.apiToken.create({ data: { userId, name: 'login', tokenHash: issued.hash, prefix: issued.prefix } });
     const stale = await tx.apiToken.findMany({
@@ -64,9 +66,12 @@ async function issueLoginToken(tenant: TenantContext, userId: number): Promise<s
       skip: LOGIN_TOKENS_KEPT,
       select: { id: true },
     });
-    if (stale.length)
+    if (stale.length) {
       await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
+      revoked = true;
+    }
   });
+  if (revoked) platform.tokens.forget(tenant.schema);
   return issued.token;
 }
 
@@ -124,7 +129,7 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
         name: user.name,
         email: user.email,
         seriedefault: await defaultSeries(tenant),
-        token: await issueLoginToken(tenant, user.id),
+        token: await issueLoginToken(tenant, user.id, app.platform),
         ruc: company.ruc,
         app_logo: null,
         company: {

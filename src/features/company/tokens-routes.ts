@@ -84,6 +84,7 @@ export const tokensRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       await revokeToken(request.tenant, request.params.id);
+      app.platform.tokens.forget(request.tenant.schema);
       return { success: true as const, message: 'Token revocado.' };
     },
   );

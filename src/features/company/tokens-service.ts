@@ -1,6 +1,7 @@
 // A company's API tokens: listed without their secret, issued (the secret returned once, only its SHA-256 stored)
-// and revoked. Tokens are checked against the database on every request (src/platform/http/tenancy.ts keeps no
-// token cache), so a revoked one is refused at once. The plan's limit_users caps the active tokens: each one is an
+// and revoked. A revoked token is refused at once: the route forgets the tenant's memoised tokens before it answers,
+// and every other process hears the revocation from the database (src/platform/http/token-cache.ts). The plan's
+// limit_users caps the active tokens: each one is an
 // API user. The count runs under a per-tenant advisory lock so that concurrent requests cannot both take the last
 // slot; it serialises token creations only (the company row's lock also queued them behind profile, certificate and
 // SUNAT-access changes).

@@ -9,6 +9,7 @@ import { quoteIdent } from '../db/schema-name.ts';
 import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
 import { effectiveAuth } from './routing.ts';
 import { normalizeHost, type HostResolver, type ResolvedTenant } from './hosts.ts';
+import type { CheckedToken, TokenCache } from './token-cache.ts';
 import { TenantContext, type Company, type TenantUser } from './tenant-context.ts';
 
 const kTenant = Symbol('facturo.tenant');
@@ -23,7 +24,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /**
  * Short-lived memo of the tenant's company row, which every request reads, for as long as the host cache keeps a
  * tenant (HOST_CACHE_TTL_MS, 5 s by default): an edited company takes effect within that time, as a lock does.
- * Tokens are not memoised: a revoked token stops at once. 0 disables it.
+ * Tokens have their own memo, which a revocation clears at once (token-cache.ts). 0 disables both.
  */
 class Memo<T> {
   private readonly entries = new Map<string, { value: T; expires: number }>();
@@ -56,14 +57,33 @@ export interface CompanyCache {
 }
 
 /** The user behind the Bearer API token of `tenant` (401 otherwise). Also used by any-host routes that accept tenant tokens. */
-export async function authenticate(request: FastifyRequest, db: Database, tenant: ResolvedTenant): Promise<TenantUser> {
+export async function authenticate(
+  request: FastifyRequest,
+  db: Database,
+  tenant: ResolvedTenant,
+  tokens?: TokenCache,
+): Promise<TenantUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const hash = hashToken(token);
-  const s = quoteIdent(tenant.schemaName);
-  // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. Every
-  // request runs this, so it is one raw round trip (token and user joined), naming the tenant's schema, and a named
-  // prepared statement: planned once per connection, not per request.
+  const schema = tenant.schemaName;
+  const checked = tokens?.get(schema, hash) ?? (await lookUpToken(db, schema, hash, tokens));
+  const now = Date.now();
+  if (checked.lastUsedAt === null || now - checked.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+    checked.lastUsedAt = now;
+    await db.pool.query(`UPDATE ${quoteIdent(schema)}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [
+      checked.user.tokenId,
+      new Date(now),
+    ]);
+  }
+  return checked.user;
+}
+
+async function lookUpToken(db: Database, schema: string, hash: string, tokens?: TokenCache): Promise<CheckedToken> {
+  const generation = tokens?.generation ?? 0;
+  // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. It is one
+  // raw round trip (token and user joined), naming the tenant's schema, and a named prepared statement: planned
+  // once per connection, not per request.
   const { rows } = await poolQueryPrepared<{
     id: number;
     token_hash: string;
@@ -76,19 +96,26 @@ export async function authenticate(request: FastifyRequest, db: Database, tenant
   }>(
     db.pool,
     `SELECT t.id, t.token_hash, t.revoked_at, t.last_used_at, u.id AS user_id, u.name, u.email, u.role
-     FROM ${s}."api_tokens" t JOIN ${s}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
+     FROM ${quoteIdent(schema)}."api_tokens" t JOIN ${quoteIdent(schema)}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hash],
   );
   const row = rows[0];
   if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash)) throw errors.unauthorized();
-  const now = Date.now();
-  if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.pool.query(`UPDATE ${s}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [row.id, new Date(now)]);
-  }
-  return { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id };
+  const checked: CheckedToken = {
+    user: { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id },
+    lastUsedAt: row.last_used_at?.getTime() ?? null,
+  };
+  tokens?.set(schema, hash, checked, generation);
+  return checked;
 }
 
-export function installTenancy(app: FastifyInstance, db: Database, hosts: HostResolver, cacheTtlMs = 0): CompanyCache {
+export function installTenancy(
+  app: FastifyInstance,
+  db: Database,
+  hosts: HostResolver,
+  cacheTtlMs = 0,
+  tokens?: TokenCache,
+): CompanyCache {
   const companies = new Memo<Company>(cacheTtlMs);
   app.decorateRequest(kTenant, null);
   app.decorateRequest('tenant', {
@@ -112,7 +139,7 @@ export function installTenancy(app: FastifyInstance, db: Database, hosts: HostRe
     const client = db.tenant(tenant.schemaName);
     const cachedCompany = companies.get(tenant.schemaName);
     const [user, company] = await Promise.all([
-      effectiveAuth(config) === 'none' ? Promise.resolve(null) : authenticate(request, db, tenant),
+      effectiveAuth(config) === 'none' ? Promise.resolve(null) : authenticate(request, db, tenant, tokens),
       cachedCompany ? Promise.resolve(cachedCompany) : client.company.findUnique({ where: { id: 1 } }),
     ]);
     if (company && !cachedCompany) companies.set(tenant.schemaName, company);

@@ -39,6 +39,8 @@ export interface Platform {
   metrics: Registry | null;
   /** The memo of tenants' company rows: a route that changes the company forgets it (src/platform/http/tenancy.ts). */
   companies: { forget(schema: string): void };
+  /** The memo of checked API tokens: a route that revokes a token forgets the tenant's (token-cache.ts). */
+  tokens: { forget(schema: string): void; readonly active: boolean };
   /** The in-process worker (WORKER_ENABLED), once the app is ready; null otherwise. */
   worker: { wake(): void } | null;
   /** Base URL for SUNAT in simulator mode: SUNAT_SIMULATOR_URL, else this server's own address (needs listen). */
