@@ -19,7 +19,7 @@ import {
   type SendOutcome,
   type SunatMode,
 } from '../sunat/index.ts';
-import { openSolCredentials } from './company-secrets.ts';
+import { solCredentialsOf } from './keys.ts';
 import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { poolQueryPrepared } from '../platform/db/prepared.ts';
@@ -154,7 +154,7 @@ export async function sendStoredDocument(
       simulatorUrl: sunatModeOf(deps, tenant) === 'simulator' ? deps.sunatSimulatorUrl() : undefined,
       customUrl: tenant.company.sunatEndpointUrl ?? undefined,
     });
-    const sol = openSolCredentials(tenant.company, deps.secrets);
+    const sol = solCredentialsOf(tenant.schema, tenant.company, deps.secrets);
     outcome = await deliverDocument({
       endpoint: endpointFor(endpoints, serviceForDocumentType(doc.document_type))!,
       consultEndpoint: endpoints.consult,
