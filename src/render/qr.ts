@@ -83,15 +83,21 @@ export function qrPng(matrix: QrMatrix, sizePx = 150): Buffer {
   const side = modules * scale;
   const stride = Math.ceil(side / 8) + 1; // filter byte 0 (None), then the row's bits
   const raw = Buffer.alloc(stride * side, 0);
+  // 1 = white in grayscale. A blank scanline: every pixel white, the bits past the last pixel 0.
+  const blank = Buffer.alloc(stride, 0xff);
+  blank[0] = 0;
+  if (side % 8) blank[stride - 1] = (0xff << (8 - (side % 8))) & 0xff;
   const line = Buffer.alloc(stride);
-  // A module row is `scale` identical scanlines: drawn once, copied.
+  // A module row is `scale` identical scanlines: drawn once (white, then each dark module's pixels cleared), copied.
   for (let moduleRow = 0; moduleRow < modules; moduleRow++) {
-    line.fill(0);
+    blank.copy(line);
     const row = moduleRow - MARGIN;
-    for (let x = 0; x < side; x++) {
-      const column = ((x / scale) | 0) - MARGIN;
-      const dark = row >= 0 && column >= 0 && row < matrix.size && column < matrix.size && matrix.isDark(row, column);
-      if (!dark) line[1 + (x >> 3)] |= 0x80 >> (x & 7); // 1 = white in grayscale
+    if (row >= 0 && row < matrix.size) {
+      for (let column = 0; column < matrix.size; column++) {
+        if (!matrix.isDark(row, column)) continue;
+        const from = (column + MARGIN) * scale;
+        for (let x = from; x < from + scale; x++) line[1 + (x >> 3)] &= ~(0x80 >> (x & 7));
+      }
     }
     for (let k = 0; k < scale; k++) line.copy(raw, (moduleRow * scale + k) * stride);
   }
