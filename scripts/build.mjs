@@ -4,10 +4,12 @@
 // thread with its own V8 isolate and esbuild, about 40 MB of resident memory (issue 20).
 // `npm start` must never run stale code, yet most starts change nothing: the build is skipped when a fingerprint of
 // every input (path, size, mtime of src/ and the tsconfigs, TypeScript's version) equals the last build's. Any
-// difference, an older mtime included (a checkout, an extracted archive), builds again.
+// difference, an older mtime included (a checkout, an extracted archive), builds again. tsc builds incrementally and
+// never deletes: the JavaScript of a source deleted or renamed since is removed after each build (prune), so no
+// module that no longer exists can still be imported.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +46,25 @@ function lastFingerprint() {
   }
 }
 
+/** Removes build/**\/*.js whose src/**\/*.ts is gone, and the folders that leaves empty. */
+function prune(dir = OUT) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      prune(path);
+      if (readdirSync(path).length === 0) rmSync(path, { recursive: true });
+    } else if (entry.name.endsWith('.js')) {
+      const source = join(ROOT, 'src', path.slice(OUT.length + 1).replace(/\.js$/, '.ts'));
+      if (!existsSync(source)) rmSync(path);
+    }
+  }
+}
+
 const current = fingerprint();
 if (current !== lastFingerprint()) {
   const tsc = require.resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(OUT, { recursive: true });
+  prune();
   writeFileSync(STAMP, current);
 }

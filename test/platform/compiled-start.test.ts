@@ -2,7 +2,8 @@
 // module the server loads must resolve there (import extensions rewritten, paths relative to import.meta.url at the
 // same depth), and the PFX worker, a module of its own, must start without tsx's loader.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,4 +73,16 @@ describe('compiled start (build/)', () => {
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('C=PE, O=EMPRESA EMISORA S.A.C., OU=RUC 20000000001, CN=EMPRESA EMISORA S.A.C.');
   });
+  it('removes the JavaScript of a source that no longer exists when it builds again', async () => {
+    const stale = join(root, 'build', 'features', `zz-deleted-${process.pid}.js`);
+    const staleDir = join(root, 'build', `zz-deleted-${process.pid}`);
+    await mkdir(staleDir, { recursive: true });
+    await writeFile(stale, 'export const gone = true;\n');
+    await writeFile(join(staleDir, 'module.js'), 'export const gone = true;\n');
+    await rm(join(root, 'build', '.inputs'), { force: true }); // as after a checkout: the inputs changed
+    await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, timeout: 110_000 });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleDir)).toBe(false);
+    expect(existsSync(join(root, 'build', 'server.js'))).toBe(true);
+  }, 120_000);
 });
