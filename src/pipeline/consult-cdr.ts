@@ -12,7 +12,7 @@ import {
   type SunatMode,
 } from '../sunat/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
-import { openSolCredentials } from './company-secrets.ts';
+import { solCredentialsOf } from './keys.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { cdrKey, sha256Hex } from './files.ts';
 
@@ -62,7 +62,7 @@ export function canConsult(doc: Pick<ConsultTarget, 'documentType' | 'serie'>): 
 }
 
 async function ask(deps: PipelineDeps, tenant: TenantRef, doc: ConsultTarget, endpoint: string) {
-  const sol = openSolCredentials(tenant.company, deps.secrets);
+  const sol = solCredentialsOf(tenant.schema, tenant.company, deps.secrets);
   return getStatusCdr({
     endpoint,
     credentials: { username: `${tenant.company.ruc}${sol.user}`, password: sol.password },

@@ -1,7 +1,7 @@
 // The SOAP call options for a tenant's summaries: the billService of their kind (RA/RC go to the invoices
 // service, RR to "otros CPE", as the vouchers it reverts), the company's SOL user.
 import { endpointFor, resolveSunatEndpoints, serviceForDocumentType, type SunatMode } from '../../sunat/index.ts';
-import { openSolCredentials } from '../company-secrets.ts';
+import { solCredentialsOf } from '../keys.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
 import type { SummaryKind } from './kinds.ts';
 
@@ -17,7 +17,7 @@ export function summaryCallOptions(deps: PipelineDeps, tenant: TenantRef, kind: 
     simulatorUrl: mode === 'simulator' ? deps.sunatSimulatorUrl() : undefined,
     customUrl: tenant.company.sunatEndpointUrl ?? undefined,
   });
-  const sol = openSolCredentials(tenant.company, deps.secrets);
+  const sol = solCredentialsOf(tenant.schema, tenant.company, deps.secrets);
   return {
     endpoint: endpointFor(endpoints, serviceForDocumentType(kind))!,
     credentials: { username: `${tenant.company.ruc}${sol.user}`, password: sol.password },
