@@ -2,7 +2,7 @@
 // one line per body (file → document name, or the 422 with its code and path), each XML written, exit 1 when any
 // failed; the single-body form still prints the XML on stdout.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,29 @@ describe('facturo xml --out-dir (batch preview)', () => {
     const xml = readFileSync(join(out, '20000000001-07-FC01-1.xml'), 'utf8');
     expect(xml).toContain('<CreditNote ');
     expect(verifyXmlSignature(xml)).toMatchObject({ valid: true });
+  });
+
+  it('takes a folder as its *.json files in name order, so thousands of bodies need one argument', async () => {
+    const bodies = join(dir, 'bodies');
+    mkdirSync(bodies);
+    for (let i = 0; i < 300; i++) copyFileSync(body('01-taxed'), join(bodies, `b${String(i).padStart(3, '0')}.json`));
+    const out = join(dir, 'folder');
+    const res = await batch(out, bodies, body('25-boleta'));
+    expect(res.code, res.stderr).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(301);
+    expect(lines[0]).toBe('b000.json → 20000000001-01-F001-1.xml');
+    expect(lines[299]).toBe('b299.json → 20000000001-01-F001-300.xml');
+    expect(lines[300]).toBe('25-boleta.json → 20000000001-03-B001-1.xml');
+    expect(readdirSync(out)).toHaveLength(301);
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const none = await batch(join(dir, 'none'), empty);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no contiene archivos .json');
+    const alone = await facturo('xml', '--today', TODAY, bodies);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--out-dir');
   });
 
   it('a body the core refuses is a line with the 422 code and path; the others are still built; exit 1', async () => {

@@ -29,6 +29,7 @@ function io(now = new Date(Date.UTC(2025, 5, 16, 15, 0, 0))): XmlCommandIo & { o
     },
     readText: (p: string) => readFileSync(p, 'utf8'),
     readBytes: (p: string) => readFileSync(p),
+    listJson: () => null,
     writeText: (p: string, text: string) => writeFileSync(p, text),
     now: () => now,
   };

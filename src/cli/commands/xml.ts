@@ -2,7 +2,7 @@
 // body, so anyone can inspect what we emit; with --out-dir it builds many bodies in one process, writes each XML
 // there and prints one line per body. The only place of the document feature that does I/O here: it reads the
 // body and key files, the clock (today in America/Lima) and writes the XML files; the core stays pure.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Issuer } from '../../core/index.ts';
 import type { SigningKey } from '../../core/signing.ts';
@@ -18,11 +18,12 @@ const spec = {
 del archivo, el hash y el texto del QR van a la salida de errores. No abre la base de datos. Sin clave se firma
 con un certificado de desarrollo generado al vuelo. Con --out-dir admite varios cuerpos: escribe cada XML en la
 carpeta e imprime una línea por cuerpo (cuerpo → archivo, o el 422 con su código y ruta); termina con 1 si alguno
-falló.`,
+falló. Una carpeta vale por todos sus *.json, en orden de nombre (miles de cuerpos: npx no pasa tantos argumentos).`,
   positionals: [
     {
       name: '<cuerpo.json>',
-      description: 'Cuerpo JSON de POST /api/documents; admite ${TODAY} y ${TODAY±N}; varios con --out-dir',
+      description:
+        'Cuerpo JSON de POST /api/documents (o una carpeta: sus *.json); admite ${TODAY} y ${TODAY±N}; varios con --out-dir',
       variadic: true,
     },
   ],
@@ -102,6 +103,8 @@ const DEMO_ISSUER: Issuer = {
 export interface XmlCommandIo extends CliIo {
   readText: (path: string) => string;
   readBytes: (path: string) => Buffer;
+  /** The *.json files of a folder, sorted by name; null when the path is not a folder. */
+  listJson: (path: string) => string[] | null;
   /** Writes a file, creating its folder. */
   writeText: (path: string, text: string) => void;
   /** The current instant (the clock is read here, at the edge). */
@@ -113,6 +116,13 @@ const defaultIo: XmlCommandIo = {
   stderr: (t) => void process.stderr.write(t),
   readText: (p) => readFileSync(p, 'utf8'),
   readBytes: (p) => readFileSync(p),
+  listJson: (p) => {
+    if (!statSync(p, { throwIfNoEntry: false })?.isDirectory()) return null;
+    return readdirSync(p)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => join(p, f));
+  },
   writeText: (p, text) => {
     mkdirSync(join(p, '..'), { recursive: true });
     writeFileSync(p, text);
@@ -138,13 +148,21 @@ export function runXml(argv: string[], io: XmlCommandIo = defaultIo): Promise<nu
       throw new UsageError(`--today debe tener el formato AAAA-MM-DD (se recibió "${today}")`);
     if ((options.key === undefined) !== (options.cert === undefined))
       throw new UsageError('indique --key y --cert juntos (o --pfx con --password)');
-    if (positionals.length > 1 && options['out-dir'] === undefined)
+    // A folder stands for its *.json files: thousands of bodies in one argument (npx spawns its command through a
+    // shell, and one argument string past 128 KB fails there with E2BIG before Facturo runs).
+    const folders = positionals.map((p) => io.listJson(p));
+    const bodies = positionals.flatMap((p, i) => folders[i] ?? [p]);
+    const empty = positionals.find((_, i) => folders[i]?.length === 0);
+    if (empty !== undefined) throw new UsageError(`la carpeta ${empty} no contiene archivos .json`);
+    if (options['out-dir'] === undefined && bodies.length > 1)
       throw new UsageError('con varios cuerpos indique --out-dir <carpeta>');
+    if (options['out-dir'] === undefined && folders.some(Boolean))
+      throw new UsageError('con una carpeta de cuerpos indique --out-dir <carpeta>');
     try {
       const settings = previewSettings(options, today, io);
       return options['out-dir'] === undefined
-        ? previewOne(positionals[0], settings, io)
-        : previewMany(positionals, options['out-dir'], settings, io);
+        ? previewOne(bodies[0], settings, io)
+        : previewMany(bodies, options['out-dir'], settings, io);
     } catch (error) {
       const e = error as Error & { code?: string };
       io.stderr(`${e.code ? `${e.code}: ` : ''}${e.message}\n`);
