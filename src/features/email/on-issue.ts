@@ -47,12 +47,14 @@ function refused(warning: Warning): { id: null; warnings: Warning[] } {
 export async function emailOnIssue(
   deps: PipelineDeps,
   tenant: TenantRef,
-  issued: { id: number; wasDuplicate: boolean },
+  issued: { id: number },
   rawBody: unknown,
 ): Promise<{ id: string | null; warnings: Warning[] }> {
   const body = (rawBody ?? {}) as Body;
-  // A duplicate is the same request again: its e-mail was queued the first time.
-  if (issued.wasDuplicate || !asked(body)) return { id: null, warnings: [] };
+  // A duplicate is the same request again. Its e-mail was queued the first time, unless that request's process
+  // died between storing the document and queuing it: queueEmail then queues it now, and otherwise answers the
+  // message already queued (one e-mail per issued document either way).
+  if (!asked(body)) return { id: null, warnings: [] };
   const field = recipientField(body);
   if (!field.value) {
     const message =

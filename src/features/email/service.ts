@@ -54,8 +54,15 @@ export async function sendDocumentEmail(deps: PipelineDeps, tenant: TenantRef, i
       { path: 'smtp', code: 'smtp_not_configured', message },
     ]);
   }
+  // Always a new message on this route (only the issue's e-mail is reused).
   const queued = await queueEmail(deps, tenant, doc.id, to, 'api');
-  return { ...queued, to, number: `${doc.serie}-${doc.number}`, external_id: doc.externalId };
+  return {
+    ...queued,
+    status: 'pending' as const,
+    to,
+    number: `${doc.serie}-${doc.number}`,
+    external_id: doc.externalId,
+  };
 }
 
 export async function emailStatus(tenant: TenantRef, id: string) {

@@ -102,6 +102,29 @@ describe('acciones.enviar_email on issue', () => {
     });
   });
 
+  it("is queued by the client's retry when the first request died before queuing it, and only once", async () => {
+    const body = withEmail(fixtureBody('01-taxed.json'), true, 'cliente@andina.example');
+    body.numero_documento = 700_000 + Math.floor(Math.random() * 100_000);
+    const first = await api.post('/api/documents', body);
+    expect(first.status).toBe(200);
+    // As if the process had died after the commit (during SUNAT's call) and before it queued the e-mail.
+    const lost: string = first.json.data.email_id;
+    await api.ctx.db.pool.query(`DELETE FROM "central"."jobs" WHERE dedupe_key = $1`, [`email-deliver:${lost}`]);
+    await api.tenant.db.emailMessage.delete({ where: { id: lost } });
+
+    const retry = await api.post('/api/documents', body);
+    expect(retry.status).toBe(200);
+    expect(retry.json.data.external_id).toBe(first.json.data.external_id);
+    expect(retry.json.data.email_id).toEqual(expect.any(String));
+    expect(retry.json.data.email_id).not.toBe(lost);
+    const again = await api.post('/api/documents', body);
+    expect(again.json.data.email_id).toBe(retry.json.data.email_id);
+    const documentId = (
+      await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: first.json.data.external_id } })
+    ).id;
+    expect(await api.tenant.db.emailMessage.count({ where: { documentId } })).toBe(1);
+  });
+
   it('warns and queues nothing when the customer has no e-mail; the flag off queues nothing either', async () => {
     const before = await outboxCount();
     const res = await api.post('/api/documents', withEmail(fixtureBody('01-taxed.json'), true, null));
