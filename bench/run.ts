@@ -32,6 +32,7 @@ import {
   treeRssMb,
   type BenchTenant,
   type Proc,
+  signatureYardstickUs,
 } from './harness.ts';
 import { exactly, fixedRate, rowOf, saturate, tableOf, type Call, type Row, type Run } from './load.ts';
 import { heapBreakdown, soak } from './memory.ts';
@@ -285,6 +286,9 @@ function subBench(script: string): string {
 }
 
 async function main() {
+  // Taken first, on a machine this run does not load yet.
+  const yardstickUs = signatureYardstickUs();
+  console.log(`machine yardstick: one RSA-2048 signature in ${yardstickUs.toFixed(0)} µs`);
   const dir = mkdtempSync(join(tmpdir(), 'facturo-bench-'));
   const databaseUrl = await freshDatabase(DATABASE);
   const fast = await startSimulator(PORT + 9, join(dir, 'sunat-fast.jsonl'), { fast: true });
@@ -326,7 +330,7 @@ async function main() {
     const targets = targetLines(m);
     console.log(`\n${table}\n\nPer-stage CPU (profiled run, fast stand-in):\n${breakdown}\n\n${targets.join('\n')}\n`);
     if (!args.has('no-write'))
-      writeDoc(table, breakdown, targets, m, core, pdf, [
+      writeDoc(table, breakdown, targets, m, core, pdf, yardstickUs, [
         `fast stand-in: ${fastStats.received} received, ${fastStats.accepted} accepted, ${fastStats.duplicates} duplicates`,
         `full simulator: ${fullStats.received} received, ${fullStats.accepted} accepted, ${fullStats.duplicates} duplicates`,
       ]);
@@ -345,6 +349,7 @@ function writeDoc(
   m: Measured,
   core: string,
   pdf: string,
+  yardstickUs: number,
   counters: string[],
 ) {
   const path = join(ROOT, 'docs/performance.md');
@@ -356,7 +361,9 @@ Measured by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISO
 (shared by the API, the SUNAT stand-ins, PostgreSQL and the load driver; load average at the end
 ${loadavg()
   .map((l) => l.toFixed(2))
-  .join(' / ')}). ${SECONDS} s per timed scenario. Throughput runs use the fast SUNAT stand-in
+  .join(' / ')}). One RSA-2048 signature took ${yardstickUs.toFixed(0)} µs on an idle core before the run
+(\`signatureYardstickUs\`, bench/harness.ts); under load these VMs lose up to a third of that speed from hour to hour,
+which no idle figure shows: a change is judged by \`npm run bench:compare\`. ${SECONDS} s per timed scenario. Throughput runs use the fast SUNAT stand-in
 (\`npx facturo sunat-simulator --fast\`); the row marked FULL uses the full simulator (XSD, signature, rules). CPU per
 document is user + system time from /proc (the API's process tree; PostgreSQL: this database's backends and the
 shared writers). Shared, noisy machines: compare runs on the same machine.
