@@ -91,6 +91,25 @@ describe.runIf(onServer)('a checked token is memoised while the database can say
     expect(Date.now() - revokedAt).toBeLessThan(2_000);
   });
 
+  it('refuses a token revoked through this process at once, before any notification could arrive', async () => {
+    await until(() => ctx.app.platform.tokens.active);
+    const token = await newToken();
+    expect(await status(token.secret)).toBe(200);
+    // Triggers off: the database says nothing, so only the route's own forget can stop the memoised token.
+    await other.query(`ALTER TABLE ${tokens()} DISABLE TRIGGER USER`);
+    try {
+      const revoked = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/tokens/${token.id}`,
+        headers: { host: tenant.hostname, authorization: `Bearer ${tenant.token}` },
+      });
+      expect(revoked.statusCode).toBe(200);
+      expect(await status(token.secret)).toBe(401);
+    } finally {
+      await other.query(`ALTER TABLE ${tokens()} ENABLE TRIGGER USER`);
+    }
+  });
+
   it('refuses the token of a user deleted by another session', async () => {
     await until(() => ctx.app.platform.tokens.active);
     const s = quoteIdent(tenant.schema);
