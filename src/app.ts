@@ -1,6 +1,5 @@
 // buildApp(config): the Fastify app with its plugins in a fixed order — platform → hosts/auth → features.
 // It does not listen (tests import it and use inject or their own listen); src/server.ts does.
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { mkdirSync } from 'node:fs';
@@ -13,6 +12,7 @@ import { features } from './features/index.ts';
 import { jobs } from './jobs.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
 import { answerClientError, installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
@@ -117,7 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   };
   app.decorate('platform', platform);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     // Plain-HTTP local hosts (demo.localhost) must keep loading the Swagger UI's assets.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     hsts: config.nodeEnv === 'production',

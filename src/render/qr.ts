@@ -1,7 +1,8 @@
 // The QR of the printed representation (SUNAT asks for error correction level Q), drawn as vector squares so it
 // stays sharp at any zoom and costs no image decoding; the API's `data.qr` is the same code as a PNG.
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import QRCode, { type QRCodeSegment } from 'qrcode';
+import { zlibScanlines } from './png-zlib.ts';
 
 export interface QrMatrix {
   /** Modules per side (without quiet zone). */
@@ -109,7 +110,7 @@ export function qrPng(matrix: QrMatrix, sizePx = 150): Buffer {
   return Buffer.concat([
     PNG_SIGNATURE,
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IDAT', zlibScanlines(raw, stride)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

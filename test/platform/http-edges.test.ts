@@ -407,10 +407,17 @@ describe('every response', () => {
     expectErrorShape(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 'headers_too_large');
   });
 
-  it('carries security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: t.tenant.headers });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('carries security headers, on answers and on unknown routes alike', async () => {
+    for (const url of ['/api/company', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.tenant.headers });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("object-src 'none'");
+      // Plain-HTTP local hosts keep loading the Swagger UI's assets; HSTS only in production.
+      expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 });
