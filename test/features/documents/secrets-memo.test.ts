@@ -1,8 +1,9 @@
 // The signing key and the SOL credentials are opened once per tenant (src/pipeline/keys.ts), and a value the admin
-// replaces is the one used from the next document on: the memo is keyed by the sealed value itself.
+// replaces is the one used from the next document on: each memoised value keeps the sealed value it came from.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { solCredentialsOf } from '../../../src/pipeline/keys.ts';
+import { signingKeyOf, solCredentialsOf } from '../../../src/pipeline/keys.ts';
 import { createSecretBox } from '../../../src/platform/secrets.ts';
 
 describe('SOL credentials of a tenant', () => {
@@ -32,5 +33,24 @@ describe('SOL credentials of a tenant', () => {
     expect(() =>
       solCredentialsOf('tenant_memo_d', { ruc: '20000000001', solUser: null, solPasswordEnc: null }, secrets),
     ).toThrow(/SOL credentials/);
+  });
+});
+
+describe('signing key of a tenant', () => {
+  const secrets = createSecretBox(randomBytes(32));
+  const pem = (name: string) => readFileSync(new URL(`../../fixtures/keys/${name}`, import.meta.url), 'utf8');
+  const company = (key: string, cert: string) => ({
+    ruc: '20000000001',
+    signingKeyEnc: secrets.seal(JSON.stringify({ privateKeyPem: pem(key), certificatePem: pem(cert) })),
+  });
+
+  it('is opened once for the same sealed key, and a replaced certificate is used at once', () => {
+    const first = company('test-key.pem', 'test-cert.pem');
+    const opened = signingKeyOf('tenant_key_a', first, secrets);
+    expect(signingKeyOf('tenant_key_a', { ...first }, secrets)).toBe(opened);
+    const replaced = signingKeyOf('tenant_key_a', company('other-key.pem', 'other-cert.pem'), secrets);
+    expect(replaced).not.toBe(opened);
+    expect(replaced.certificatePem).toBe(pem('other-cert.pem'));
+    expect(signingKeyOf('tenant_key_b', first, secrets).certificatePem).toBe(pem('test-cert.pem'));
   });
 });
