@@ -6,7 +6,8 @@
 // process spent per document (API process tree, its PostgreSQL backends, the stand-in, this load driver); the
 // medians of the rounds are printed last.
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
-// --concurrency=N (default 16), --port=N (default 18280: API before, +1 after, +9 the stand-in).
+// --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
+// its p99; then p50 and p99 are what to compare), --port=N (default 18280: API before, +1 after, +9 the stand-in).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ import {
   type BenchTenant,
   type Proc,
 } from './harness.ts';
-import { saturate } from './load.ts';
+import { fixedRate, saturate } from './load.ts';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const args = new Map(
@@ -38,13 +39,16 @@ const args = new Map(
 );
 const ref = positional[0];
 if (!ref) {
-  console.error('usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent]');
+  console.error(
+    'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N]',
+  );
   process.exit(2);
 }
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const SECONDS = Number(args.get('seconds') ?? 5);
 const SCENARIO = args.get('scenario') ?? 'sent';
 const CONCURRENCY = Number(args.get('concurrency') ?? 16);
+const RATE = args.has('rate') ? Number(args.get('rate')) : null;
 const PORT = Number(args.get('port') ?? 18280);
 
 interface Side {
@@ -52,7 +56,7 @@ interface Side {
   database: string;
   api: Proc;
   tenant: BenchTenant;
-  rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p99: number }[];
+  rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p50: number; p99: number }[];
 }
 
 /** <ref> checked out beside us, with this checkout's dependencies and its own generated Prisma clients. */
@@ -100,7 +104,7 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
   };
   const before = { api: treeCpuMs(side.api.pid), pg: postgresCpuMs(side.database), sim: cpuMs(sim.pid) };
   const driver = process.cpuUsage();
-  const run = await saturate(call, seconds, CONCURRENCY);
+  const run = RATE ? await fixedRate(call, RATE, seconds) : await saturate(call, seconds, CONCURRENCY);
   const used = process.cpuUsage(driver);
   const n = Math.max(1, run.latencies.length);
   const sorted = [...run.latencies].sort((a, b) => a - b);
@@ -110,6 +114,7 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
     pg: (postgresCpuMs(side.database) - before.pg) / n,
     sim: (cpuMs(sim.pid) - before.sim) / n,
     driver: (used.user + used.system) / 1000 / n,
+    p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     failures: run.failures,
   };
@@ -120,7 +125,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function summary(side: Side): string {
   const m = (k: keyof Side['rounds'][number]) => median(side.rounds.map((r) => r[k]));
   return (
-    `${side.label.padEnd(6)} ${m('rate').toFixed(0).padStart(5)}/s  p99 ${m('p99').toFixed(0).padStart(4)} ms  ` +
+    `${side.label.padEnd(6)} ${m('rate').toFixed(0).padStart(5)}/s  p50 ${m('p50').toFixed(1).padStart(5)} ms  ` +
+    `p99 ${m('p99').toFixed(0).padStart(4)} ms  ` +
     `CPU/doc: API ${m('api').toFixed(2)} ms, PostgreSQL ${m('pg').toFixed(2)} ms, stand-in ${m('sim').toFixed(2)} ms, ` +
     `driver ${m('driver').toFixed(2)} ms`
   );
@@ -142,12 +148,14 @@ async function main() {
         const result = await round(side, sim, body, SECONDS);
         side.rounds.push(result);
         console.log(
-          `round ${r} ${side.label.padEnd(6)} ${result.rate.toFixed(0).padStart(5)}/s  API ${result.api.toFixed(2)} ms  ` +
+          `round ${r} ${side.label.padEnd(6)} ${result.rate.toFixed(0).padStart(5)}/s  p50 ${result.p50.toFixed(1)} ms  ` +
+            `p99 ${result.p99.toFixed(0)} ms  API ${result.api.toFixed(2)} ms  ` +
             `PostgreSQL ${result.pg.toFixed(2)} ms  stand-in ${result.sim.toFixed(2)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
         );
       }
     }
-    console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, medians of ${ROUNDS} rounds:`);
+    const load = RATE ? `${RATE} requests/s` : `saturation at ${CONCURRENCY} connections`;
+    console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, ${load}, medians of ${ROUNDS} rounds:`);
     for (const side of sides) console.log(summary(side));
   } finally {
     for (const side of sides) await side.api.stop();

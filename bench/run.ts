@@ -9,7 +9,8 @@
 // Options: --seconds=N per timed scenario (default 15), --docs=N documents in the listed day (default 10000),
 // --quick (3 s, 10,000 documents still listed, short core/PDF runs: under 4 minutes), --no-write,
 // --concurrency=N connections at saturation (default 16), --database=NAME, --port=N (default 18080), --soak=N (only a soak: N seconds at
-// --rate=N accepted facturas a second, default 200; RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions).
+// --rate=N accepted facturas a second, default 200; RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions), --profile-rate=N (the profiled run at N
+// requests a second instead of saturation).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -238,6 +239,9 @@ async function processes(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m: Me
   }
 }
 
+/** --profile-rate=N: the profiled window at N requests a second instead of saturation. */
+const PROFILE_RATE = args.has('profile-rate') ? Number(args.get('profile-rate')) : null;
+
 /** One profiled API process: the CPU of the accepted 3-line path, stage by stage, per document. */
 async function profiled(s: Setup, t: Awaited<ReturnType<typeof tenants>>): Promise<StageCpu[]> {
   const dir = mkdtempSync(join(tmpdir(), 'facturo-prof-'));
@@ -249,7 +253,10 @@ async function profiled(s: Setup, t: Awaited<ReturnType<typeof tenants>>): Promi
   try {
     await saturate(issuer(api.url, t.sent, body3, '05'), WARM_UP_SECONDS, CONCURRENCY);
     from = monotonicUs();
-    const run = await saturate(issuer(api.url, t.sent, body3, '05'), SECONDS, CONCURRENCY);
+    const issue = issuer(api.url, t.sent, body3, '05');
+    const run = PROFILE_RATE
+      ? await fixedRate(issue, PROFILE_RATE, SECONDS)
+      : await saturate(issue, SECONDS, CONCURRENCY);
     to = monotonicUs();
     docs = run.latencies.length;
   } finally {

@@ -2,12 +2,12 @@
 // interactive transaction with nested creates cost several times the CPU of the SQL itself). Three round trips for
 // "#": BEGIN with the series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT),
 // then ONE statement inserting the documents, their lines, XML file rows and first history entries
-// (insert-statement.ts), then COMMIT. Concurrent "#" requests on one series share that transaction
+// (insert-statement.ts) with the COMMIT sent behind it (queryPreparedThenCommit: one round trip for the two). Concurrent "#" requests on one series share that transaction
 // (numbering-queue.ts): k numbers taken at once, k documents in the one insert, one commit.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { RetryAlone } from '../platform/db/group-commit.ts';
-import { queryPrepared } from '../platform/db/prepared.ts';
+import { CommitFailed, queryPreparedThenCommit } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { documentsParameter, insertStatement, type NewDocument } from './insert-statement.ts';
 
@@ -82,11 +82,16 @@ async function takeNumbersWithBegin(
   return rows.length === 0 ? null : rows[0].last_number;
 }
 
-/** Stores the rows in one statement; their ids, in the order of `rows`. */
-async function storeRows(client: pg.PoolClient, schema: string, rows: NewDocument[]): Promise<number[]> {
-  const { rows: stored } = await queryPrepared<{ id: number; external_id: string }>(client, insertStatement(schema), [
-    documentsParameter(rows),
-  ]);
+/**
+ * Stores the rows in one statement and commits, in one round trip; their ids, in the order of `rows`. A failed
+ * statement leaves the transaction open (failed) for the caller's ROLLBACK; a failed COMMIT throws CommitFailed.
+ */
+async function storeRowsAndCommit(client: pg.PoolClient, schema: string, rows: NewDocument[]): Promise<number[]> {
+  const { rows: stored } = await queryPreparedThenCommit<{ id: number; external_id: string }>(
+    client,
+    insertStatement(schema),
+    [documentsParameter(rows)],
+  );
   const ids = new Map(stored.map((r) => [r.external_id, r.id]));
   return rows.map((r) => ids.get(r.externalId)!);
 }
@@ -170,11 +175,12 @@ export async function insertNumbered(
       );
     }
     const row = build(number);
-    const [id] = await storeRows(client, schema, [row]);
-    await client.query('COMMIT');
+    const [id] = await storeRowsAndCommit(client, schema, [row]);
     open = false;
     return { id, number, row };
-  } catch (error) {
+  } catch (thrown) {
+    // A failed COMMIT is thrown as it came (whether it committed is not known), as when it was sent alone.
+    const error = thrown instanceof CommitFailed ? (thrown.cause as Error) : thrown;
     if (open) broken = await rollback(client);
     // A unique violation on the document (explicit number raced by an identical request) is a duplicate.
     if ((error as { code?: string }).code === '23505' && series.explicitNumber !== null) throw new DuplicateNumber();
@@ -207,16 +213,11 @@ export async function insertNumberedShared(
       if (last === null) throw new SeriesExhausted(false);
       const first = last - builds.length + 1;
       rows = builds.map((build, i) => build(first + i));
-      ids = await storeRows(client, schema, rows);
+      ids = await storeRowsAndCommit(client, schema, rows);
     } catch (error) {
       broken = await rollback(client);
+      if (error instanceof CommitFailed) throw error.cause;
       throw broken ? error : new RetryAlone(error);
-    }
-    try {
-      await client.query('COMMIT');
-    } catch (error) {
-      broken = await rollback(client);
-      throw error;
     }
     return rows.map((row, i) => ({ id: ids[i], number: row.number, row }));
   } finally {
