@@ -1,5 +1,7 @@
 // The one statement that stores issued documents: any number of them, each with its lines, its signed XML's file
-// row and its first history entry, from ONE jsonb parameter (an array of documents, lines nested). Its text depends
+// row, its first history entry and — when the request asked for it — its e-mail (the outbox row and its delivery
+// job: queued in the document's own transaction, so no crash can store the one without the other), from ONE jsonb
+// parameter (an array of documents, lines nested). Its text depends
 // on the schema alone, so each connection prepares it once per tenant whatever the batch size or line counts —
 // a statement per line count, with a placeholder per value, was what the one-document insert needed before.
 // Raw SQL names the tenant's schema (house rule).
@@ -24,6 +26,21 @@ export interface NewDocument {
   leaseUntil: Date | null;
   xmlFile: { storageKey: string; sha256: string; size: number };
   actor: string;
+  /** The e-mail the request asked for, planned by the e-mail feature; null: none. */
+  email?: QueuedEmail | null;
+}
+
+/**
+ * An e-mail outbox row (source "issue") and the job that delivers it, written with the document. A document this
+ * request sends to SUNAT itself holds its job until its send lease ends, so the e-mail carries SUNAT's answer (its
+ * CDR): the issuing request makes it due as soon as the answer is recorded (emailDueNow, features/email); should
+ * that request die, the e-mail still goes when the lease ends.
+ */
+export interface QueuedEmail {
+  id: string;
+  /** Comma-separated addresses, as the outbox keeps them. */
+  to: string;
+  job: { name: string; dedupeKey: string; tenantId: number; payload: object };
 }
 
 /** The documents columns written, with the SQL type each value is read as (the column's own type). */
@@ -67,6 +84,12 @@ const EXTRA_FIELDS: Array<[string, string]> = [
   ['xml_size', 'int'],
   ['actor', 'text'],
   ['lines', 'jsonb'],
+  ['email_id', 'uuid'],
+  ['email_to', 'text'],
+  ['email_job_name', 'text'],
+  ['email_job_key', 'text'],
+  ['email_job_tenant', 'int'],
+  ['email_job_payload', 'jsonb'],
 ];
 const LINE_FIELDS: Array<[string, string]> = [
   ['line_number', 'int'],
@@ -109,6 +132,13 @@ function buildStatement(schema: string): string {
            SELECT doc.id, 'xml', src.xml_key, src.xml_sha256, src.xml_size FROM doc JOIN src USING (external_id))
        , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
            SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))
+       , mail AS (INSERT INTO ${s}."email_outbox" (id, document_id, to_addresses, source)
+           SELECT src.email_id, doc.id, src.email_to, 'issue' FROM doc JOIN src USING (external_id)
+           WHERE src.email_id IS NOT NULL)
+       , mail_job AS (INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
+           SELECT src.email_job_name, src.email_job_key, src.email_job_tenant, src.email_job_payload,
+             COALESCE(src.locked_until::timestamptz, now()) FROM src
+           WHERE src.email_id IS NOT NULL)
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
@@ -188,6 +218,16 @@ function documentObject(row: NewDocument): Record<string, unknown> {
     xml_size: row.xmlFile.size,
     actor: row.actor,
     lines: row.lines.map(lineObject),
+    ...(row.email
+      ? {
+          email_id: row.email.id,
+          email_to: row.email.to,
+          email_job_name: row.email.job.name,
+          email_job_key: row.email.job.dedupeKey,
+          email_job_tenant: row.email.job.tenantId,
+          email_job_payload: row.email.job.payload,
+        }
+      : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // Issuing a document (POST /api/documents): validate and compute → allocate the number and store the
-// document, its lines, the signed XML's record and the first history entry in ONE transaction → write the XML →
-// send (unless the body says not to) → the caller renders the envelope.
+// document, its lines, the signed XML's record, the first history entry and the e-mail asked for in ONE
+// transaction → write the XML → send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
 import { signCanonicalXml } from '../core/signing/canonical.ts';
 import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
@@ -20,6 +20,7 @@ import {
   type NewDocument,
   type Quota,
 } from './insert.ts';
+import type { QueuedEmail } from './insert-statement.ts';
 import { insertNumberedInTurn } from './numbering-queue.ts';
 import { sendLeaseMs, sendStoredDocument, type SendOptions, type SendResult } from './send.ts';
 import { declaredBySummary } from './summaries/delivery.ts';
@@ -31,6 +32,8 @@ export interface IssueOptions {
   now?: Date;
   /** The plan's monthly limit, counted inside the numbering transaction; null or absent: unlimited. */
   quota?: Quota | null;
+  /** The e-mail to queue with the document, in its transaction (not for a duplicate: nothing new is stored). */
+  email?: QueuedEmail | null;
 }
 
 /** The identity of a stored document, shared by the row we read and the answer we give. */
@@ -182,6 +185,7 @@ export async function issueDocument<C>(
         leaseUntil,
         xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
         actor: options.actor,
+        email: options.email ?? null,
       };
     };
     const numbering = {

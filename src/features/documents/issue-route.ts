@@ -5,7 +5,7 @@ import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
-import { emailOnIssue } from '../email/public.ts';
+import { emailOnDuplicate, planIssueEmail, releaseIssueEmail } from '../email/public.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
@@ -54,11 +54,16 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
       }
       const deps = pipelineDepsOf(app, request.log);
       const ref = tenantRefOf(tenant);
+      const planned = planIssueEmail(deps, ref, request.body);
       const issued = await issueDocument(deps, ref, kind, request.body, {
         actor: `user:${tenant.user.id}`,
         quota: request.documentQuota,
+        email: planned.queue,
       });
-      const email = await emailOnIssue(deps, ref, issued, request.body);
+      const email = issued.wasDuplicate
+        ? await emailOnDuplicate(deps, ref, issued, request.body)
+        : { id: planned.queue?.id ?? null, warnings: planned.warnings };
+      if (!issued.wasDuplicate) await releaseIssueEmail(deps, planned.queue);
       issued.warnings.push(...email.warnings);
       const envelope = await issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
       return email.id ? { ...envelope, data: { ...envelope.data, email_id: email.id } } : envelope;

@@ -1,10 +1,11 @@
-// `acciones.enviar_email: true` on POST /api/documents (and the other issuing routes): after the document is
-// stored, its e-mail to `correo_electronico` is queued. The document is issued whatever happens here — its number
-// is spent — so a missing or malformed address, a missing SMTP server or a failed queue is a warning, never an error.
+// `acciones.enviar_email: true` on POST /api/documents (and the other issuing routes): the e-mail to
+// `correo_electronico` is queued with the document, in its transaction. The document is issued whatever this
+// finds — a missing or malformed address, a missing SMTP server is a warning, never an error.
 import type { Warning } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { parseRecipients } from './addresses.ts';
-import { queueEmail } from './outbox.ts';
+import type { QueuedEmail } from '../../pipeline/insert-statement.ts';
+import { emailDueNow, issueEmailRow, queueEmail } from './outbox.ts';
 import { smtpConfigured } from './smtp-settings.ts';
 
 const CUSTOMER_EMAIL = 'datos_del_cliente_o_receptor.correo_electronico';
@@ -39,22 +40,18 @@ function recipientField(body: Body): { path: string; value: string | null } {
   };
 }
 
-function refused(warning: Warning): { id: null; warnings: Warning[] } {
-  return { id: null, warnings: [warning] };
+function refused(warning: Warning): { id: null; to: null; warnings: Warning[] } {
+  return { id: null, to: null, warnings: [warning] };
 }
 
-/** Queues the e-mail the body asks for; answers its outbox id, or the warning that says why there is none. */
-export async function emailOnIssue(
+/** Who the body asks to e-mail, or the warning that says why no e-mail goes (none at all when it asks for none). */
+function recipientsAsked(
   deps: PipelineDeps,
   tenant: TenantRef,
-  issued: { id: number },
   rawBody: unknown,
-): Promise<{ id: string | null; warnings: Warning[] }> {
+): { to: string[] | null; warnings: Warning[] } {
   const body = (rawBody ?? {}) as Body;
-  // A duplicate is the same request again. Its e-mail was queued the first time, unless that request's process
-  // died between storing the document and queuing it: queueEmail then queues it now, and otherwise answers the
-  // message already queued (one e-mail per issued document either way).
-  if (!asked(body)) return { id: null, warnings: [] };
+  if (!asked(body)) return { to: null, warnings: [] };
   const field = recipientField(body);
   if (!field.value) {
     const message =
@@ -72,8 +69,37 @@ export async function emailOnIssue(
     const message = 'No hay un servidor SMTP configurado (PUT /api/company/smtp o SMTP_URL): no se envió el correo.';
     return refused({ path: 'acciones.enviar_email', code: 'smtp_not_configured', message });
   }
+  return { to: recipients.list, warnings: [] };
+}
+
+/**
+ * Before the document is stored: the e-mail the body asks for, as the outbox row and job the issue writes in the
+ * document's own transaction (src/pipeline/insert-statement.ts) — a crash after the commit cannot lose it — or the
+ * warning that says why there is none.
+ */
+export function planIssueEmail(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  rawBody: unknown,
+): { queue: QueuedEmail | null; warnings: Warning[] } {
+  const { to, warnings } = recipientsAsked(deps, tenant, rawBody);
+  return { queue: to ? issueEmailRow(tenant, to) : null, warnings };
+}
+
+/**
+ * A duplicate (the same request again, nothing new stored): the e-mail its document was issued with — or, for a
+ * document stored before e-mails travelled in the issue's transaction, queued now. Its outbox id, or the warning.
+ */
+export async function emailOnDuplicate(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  issued: { id: number },
+  rawBody: unknown,
+): Promise<{ id: string | null; warnings: Warning[] }> {
+  const { to, warnings } = recipientsAsked(deps, tenant, rawBody);
+  if (!to) return { id: null, warnings };
   try {
-    const queued = await queueEmail(deps, tenant, issued.id, recipients.list, 'issue');
+    const queued = await queueEmail(deps, tenant, issued.id, to, 'issue');
     return { id: queued.id, warnings: [] };
   } catch (error) {
     deps.log.error({ err: error, documentId: issued.id, schema: tenant.schema }, 'email: could not queue on issue');
@@ -81,4 +107,9 @@ export async function emailOnIssue(
       'El comprobante quedó emitido, pero no se pudo programar su envío por correo: use POST /api/document/email.';
     return refused({ path: 'acciones.enviar_email', code: 'email_not_queued', message });
   }
+}
+
+/** After the issue: the e-mail written with the document goes now (SUNAT's answer, if any, is recorded). */
+export async function releaseIssueEmail(deps: PipelineDeps, email: QueuedEmail | null): Promise<void> {
+  if (email) await emailDueNow(deps, email);
 }

@@ -2,6 +2,7 @@
 // before the API answers, so an answered request is never lost; the worker builds the message when it sends it.
 import { randomUUID } from 'node:crypto';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import type { QueuedEmail } from '../../pipeline/insert-statement.ts';
 import { inTransaction } from '../../pipeline/summaries/persist.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { enqueue } from '../../platform/jobs/queue.ts';
@@ -14,14 +15,40 @@ export interface EmailJobPayload {
   messageId: string;
 }
 
+/** The outbox row and delivery job of an e-mail, for the issue pipeline to write with its document. */
+export function issueEmailRow(tenant: Pick<TenantRef, 'id' | 'schema'>, to: string[]): QueuedEmail {
+  const id = randomUUID();
+  const payload: EmailJobPayload = { tenantId: tenant.id, schema: tenant.schema, messageId: id };
+  return {
+    id,
+    to: to.join(', '),
+    job: { name: EMAIL_JOB, dedupeKey: `${EMAIL_JOB}:${id}`, tenantId: tenant.id, payload },
+  };
+}
+
+/**
+ * The issue's e-mail, held until its document's send lease ended (insert-statement.ts), made due now that SUNAT's
+ * answer is recorded. Best effort: should this fail, the e-mail still goes when the lease ends.
+ */
+export async function emailDueNow(deps: PipelineDeps, email: QueuedEmail): Promise<void> {
+  try {
+    await deps.db.pool.query(
+      `UPDATE "central"."jobs" SET run_at = now() WHERE dedupe_key = $1 AND run_at > now() AND locked_until IS NULL`,
+      [email.job.dedupeKey],
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, messageId: email.id }, 'email: left for the end of the send lease');
+  }
+  deps.wakeWorker?.();
+}
+
 /** issue: acciones.enviar_email; api: POST /api/document/email. */
 export type EmailSource = 'issue' | 'api';
 
 /**
- * Queues one message. The e-mail an issue asks for is queued once per document, whichever request gets there
- * first: the issue that stored the document, or — when that process died after the commit and before it queued
- * the e-mail (SUNAT's call lies in between) — the client's retry of the same request, answered as a duplicate.
- * Both look under one lock per document and reuse a message already there.
+ * Queues one message. The e-mail an issue asks for is written with its document (issueEmailRow); a retry of that
+ * request, answered as a duplicate, comes here and finds it — or queues it now for a document stored before
+ * e-mails travelled in the issue's transaction. Under one lock per document, a message already there is reused.
  */
 export async function queueEmail(
   deps: PipelineDeps,

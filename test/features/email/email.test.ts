@@ -161,6 +161,56 @@ describe('acciones.enviar_email on issue', () => {
   });
 });
 
+describe('the e-mail travels with its document', () => {
+  it('is written in the transaction that stores the document, and is due once SUNAT has answered', async () => {
+    const res = await api.post(
+      '/api/documents',
+      withEmail(fixtureBody('01-taxed.json'), true, 'cliente@andina.example'),
+    );
+    expect(res.json.data.state_type_id).toBe('05');
+    const s = `"${api.tenant.schema}"`;
+    // xmin: the transaction that inserted a row. Lines are never updated, so theirs is still the issue's.
+    const { rows } = await api.ctx.db.pool.query(
+      `SELECT o.xmin::text = l.xmin::text AS same_transaction, j.run_at <= now() AS due
+         FROM ${s}."email_outbox" o
+         JOIN ${s}."document_lines" l ON l.document_id = o.document_id AND l.line_number = 1
+         JOIN "central"."jobs" j ON j.dedupe_key = 'email-deliver:' || o.id::text
+        WHERE o.id = $1`,
+      [res.json.data.email_id],
+    );
+    expect(rows).toEqual([{ same_transaction: true, due: true }]);
+    await deliverAll();
+  });
+
+  it('leaves nothing behind when its e-mail cannot be stored: no document, no number spent, no e-mail', async () => {
+    const s = `"${api.tenant.schema}"`;
+    const last = async () =>
+      (
+        await api.ctx.db.pool.query(
+          `SELECT last_number FROM ${s}."series" WHERE document_type = '01' AND serie = 'F001'`,
+        )
+      ).rows[0]?.last_number ?? 0;
+    const before = { number: await last(), documents: await api.tenant.db.document.count(), mail: await outboxCount() };
+    await api.ctx.db.pool.query(
+      `ALTER TABLE ${s}."email_outbox" ADD CONSTRAINT refuse_test CHECK (to_addresses <> 'rechazo@andina.example')`,
+    );
+    try {
+      const res = await api.post(
+        '/api/documents',
+        withEmail(fixtureBody('01-taxed.json'), true, 'rechazo@andina.example'),
+      );
+      expect(res.status).not.toBe(200);
+    } finally {
+      await api.ctx.db.pool.query(`ALTER TABLE ${s}."email_outbox" DROP CONSTRAINT refuse_test`);
+    }
+    expect({
+      number: await last(),
+      documents: await api.tenant.db.document.count(),
+      mail: await outboxCount(),
+    }).toEqual(before);
+  });
+});
+
 describe('other issuing routes', () => {
   it('a retention voucher with enviar_email goes to the supplier (datos_del_proveedor.correo_electronico)', async () => {
     const body = JSON.parse(readFileSync(new URL('retentions/01-pen.json', EXAMPLES_DIR), 'utf8'));
