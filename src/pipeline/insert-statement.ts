@@ -111,11 +111,26 @@ const definition = (fields: Array<[string, string]>) => fields.map(([name, type]
 const names = (fields: Array<[string, string]>) => fields.map(([name]) => name).join(', ');
 
 /**
+ * The e-mails' two inserts, only in the text of a batch that carries an e-mail: PostgreSQL runs every
+ * data-modifying CTE, opening its table and indexes even for no row, and most documents ask for no e-mail.
+ */
+function emailInserts(s: string): string {
+  return `
+       , mail AS (INSERT INTO ${s}."email_outbox" (id, document_id, to_addresses, source)
+           SELECT src.email_id, doc.id, src.email_to, 'issue' FROM doc JOIN src USING (external_id)
+           WHERE src.email_id IS NOT NULL)
+       , mail_job AS (INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
+           SELECT src.email_job_name, src.email_job_key, src.email_job_tenant, src.email_job_payload,
+             COALESCE(src.locked_until::timestamptz, now()) FROM src
+           WHERE src.email_id IS NOT NULL)`;
+}
+
+/**
  * Parameter $1: the documents as documentsParameter() writes them. Returns each stored document's id and
  * external_id. Each value is cast to its column's type before list_body is rendered from it (list-body.ts), so the
  * list shows exactly what the row holds.
  */
-function buildStatement(schema: string): string {
+function buildStatement(schema: string, withEmail: boolean): string {
   const s = quoteIdent(schema);
   const typed = DOCUMENT_FIELDS.map(([name, type]) => `d.${name}::${type}`).join(', ');
   const listBody = listBodySql((name) => {
@@ -131,31 +146,28 @@ function buildStatement(schema: string): string {
        , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
            SELECT doc.id, 'xml', src.xml_key, src.xml_sha256, src.xml_size FROM doc JOIN src USING (external_id))
        , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
-           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))
-       , mail AS (INSERT INTO ${s}."email_outbox" (id, document_id, to_addresses, source)
-           SELECT src.email_id, doc.id, src.email_to, 'issue' FROM doc JOIN src USING (external_id)
-           WHERE src.email_id IS NOT NULL)
-       , mail_job AS (INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
-           SELECT src.email_job_name, src.email_job_key, src.email_job_tenant, src.email_job_payload,
-             COALESCE(src.locked_until::timestamptz, now()) FROM src
-           WHERE src.email_id IS NOT NULL)
+           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))${withEmail ? emailInserts(s) : ''}
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
-// One text per schema; bounded by the characters held (tenants can be many), cleared when full.
-const statements = new Map<string, string>();
+// Two texts per schema (with and without the e-mails' inserts); bounded by the characters held (tenants can be
+// many), cleared when full.
+const statements = [new Map<string, string>(), new Map<string, string>()];
 const STATEMENTS_MAX_CHARS = 4_000_000;
 let statementsChars = 0;
 
-export function insertStatement(schema: string): string {
-  let text = statements.get(schema);
+/** The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail. */
+export function insertStatement(schema: string, rows: NewDocument[]): string {
+  const withEmail = rows.some((row) => row.email);
+  const texts = statements[withEmail ? 1 : 0];
+  let text = texts.get(schema);
   if (text === undefined) {
-    text = buildStatement(schema);
+    text = buildStatement(schema, withEmail);
     if (statementsChars + text.length > STATEMENTS_MAX_CHARS) {
-      statements.clear();
+      for (const held of statements) held.clear();
       statementsChars = 0;
     }
-    statements.set(schema, text);
+    texts.set(schema, text);
     statementsChars += text.length;
   }
   return text;

@@ -89,7 +89,7 @@ async function takeNumbersWithBegin(
 async function storeRowsAndCommit(client: pg.PoolClient, schema: string, rows: NewDocument[]): Promise<number[]> {
   const { rows: stored } = await queryPreparedThenCommit<{ id: number; external_id: string }>(
     client,
-    insertStatement(schema),
+    insertStatement(schema, rows),
     [documentsParameter(rows)],
   );
   const ids = new Map(stored.map((r) => [r.external_id, r.id]));

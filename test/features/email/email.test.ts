@@ -182,6 +182,24 @@ describe('the e-mail travels with its document', () => {
     await deliverAll();
   });
 
+  it('goes with its own document when several are issued at once, some asking for an e-mail and some not', async () => {
+    const asks = [true, false, true, false, true, false];
+    const answers = await Promise.all(
+      asks.map((ask) =>
+        api.post('/api/documents', withEmail(fixtureBody('01-taxed.json'), ask, 'cliente@andina.example')),
+      ),
+    );
+    for (const [i, res] of answers.entries()) {
+      expect(res.status).toBe(200);
+      const documentId = (
+        await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id } })
+      ).id;
+      const rows = await api.tenant.db.emailMessage.findMany({ where: { documentId } });
+      expect(rows.map((r) => r.id)).toEqual(asks[i] ? [res.json.data.email_id] : []);
+    }
+    await deliverAll();
+  });
+
   it('leaves nothing behind when its e-mail cannot be stored: no document, no number spent, no e-mail', async () => {
     const s = `"${api.tenant.schema}"`;
     const last = async () =>
