@@ -1,9 +1,10 @@
 // The numbering transaction of issue.ts in raw SQL on one pooled connection (this is the hot path: a Prisma
-// interactive transaction with nested creates cost several times the CPU of the SQL itself). Three round trips for
+// interactive transaction with nested creates cost several times the CPU of the SQL itself). Two round trips for
 // "#": BEGIN with the series upsert/UPDATE … RETURNING (the row lock serialises "#" on the series until COMMIT),
 // then ONE statement inserting the documents, their lines, XML file rows and first history entries
-// (insert-statement.ts) with the COMMIT sent behind it (queryPreparedThenCommit: one round trip for the two). Concurrent "#" requests on one series share that transaction
-// (numbering-queue.ts): k numbers taken at once, k documents in the one insert, one commit.
+// (insert-statement.ts) with the COMMIT sent behind it (queryPreparedThenCommit: one round trip for the two).
+// Concurrent "#" requests on one series share that transaction (numbering-queue.ts): k numbers taken at once,
+// k documents in the one insert, one commit.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { RetryAlone } from '../platform/db/group-commit.ts';

@@ -63,7 +63,7 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
       const email = issued.wasDuplicate
         ? await emailOnDuplicate(deps, ref, issued, request.body)
         : { id: planned.queue?.id ?? null, warnings: planned.warnings };
-      if (!issued.wasDuplicate) await releaseIssueEmail(deps, planned.queue);
+      if (!issued.wasDuplicate) await releaseIssueEmail(deps, planned.queue, issued.send !== null);
       issued.warnings.push(...email.warnings);
       const envelope = await issueEnvelope(issued, baseUrlOf(request), kind.downloadSegment);
       return email.id ? { ...envelope, data: { ...envelope.data, email_id: email.id } } : envelope;

@@ -109,7 +109,12 @@ export async function emailOnDuplicate(
   }
 }
 
-/** After the issue: the e-mail written with the document goes now (SUNAT's answer, if any, is recorded). */
-export async function releaseIssueEmail(deps: PipelineDeps, email: QueuedEmail | null): Promise<void> {
-  if (email) await emailDueNow(deps, email);
+/**
+ * After the issue: the e-mail written with the document goes now. `held`: the request sent the document, so its
+ * job waited for the send's lease (SUNAT's answer is recorded now); otherwise it was due at once.
+ */
+export async function releaseIssueEmail(deps: PipelineDeps, email: QueuedEmail | null, held: boolean): Promise<void> {
+  if (!email) return;
+  if (held) await emailDueNow(deps, email);
+  else deps.wakeWorker?.();
 }
