@@ -19,7 +19,8 @@ export interface NewDocument {
   lines: LineColumns[];
   hash: string;
   qrText: string | null;
-  fingerprint: string;
+  /** The request's hash (src/platform/fingerprint.ts) for an explicit number; null for "#". */
+  fingerprint: string | null;
   payload: unknown;
   computed: unknown;
   /** Claimed for this request's own send attempt until then (null: not to be sent). */

@@ -153,7 +153,9 @@ export async function issueDocument<C>(
       ],
     );
   }
-  const fingerprint = fingerprintOf(body);
+  // What tells an identical retry from another document under the same explicit number (existingDocument). A "#"
+  // document's number is new by construction, so no later request can be its duplicate: its hash would never be read.
+  const fingerprint = identity.number === null ? null : fingerprintOf(body);
   const key = signingKeyOf(tenant.schema, company, deps.secrets);
   // In summary mode boletas and their notes reach SUNAT by resumen diario (POST /api/summaries), not one by one.
   const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
@@ -315,7 +317,7 @@ async function existingDocument<C>(
   tenant: TenantRef,
   kind: DocumentKind<C>,
   identity: { documentType: string; series: string; number: number | null },
-  fingerprint: string,
+  fingerprint: string | null,
   warnings: Warning[],
 ): Promise<IssuedDocument> {
   const existing =

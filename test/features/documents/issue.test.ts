@@ -71,6 +71,21 @@ describe('numbering', () => {
     expect(other.json.code).toBe('document_already_exists');
   });
 
+  it('answers 409 to an explicit number that a "#" document took, whatever the body (a "#" keeps no request hash)', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    body.serie_documento = 'F078';
+    const taken = await api.post('/api/documents', body);
+    expect(taken.json.data.number).toBe('F078-1');
+    const stored = await api.tenant.db.document.findUniqueOrThrow({
+      where: { externalId: taken.json.data.external_id },
+      select: { requestFingerprint: true },
+    });
+    expect(stored.requestFingerprint).toBeNull();
+    const explicit = await api.post('/api/documents', { ...body, numero_documento: 1 });
+    expect(explicit.status).toBe(409);
+    expect(explicit.json.code).toBe('document_already_exists');
+  });
+
   it('registers a valid new series on first use and refuses an invalid one without consuming anything', async () => {
     const body = fixtureBody('02-not-sent.json');
     body.serie_documento = 'F123';
