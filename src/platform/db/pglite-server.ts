@@ -194,7 +194,9 @@ export class PgliteWireServer {
     const owner = this.owner;
     if (!owner || !this.ready.some((c) => c !== owner)) return;
     this.idleTimer = setTimeout(() => {
-      if (this.owner === owner && owner.batches.length === 0) owner.socket.destroy();
+      // Not while a batch runs: the owner's own long statement is work, not idleness (the pump re-arms the timer
+      // when it ends).
+      if (this.owner === owner && owner.batches.length === 0 && !this.running) owner.socket.destroy();
     }, IDLE_IN_TRANSACTION_MS);
     this.idleTimer.unref();
   }
