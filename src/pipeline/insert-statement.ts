@@ -6,6 +6,7 @@
 // a statement per line count, with a placeholder per value, was what the one-document insert needed before.
 // Raw SQL names the tenant's schema (house rule).
 import { quoteIdent } from '../platform/db/schema-name.ts';
+import { enqueueFromSelect } from '../platform/jobs/queue.ts';
 import type { DocumentColumns, LineColumns } from './kinds.ts';
 import { listBodySql } from './list-body.ts';
 
@@ -120,10 +121,8 @@ function emailInserts(s: string): string {
        , mail AS (INSERT INTO ${s}."email_outbox" (id, document_id, to_addresses, source)
            SELECT src.email_id, doc.id, src.email_to, 'issue' FROM doc JOIN src USING (external_id)
            WHERE src.email_id IS NOT NULL)
-       , mail_job AS (INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
-           SELECT src.email_job_name, src.email_job_key, src.email_job_tenant, src.email_job_payload,
-             COALESCE(src.locked_until::timestamptz, now()) FROM src
-           WHERE src.email_id IS NOT NULL)`;
+       , mail_job AS (${enqueueFromSelect(`SELECT src.email_job_name, src.email_job_key, src.email_job_tenant,
+             src.email_job_payload, COALESCE(src.locked_until::timestamptz, now()) FROM src WHERE src.email_id IS NOT NULL`)})`;
 }
 
 /**

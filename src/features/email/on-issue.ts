@@ -5,7 +5,7 @@ import type { Warning } from '../../core/index.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { parseRecipients } from './addresses.ts';
 import type { QueuedEmail } from '../../pipeline/insert-statement.ts';
-import { emailDueNow, issueEmailRow, queueEmail } from './outbox.ts';
+import { emailDueNow, emailRow, queueEmail } from './outbox.ts';
 import { smtpConfigured } from './smtp-settings.ts';
 
 const CUSTOMER_EMAIL = 'datos_del_cliente_o_receptor.correo_electronico';
@@ -83,7 +83,7 @@ export function planIssueEmail(
   rawBody: unknown,
 ): { queue: QueuedEmail | null; warnings: Warning[] } {
   const { to, warnings } = recipientsAsked(deps, tenant, rawBody);
-  return { queue: to ? issueEmailRow(tenant, to) : null, warnings };
+  return { queue: to ? emailRow(tenant, to) : null, warnings };
 }
 
 /**

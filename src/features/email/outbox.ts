@@ -5,7 +5,7 @@ import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import type { QueuedEmail } from '../../pipeline/insert-statement.ts';
 import { inTransaction } from '../../pipeline/summaries/persist.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
-import { enqueue } from '../../platform/jobs/queue.ts';
+import { enqueue, runNow } from '../../platform/jobs/queue.ts';
 
 export const EMAIL_JOB = 'email-deliver';
 
@@ -15,8 +15,8 @@ export interface EmailJobPayload {
   messageId: string;
 }
 
-/** The outbox row and delivery job of an e-mail, for the issue pipeline to write with its document. */
-export function issueEmailRow(tenant: Pick<TenantRef, 'id' | 'schema'>, to: string[]): QueuedEmail {
+/** A new message: its outbox row and delivery job (written by queueEmail, or by the issue with its document). */
+export function emailRow(tenant: Pick<TenantRef, 'id' | 'schema'>, to: string[]): QueuedEmail {
   const id = randomUUID();
   const payload: EmailJobPayload = { tenantId: tenant.id, schema: tenant.schema, messageId: id };
   return {
@@ -32,10 +32,7 @@ export function issueEmailRow(tenant: Pick<TenantRef, 'id' | 'schema'>, to: stri
  */
 export async function emailDueNow(deps: PipelineDeps, email: QueuedEmail): Promise<void> {
   try {
-    await deps.db.pool.query(
-      `UPDATE "central"."jobs" SET run_at = now() WHERE dedupe_key = $1 AND run_at > now() AND locked_until IS NULL`,
-      [email.job.dedupeKey],
-    );
+    await runNow(deps.db.pool, email.job.dedupeKey);
   } catch (error) {
     deps.log.warn({ err: error, messageId: email.id }, 'email: left for the end of the send lease');
   }
@@ -46,7 +43,7 @@ export async function emailDueNow(deps: PipelineDeps, email: QueuedEmail): Promi
 export type EmailSource = 'issue' | 'api';
 
 /**
- * Queues one message. The e-mail an issue asks for is written with its document (issueEmailRow); a retry of that
+ * Queues one message. The e-mail an issue asks for is written with its document (emailRow); a retry of that
  * request, answered as a duplicate, comes here and finds it — or queues it now for a document stored before
  * e-mails travelled in the issue's transaction. Under one lock per document, a message already there is reused.
  */
@@ -57,8 +54,8 @@ export async function queueEmail(
   to: string[],
   source: EmailSource,
 ): Promise<{ id: string }> {
-  let id: string = randomUUID();
-  const queued = await inTransaction(deps, async (client) => {
+  const row = emailRow(tenant, to);
+  const existing = await inTransaction(deps, async (client) => {
     if (source === 'issue') {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
         `${tenant.schema}:issue-email`,
@@ -68,20 +65,17 @@ export async function queueEmail(
         `SELECT id FROM ${quoteIdent(tenant.schema)}."email_outbox" WHERE document_id = $1 AND source = 'issue' LIMIT 1`,
         [documentId],
       );
-      if (rows[0]) {
-        id = rows[0].id;
-        return false;
-      }
+      if (rows[0]) return rows[0].id;
     }
     await client.query(
       `INSERT INTO ${quoteIdent(tenant.schema)}."email_outbox" (id, document_id, to_addresses, source)
        VALUES ($1, $2, $3, $4)`,
-      [id, documentId, to.join(', '), source],
+      [row.id, documentId, row.to, source],
     );
-    const payload: EmailJobPayload = { tenantId: tenant.id, schema: tenant.schema, messageId: id };
-    await enqueue(client, EMAIL_JOB, payload, { dedupeKey: `${EMAIL_JOB}:${id}`, tenantId: tenant.id });
-    return true;
+    await enqueue(client, row.job.name, row.job.payload, { dedupeKey: row.job.dedupeKey, tenantId: row.job.tenantId });
+    return null;
   });
-  if (queued) deps.wakeWorker?.();
-  return { id };
+  if (existing) return { id: existing };
+  deps.wakeWorker?.();
+  return { id: row.id };
 }

@@ -69,6 +69,22 @@ export async function claimJobs(
   }));
 }
 
+/**
+ * Jobs enqueued by the rows of a SELECT inside a larger statement (a CTE of the issue's insert): `select` yields
+ * name, dedupe_key, tenant_id, payload (jsonb) and run_at, in that order. Keys are expected fresh (no conflict).
+ */
+export function enqueueFromSelect(select: string): string {
+  return `INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at) ${select}`;
+}
+
+/** The pending job under `dedupeKey` runs now rather than at its later run_at (not one a worker holds). */
+export async function runNow(pool: Queryable, dedupeKey: string): Promise<void> {
+  await pool.query(
+    'UPDATE "central"."jobs" SET run_at = now() WHERE dedupe_key = $1 AND run_at > now() AND locked_until IS NULL',
+    [dedupeKey],
+  );
+}
+
 export async function completeJob(pool: Queryable, job: Pick<ClaimedJob, 'id' | 'runAt'>): Promise<void> {
   const { rowCount } = await pool.query('DELETE FROM "central"."jobs" WHERE id = $1 AND run_at <= $2', [
     job.id,

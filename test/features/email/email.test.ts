@@ -182,6 +182,34 @@ describe('the e-mail travels with its document', () => {
     await deliverAll();
   });
 
+  it("waits for SUNAT's answer while its document is being sent, so that it goes with the CDR", async () => {
+    // SUNAT answers 1.5 s late: the document and its e-mail are committed well before the answer.
+    api.ctx.app.platform.sunatSimulator!.faults.add({ fault: { kind: 'latency', ms: 1500 }, times: 1 });
+    const body = withEmail(fixtureBody('01-taxed.json'), true, 'cliente@andina.example');
+    body.numero_documento = 800_000 + Math.floor(Math.random() * 100_000);
+    const answer = api.post('/api/documents', body);
+    const job = async () =>
+      (
+        await api.ctx.db.pool.query<{ due: boolean }>(
+          `SELECT j.run_at <= now() AS due FROM "central"."jobs" j
+             JOIN "${api.tenant.schema}"."email_outbox" o ON j.dedupe_key = 'email-deliver:' || o.id::text
+             JOIN "${api.tenant.schema}"."documents" d ON d.id = o.document_id
+            WHERE d.serie = 'F001' AND d.number = $1`,
+          [body.numero_documento],
+        )
+      ).rows[0];
+    let during = await job();
+    for (let i = 0; i < 50 && !during; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      during = await job();
+    }
+    expect(during).toEqual({ due: false });
+    const res = await answer;
+    expect(res.json.data.state_type_id).toBe('05');
+    expect(await job()).toEqual({ due: true });
+    await deliverAll();
+  });
+
   it('goes with its own document when several are issued at once, some asking for an e-mail and some not', async () => {
     const asks = [true, false, true, false, true, false];
     const answers = await Promise.all(
