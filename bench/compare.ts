@@ -87,7 +87,7 @@ async function startSide(label: string, root: string, port: number, simulatorUrl
     storageDir: mkdtempSync(join(tmpdir(), 'facturo-compare-storage-')),
     root,
   });
-  const tenant = await provision(databaseUrl, `cmp${label}`, ruc);
+  const tenant = await provision(databaseUrl, `cmp${label}`, ruc, root);
   return { label, database, api, tenant, rounds: [] } satisfies Side;
 }
 

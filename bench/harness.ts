@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -192,11 +192,25 @@ export interface BenchTenant {
 }
 
 /** A demo tenant through the real provisioning service (the API process has migrated the database). */
-export async function provision(databaseUrl: string, subdomain: string, ruc: string): Promise<BenchTenant> {
-  const { loadConfig } = await import('../src/platform/config.ts');
-  const { openDatabase } = await import('../src/platform/db/database.ts');
-  const { createSecretBox } = await import('../src/platform/secrets.ts');
-  const { provisionTenant } = await import('../src/features/company/public.ts');
+/**
+ * A tenant made by the code of the checkout at `root` (bench:compare's older side is provisioned by its own
+ * migrations, not this working tree's).
+ */
+export async function provision(
+  databaseUrl: string,
+  subdomain: string,
+  ruc: string,
+  root = ROOT,
+): Promise<BenchTenant> {
+  const from = (path: string) => import(pathToFileURL(join(root, path)).href);
+  const { loadConfig } = (await from('src/platform/config.ts')) as typeof import('../src/platform/config.ts');
+  const { openDatabase } = (await from(
+    'src/platform/db/database.ts',
+  )) as typeof import('../src/platform/db/database.ts');
+  const { createSecretBox } = (await from('src/platform/secrets.ts')) as typeof import('../src/platform/secrets.ts');
+  const { provisionTenant } = (await from(
+    'src/features/company/public.ts',
+  )) as typeof import('../src/features/company/public.ts');
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     SECRETS_KEY: '0'.repeat(64),

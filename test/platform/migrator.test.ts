@@ -136,6 +136,27 @@ describe('migrateSchema', () => {
   });
 });
 
+describe('tenant schema storage', () => {
+  it("compresses a document's request body and computed figures with lz4 where the server has it, pglz elsewhere", async () => {
+    const schema = newSchema();
+    await migrateSchema(pool, schema, await loadMigrations(migrationsDir('tenant')));
+    const lz4 = await pool.query<{ has: boolean }>(
+      `SELECT 'lz4' = ANY (enumvals) AS has FROM pg_settings WHERE name = 'default_toast_compression'`,
+    );
+    const columns = await pool.query<{ attname: string; attcompression: string }>(
+      `SELECT attname, attcompression FROM pg_attribute
+       WHERE attrelid = $1::regclass AND attname IN ('payload', 'computed') ORDER BY attname`,
+      [`"${schema}"."documents"`],
+    );
+    // '' is the server's default (pglz); 'l' is lz4. The embedded PGlite is built without lz4.
+    const expected = lz4.rows[0]?.has ? 'l' : '';
+    expect(columns.rows).toEqual([
+      { attname: 'computed', attcompression: expected },
+      { attname: 'payload', attcompression: expected },
+    ]);
+  });
+});
+
 describe('prepareMigrationSql', () => {
   it('drops BEGIN/COMMIT and CREATE SCHEMA lines and refuses the public schema', () => {
     expect(prepareMigrationSql('BEGIN;\nCREATE SCHEMA IF NOT EXISTS "x";\nCREATE TABLE "a" (id int);\nCOMMIT;\n')).toBe(
