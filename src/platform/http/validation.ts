@@ -56,7 +56,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is this pattern's purpose.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export interface UnstorableText {
+/**
+ * The deepest nesting of objects and lists a body may have. The contract's deepest field is 4 levels down; a body
+ * thousands of levels deep is valid JSON that every recursive step after parsing (the request hash, the stored
+ * JSON, PostgreSQL's jsonb) turns into a stack overflow — a 500 — or refuses.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+export interface RefusedInput {
+  code: 'invalid_text' | 'body_too_deep';
   path: string;
   message: string;
 }
@@ -69,44 +77,117 @@ function describeUnstorable(text: string): string | null {
     : 'El texto contiene un carácter Unicode inválido (sustituto UTF-16 sin pareja).';
 }
 
-/** The first string (value or object key) of `value` holding NUL or a lone surrogate, with its path. */
-export function findUnstorableText(value: unknown): UnstorableText | null {
-  // Iterative: a hostile body may nest thousands of levels deep.
-  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: value, path: [] }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
+const isContainer = (node: unknown): node is object =>
+  node !== null && typeof node === 'object' && !Buffer.isBuffer(node);
+
+/**
+ * Whether `value` holds anything findRefusedInput refuses: the walk every body takes, without the paths — building
+ * each node's path cost ~26 kB of garbage per issued factura, for an answer that is almost always "none".
+ * Iterative: a hostile body may nest hundreds of thousands of levels deep.
+ */
+function holdsRefusedInput(value: unknown): boolean {
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
     if (typeof node === 'string') {
-      const message = describeUnstorable(node);
-      if (message) return { path: formatPath(path), message };
-    } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i -= 1) stack.push({ node: node[i], path: [...path, i] });
-    } else if (node !== null && typeof node === 'object' && !Buffer.isBuffer(node)) {
-      for (const key of Object.keys(node)) {
-        const message = describeUnstorable(key);
-        if (message)
-          return {
-            path: formatPath([...path, key]),
-            message: `El nombre de campo: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
-          };
-        stack.push({ node: (node as Record<string, unknown>)[key], path: [...path, key] });
+      if (UNSTORABLE.test(node)) return true;
+    } else if (isContainer(node)) {
+      if (depth >= MAX_BODY_DEPTH) return true;
+      if (Array.isArray(node)) {
+        for (const item of node) {
+          nodes.push(item);
+          depths.push(depth + 1);
+        }
+      } else {
+        for (const key of Object.keys(node)) {
+          if (UNSTORABLE.test(key)) return true;
+          nodes.push((node as Record<string, unknown>)[key]);
+          depths.push(depth + 1);
+        }
       }
+    }
+  }
+  return false;
+}
+
+/** A node met by the walk and how it was reached: its parent's step, linked (a path is built only when needed). */
+interface Step {
+  node: unknown;
+  parent: Step | null;
+  key: PropertyKey;
+  depth: number;
+}
+
+function pathOf(step: Step | null, last?: PropertyKey): string {
+  const keys: PropertyKey[] = last === undefined ? [] : [last];
+  for (let at = step; at?.parent; at = at.parent) keys.push(at.key);
+  return formatPath(keys.reverse());
+}
+
+const TOO_DEEP = `El cuerpo anida objetos o listas a más de ${MAX_BODY_DEPTH} niveles, que no se admiten.`;
+
+/** What `step` holds that is refused (its text, one of its keys, its depth), or null. */
+function refusalAt(step: Step): RefusedInput | null {
+  const node = step.node;
+  if (typeof node === 'string') {
+    const message = describeUnstorable(node);
+    return message ? { code: 'invalid_text', path: pathOf(step), message } : null;
+  }
+  if (!isContainer(node)) return null;
+  if (step.depth >= MAX_BODY_DEPTH) return { code: 'body_too_deep', path: pathOf(step), message: TOO_DEEP };
+  if (Array.isArray(node)) return null;
+  for (const key of Object.keys(node)) {
+    const message = describeUnstorable(key);
+    if (message)
+      return {
+        code: 'invalid_text',
+        path: pathOf(step, key),
+        message: `El nombre de campo: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+      };
+  }
+  return null;
+}
+
+/**
+ * The first thing in `value` that no column or XML can hold, with its path: a string (value or object key) holding
+ * NUL or a lone surrogate, or an object or list nested deeper than MAX_BODY_DEPTH. Each node links to its parent
+ * instead of carrying a copy of its path: copies made a body nested n levels deep cost n² steps.
+ */
+export function findRefusedInput(value: unknown): RefusedInput | null {
+  if (!holdsRefusedInput(value)) return null;
+  const stack: Step[] = [{ node: value, parent: null, key: '', depth: 0 }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const refused = refusalAt(step);
+    if (refused) return refused;
+    const node = step.node;
+    if (!isContainer(node)) continue;
+    const depth = step.depth + 1;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i -= 1) stack.push({ node: node[i], parent: step, key: i, depth });
+    } else {
+      for (const key of Object.keys(node))
+        stack.push({ node: (node as Record<string, unknown>)[key], parent: step, key, depth });
     }
   }
   return null;
 }
 
 /**
- * Refuses NUL and lone surrogates in the path parameters, the query string and the JSON body of every route, in
- * one place (preValidation: after the body is parsed, before any schema or handler sees it): 422 invalid_text.
+ * Refuses NUL and lone surrogates in the path parameters, the query string and the JSON body of every route, and a
+ * body nested deeper than MAX_BODY_DEPTH, in one place (preValidation: after the body is parsed, before any schema
+ * or handler sees it): 422 invalid_text or body_too_deep, with the path.
  */
 export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const hasBodySchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
     for (const part of [request.params, request.query, hasBodySchema ? request.body : undefined]) {
-      const found = findUnstorableText(part);
+      const found = findRefusedInput(part);
       if (found)
-        throw errors.unprocessable('invalid_text', found.message, [
-          { path: found.path, code: 'invalid_text', message: found.message },
+        throw errors.unprocessable(found.code, found.message, [
+          { path: found.path, code: found.code, message: found.message },
         ]);
     }
   });

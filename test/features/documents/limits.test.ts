@@ -69,6 +69,41 @@ describe('values beyond the columns', () => {
     expect(await counters('F993')).toEqual({ series: [], documents: 0 });
   });
 
+  it('refuses a body nested past 64 levels (the body itself is the first) with 422 body_too_deep and its path', async () => {
+    // 600 kB of "[" (or 900 kB of '{"a":') fits the size limit. Such a body once went through recursive steps (the request hash, the stored
+    // JSON) that overflowed the stack, a 500; and the text guard copied each node's path, n² steps.
+    const depth = 300_000;
+    const post = async (body: Body, deep: string, headers: Record<string, string> = {}) => {
+      const res = await api.ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...api.tenant.headers, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body).replace('"DEEP"', deep),
+      });
+      return { status: res.statusCode, json: res.json() };
+    };
+    const lists = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+    const objects = `${'{"a":'.repeat(depth / 2)}1${'}'.repeat(depth / 2)}`;
+    const cases: [Body, string, Record<string, string>, string][] = [
+      [{ ...notSent('F994'), items: 'DEEP' }, lists, {}, `items${'[0]'.repeat(63)}`],
+      [{ ...notSent('F994', 7), extra: 'DEEP' }, lists, {}, `extra${'[0]'.repeat(63)}`],
+      [{ ...notSent('F994'), extra: 'DEEP' }, objects, { 'idempotency-key': 'deep-1' }, `extra${'.a'.repeat(63)}`],
+      [
+        { ...notSent('F994'), items: [{ ...notSent('F994').items[0], extra: 'DEEP' }] },
+        objects,
+        {},
+        `items[0].extra${'.a'.repeat(61)}`,
+      ],
+    ];
+    for (const [body, deep, headers, path] of cases) {
+      const refused = await post(body, deep, headers);
+      expect(refused.status).toBe(422);
+      expect(refused.json.code).toBe('body_too_deep');
+      expect(refused.json.errors[0].path).toBe(path);
+    }
+    expect(await counters('F994')).toEqual({ series: [], documents: 0 });
+  });
+
   it('refuses totals of 13 digits with 422 amount_out_of_range, consuming no number', async () => {
     const body = notSent('F994');
     body.items = [{ ...body.items[0], cantidad: 1, valor_unitario: 1e12, precio_unitario: undefined }];
