@@ -48,6 +48,12 @@ export function issueToErrorItem(issue: Issue): ErrorItem {
   return item;
 }
 
+/**
+ * The most errors[] items an answer lists; the message still counts them all. A body of a thousand bad lines would
+ * otherwise answer with megabytes of errors, built and sent for one request.
+ */
+export const MAX_ERROR_ITEMS = 100;
+
 function summary(items: { message: string }[], fallback: string): string {
   if (items.length === 0) return fallback;
   if (items.length === 1) return items[0].message;
@@ -101,14 +107,20 @@ export const errors = {
   },
   /** 422 validation_failed from field problems (schema validation). */
   validation(items: ErrorItem[]): AppError {
-    return new AppError(422, 'validation_failed', summary(items, 'Los datos enviados no son válidos'), items);
+    const message = summary(items, 'Los datos enviados no son válidos');
+    return new AppError(422, 'validation_failed', message, items.slice(0, MAX_ERROR_ITEMS));
   },
   /** Top-level code = the issues' common code, else validation_failed (docs/errors.md). */
   fromIssues(issues: Issue[]): AppError {
     const items = issues.map(issueToErrorItem);
     const codes = new Set(items.map((i) => i.code));
     const code = codes.size === 1 ? items[0].code : 'validation_failed';
-    return new AppError(422, code, summary(items, 'Los datos enviados no son válidos'), items);
+    return new AppError(
+      422,
+      code,
+      summary(items, 'Los datos enviados no son válidos'),
+      items.slice(0, MAX_ERROR_ITEMS),
+    );
   },
   tooManyRequests(retryAfterSeconds: number): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -1,11 +1,11 @@
 // The body guard's finder (src/platform/http/validation.ts): NUL and lone UTF-16 surrogates, in any string value or
-// object key at any depth, are found with the path that leads to them, and so is nesting past MAX_BODY_DEPTH; a body
-// without either is let through. Judged against a plain recursive definition over generated JSON with arbitrary
+// object key at any depth, are found with the path that leads to them, and so are nesting past MAX_BODY_DEPTH and a
+// list longer than MAX_LIST_LENGTH; a body without any of them is let through. Judged against a plain recursive definition over generated JSON with arbitrary
 // UTF-16 code units.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPath } from '../../src/core/issues.ts';
-import { findRefusedInput, MAX_BODY_DEPTH } from '../../src/platform/http/validation.ts';
+import { findRefusedInput, MAX_BODY_DEPTH, MAX_LIST_LENGTH } from '../../src/platform/http/validation.ts';
 
 // Any UTF-16 code unit, NUL and both surrogate halves made frequent.
 const unit = fc.oneof(
@@ -84,6 +84,12 @@ describe('findRefusedInput', () => {
     const deep = findRefusedInput(nested(MAX_BODY_DEPTH + 1, 'x'));
     expect(deep?.code).toBe('body_too_deep');
     expect(deep?.path.match(/a|\[0\]/g)).toHaveLength(MAX_BODY_DEPTH);
+  });
+
+  it('refuses a list longer than MAX_LIST_LENGTH with its path, and allows one of that length', () => {
+    const list = (n: number) => ({ a: [{ b: Array.from({ length: n }, (_, i) => i) }] });
+    expect(findRefusedInput(list(MAX_LIST_LENGTH))).toBeNull();
+    expect(findRefusedInput(list(MAX_LIST_LENGTH + 1))).toMatchObject({ code: 'list_too_long', path: 'a[0].b' });
   });
 
   it('walks a body nested 300,000 levels deep without overflowing the stack, refusing it at the limit', () => {

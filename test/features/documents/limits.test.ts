@@ -104,6 +104,21 @@ describe('values beyond the columns', () => {
     expect(await counters('F994')).toEqual({ series: [], documents: 0 });
   });
 
+  it('refuses a list of more than 10,000 elements with 422 list_too_long, and lists at most 100 errors of a body', async () => {
+    const lines = (n: number) => ({ ...notSent('F996'), items: Array.from({ length: n }, () => ({})) });
+    // 300,000 empty lines (1 MB) once answered with 1.2 million errors: a 128 MB answer and 10 s of CPU.
+    const long = await api.post('/api/documents', lines(300_000));
+    expect(long.status).toBe(422);
+    expect(long.json).toMatchObject({ code: 'list_too_long', errors: [{ path: 'items', code: 'list_too_long' }] });
+    const many = await api.post('/api/documents', lines(1_000));
+    expect(many.status).toBe(422);
+    expect(many.json.code).toBe('validation_failed');
+    expect(many.json.errors).toHaveLength(100);
+    expect(many.json.errors[0].path).toBe('items[0].descripcion');
+    expect(many.json.message).toMatch(/\(y 3999 errores más\)$/);
+    expect(await counters('F996')).toEqual({ series: [], documents: 0 });
+  });
+
   it('refuses totals of 13 digits with 422 amount_out_of_range, consuming no number', async () => {
     const body = notSent('F994');
     body.items = [{ ...body.items[0], cantidad: 1, valor_unitario: 1e12, precio_unitario: undefined }];
