@@ -1,7 +1,8 @@
 // npm run bench:compare -- <git-ref> — before/after on one machine in one run: the API of <git-ref> (checked out in
 // a temporary worktree, this checkout's node_modules) and the API of this working tree, each on its own database,
-// take turns under the same load against one fast SUNAT stand-in. The machines here are shared and noisy: two
-// figures taken minutes apart differ more than most changes do, two taken in alternating rounds do not.
+// take turns under the same load against one fast SUNAT stand-in (who goes first alternates from round to round).
+// The machines here are shared and noisy: two figures taken minutes apart differ more than most changes do, two
+// taken in alternating rounds do not.
 // Per round and side: accepted (or stored, not sent) 3-line facturas per second at 16 connections, and the CPU each
 // process spent per document (API process tree, its PostgreSQL backends, the stand-in, this load driver); the
 // medians of the rounds are printed last.
@@ -144,7 +145,9 @@ async function main() {
     const body = bodyText();
     for (const side of sides) await round(side, sim, body, 2); // warm-up, not counted
     for (let r = 1; r <= ROUNDS; r++) {
-      for (const side of sides) {
+      // The side that goes first alternates: a round's second half runs on a machine the first half has warmed
+      // (page cache, PostgreSQL's buffers, CPU frequency), a bias that always favouring one side turned into a result.
+      for (const side of r % 2 === 1 ? sides : [...sides].reverse()) {
         const result = await round(side, sim, body, SECONDS);
         side.rounds.push(result);
         console.log(

@@ -1,7 +1,7 @@
 // The body guard's finder (src/platform/http/validation.ts): NUL and lone UTF-16 surrogates, in any string value or
 // object key at any depth, are found with the path that leads to them, and so are nesting past MAX_BODY_DEPTH and a
-// list longer than MAX_LIST_LENGTH; a body without any of them is let through. Judged against a plain recursive definition over generated JSON with arbitrary
-// UTF-16 code units.
+// list longer than MAX_LIST_LENGTH; a body without any of them is let through. Judged against a plain recursive
+// definition over generated JSON with arbitrary UTF-16 code units.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPath } from '../../src/core/issues.ts';

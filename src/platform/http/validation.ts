@@ -162,8 +162,9 @@ function refusalAt(step: Step): RefusedInput | null {
 
 /**
  * The first thing in `value` that no column or XML can hold, with its path: a string (value or object key) holding
- * NUL or a lone surrogate, an object or list nested deeper than MAX_BODY_DEPTH, a list longer than MAX_LIST_LENGTH. Each node links to its parent
- * instead of carrying a copy of its path: copies made a body nested n levels deep cost n² steps.
+ * NUL or a lone surrogate, an object or list nested deeper than MAX_BODY_DEPTH, a list longer than MAX_LIST_LENGTH.
+ * Each node links to its parent instead of carrying a copy of its path: copies made a body nested n levels deep
+ * cost n² steps.
  */
 export function findRefusedInput(value: unknown): RefusedInput | null {
   if (!holdsRefusedInput(value)) return null;
