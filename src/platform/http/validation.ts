@@ -57,9 +57,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * The deepest nesting of objects and lists a body may have. The contract's deepest field is 4 levels down; a body
- * thousands of levels deep is valid JSON that every recursive step after parsing (the request hash, the stored
- * JSON, PostgreSQL's jsonb) turns into a stack overflow — a 500 — or refuses.
+ * The deepest nesting of objects and lists a body may have. The contract's bodies nest 5 at most (the deepest of
+ * the request fixtures); a body thousands of levels deep is valid JSON that every recursive step after parsing
+ * (the request hash, the stored JSON, PostgreSQL's jsonb) turns into a stack overflow — a 500 — or refuses.
  */
 export const MAX_BODY_DEPTH = 64;
 
