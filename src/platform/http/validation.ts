@@ -192,7 +192,7 @@ export function findRefusedInput(value: unknown): RefusedInput | null {
  * after the body is parsed, before any schema or handler sees it): 422 invalid_text, body_too_deep or
  * list_too_long, with the path.
  */
-export function installTextGuard(app: FastifyInstance): void {
+export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const hasBodySchema = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
     for (const part of [request.params, request.query, hasBodySchema ? request.body : undefined]) {
