@@ -54,6 +54,11 @@ export function issueToErrorItem(issue: Issue): ErrorItem {
  */
 export const MAX_ERROR_ITEMS = 100;
 
+/** 422 with the message summing up every item and at most MAX_ERROR_ITEMS of them listed. */
+function unprocessableItems(code: string, items: ErrorItem[]): AppError {
+  return new AppError(422, code, summary(items, 'Los datos enviados no son válidos'), items.slice(0, MAX_ERROR_ITEMS));
+}
+
 function summary(items: { message: string }[], fallback: string): string {
   if (items.length === 0) return fallback;
   if (items.length === 1) return items[0].message;
@@ -107,20 +112,13 @@ export const errors = {
   },
   /** 422 validation_failed from field problems (schema validation). */
   validation(items: ErrorItem[]): AppError {
-    const message = summary(items, 'Los datos enviados no son válidos');
-    return new AppError(422, 'validation_failed', message, items.slice(0, MAX_ERROR_ITEMS));
+    return unprocessableItems('validation_failed', items);
   },
   /** Top-level code = the issues' common code, else validation_failed (docs/errors.md). */
   fromIssues(issues: Issue[]): AppError {
     const items = issues.map(issueToErrorItem);
     const codes = new Set(items.map((i) => i.code));
-    const code = codes.size === 1 ? items[0].code : 'validation_failed';
-    return new AppError(
-      422,
-      code,
-      summary(items, 'Los datos enviados no son válidos'),
-      items.slice(0, MAX_ERROR_ITEMS),
-    );
+    return unprocessableItems(codes.size === 1 ? items[0].code : 'validation_failed', items);
   },
   tooManyRequests(retryAfterSeconds: number): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

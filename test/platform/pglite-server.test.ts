@@ -4,7 +4,9 @@
 // mid-transaction.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/db/embedded.ts';
+import { PgliteWireServer } from '../../src/platform/db/pglite-server.ts';
 
 let embedded: EmbeddedPostgres;
 const pools: pg.Pool[] = [];
@@ -80,5 +82,43 @@ describe('PgliteWireServer', () => {
     expect(result.rows[0].n).toBe(0);
     const after = await other.query('SELECT 1 AS ok');
     expect(after.rows[0].ok).toBe(1);
+  });
+
+  it('cuts a connection idle in its transaction while others wait, never one whose statement the server is running', async () => {
+    const db = await PGlite.create();
+    const server = new PgliteWireServer(db, { idleInTransactionMs: 200 });
+    const url = `postgresql://postgres@127.0.0.1:${await server.start()}/postgres`;
+    const clients: pg.Client[] = [];
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined); // the idle one is cut on purpose
+      clients.push(client);
+      await client.connect();
+      return client;
+    };
+    try {
+      const [busy, idle, waiting] = [await connect(), await connect(), await connect()];
+      // The owner's next statement is in the server's hands past the limit — here waiting 600 ms for PGlite, which
+      // something else in the process holds — and the timer armed when the other connection began to wait fires
+      // meanwhile: that is work, not idleness, and the connection must stay.
+      await busy.query('BEGIN');
+      const other = waiting.query('SELECT 1 AS ok');
+      await new Promise((r) => setTimeout(r, 50)); // it reaches the server and waits: the timer is armed
+      const held = db.runExclusive(() => new Promise((r) => setTimeout(r, 600)));
+      const answered = await busy.query('SELECT true AS done');
+      expect(answered.rows[0].done).toBe(true);
+      await held;
+      await busy.query('COMMIT');
+      expect((await other).rows[0].ok).toBe(1);
+      // Idle past the limit with another waiting: cut, its transaction rolled back, the other served.
+      await idle.query('BEGIN');
+      const next = waiting.query('SELECT 2 AS ok');
+      expect((await next).rows[0].ok).toBe(2);
+      await expect(idle.query('SELECT 1')).rejects.toThrow();
+    } finally {
+      await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+      await server.stop();
+      await db.close();
+    }
   });
 });

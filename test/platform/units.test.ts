@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, errors } from '../../src/platform/errors.ts';
+import { AppError, errors, MAX_ERROR_ITEMS } from '../../src/platform/errors.ts';
 import { classifyHost, normalizeHost } from '../../src/platform/http/hosts.ts';
 import { renderError, toAppError } from '../../src/platform/http/error-handler.ts';
 import { formatPath } from '../../src/core/issues.ts';
@@ -66,6 +66,17 @@ describe('errors', () => {
       status: 409,
       code: 'document_already_exists',
     });
+  });
+
+  it('lists at most MAX_ERROR_ITEMS errors, schema problems or document issues, while the message counts them all', () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ path: `items[${i}]`, code: 'x', message: `Línea ${i}` }));
+    for (const e of [errors.validation(many), errors.fromIssues(many)]) {
+      expect(e.status).toBe(422);
+      expect(e.errors).toEqual(many.slice(0, MAX_ERROR_ITEMS));
+      expect(e.message).toBe('Línea 0 (y 249 errores más)');
+    }
+    expect(errors.fromIssues(many).code).toBe('x');
+    expect(errors.validation(many.slice(0, 2)).errors).toHaveLength(2);
   });
 
   it('never turns an unknown failure into anything but a bare 500', () => {

@@ -19,7 +19,7 @@ const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]); // 'S', length 4
 
-/** Abandon a connection that holds the session idle for this long while others wait. */
+/** Abandon a connection that holds the session idle for this long while others wait (default). */
 const IDLE_IN_TRANSACTION_MS = 60_000;
 
 interface Connection {
@@ -38,6 +38,8 @@ export interface PgliteServerOptions {
   host?: string;
   port?: number;
   maxConnections?: number;
+  /** How long a connection may hold the session idle while others wait; default IDLE_IN_TRANSACTION_MS. */
+  idleInTransactionMs?: number;
 }
 
 export class PgliteWireServer {
@@ -194,10 +196,10 @@ export class PgliteWireServer {
     const owner = this.owner;
     if (!owner || !this.ready.some((c) => c !== owner)) return;
     this.idleTimer = setTimeout(() => {
-      // Not while a batch runs: the owner's own long statement is work, not idleness (the pump re-arms the timer
-      // when it ends).
+      // Not while a batch runs, or waits for PGlite: the owner's own statement is work, not idleness (the pump
+      // re-arms the timer when it ends).
       if (this.owner === owner && owner.batches.length === 0 && !this.running) owner.socket.destroy();
-    }, IDLE_IN_TRANSACTION_MS);
+    }, this.options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS);
     this.idleTimer.unref();
   }
 
