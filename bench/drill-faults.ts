@@ -143,6 +143,22 @@ async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadR
   );
 }
 
+/** Prints each document of `series` still in 01 with its send bookkeeping and its job, so a failure says why. */
+async function describeStuck(ctx: FaultDrillContext, series: string[]): Promise<void> {
+  const { rows } = await ctx.db.query(
+    `SELECT d.serie || '-' || d.number AS doc, d.send_attempts, d.send_hold, d.send_uncertain,
+            round(extract(epoch FROM d.next_attempt_at - now()))::int AS next_in_s,
+            round(extract(epoch FROM d.locked_until - now()))::int AS locked_s, left(d.last_error, 80) AS last_error,
+            j.attempts AS job_attempts, round(extract(epoch FROM j.run_at - now()))::int AS job_run_in_s,
+            round(extract(epoch FROM j.locked_until - now()))::int AS job_locked_s, left(j.last_error, 80) AS job_error
+       FROM "${ctx.tenant.schema}"."documents" d
+       LEFT JOIN "central"."jobs" j ON j.dedupe_key = 'send-document:' || $2::int || ':' || d.id
+      WHERE d.serie = ANY($1) AND d.state_type_id = '01' ORDER BY d.serie, d.number`,
+    [series, ctx.tenant.id],
+  );
+  for (const r of rows) console.log(`  (still in 01: ${JSON.stringify(r)})`);
+}
+
 /** Every document of the series leaves 01, ends accepted, and reached SUNAT once (the worker resumed). */
 export async function checkCompleted(ctx: FaultDrillContext, series: string[], timeoutMs: number) {
   const pending = async () => (await Promise.all(series.map((s) => storedRows(ctx, s)))).flat();
@@ -152,6 +168,7 @@ export async function checkCompleted(ctx: FaultDrillContext, series: string[], t
     timeoutMs,
   );
   const rows = await pending();
+  await describeStuck(ctx, series);
   ctx.check(
     `after the faults every ${series.join('/')} document ends accepted (the workers resumed)`,
     rows.every((d) => d.state_type_id === '05'),

@@ -3,7 +3,7 @@
 // with keep-alive, and CPU/memory readings from /proc.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -84,6 +84,13 @@ function run(
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // BENCH_PROC_LOG_DIR=dir: every process's whole output in dir/<name>-<pid>.log (the drills' post-mortems).
+  const logDir = process.env.BENCH_PROC_LOG_DIR;
+  if (logDir) {
+    const file = createWriteStream(join(logDir, `${name}-${child.pid}.log`));
+    child.stdout!.pipe(file, { end: false });
+    child.stderr!.pipe(file, { end: false });
+  }
   return {
     name,
     child,

@@ -5,6 +5,7 @@
 // on the schema alone, so each connection prepares it once per tenant whatever the batch size or line counts —
 // a statement per line count, with a placeholder per value, was what the one-document insert needed before.
 // Raw SQL names the tenant's schema (house rule).
+import type { Issuer } from '../core/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
 import type { DocumentColumns, LineColumns } from './kinds.ts';
@@ -24,6 +25,8 @@ export interface NewDocument {
   fingerprint: string | null;
   payload: unknown;
   computed: unknown;
+  /** The issuer the XML was signed with (rebuild.ts makes the XML again from it and `computed`). */
+  issuer: Issuer;
   /** Claimed for this request's own send attempt until then (null: not to be sent). */
   leaseUntil: Date | null;
   xmlFile: { storageKey: string; sha256: string; size: number };
@@ -75,6 +78,7 @@ const DOCUMENT_FIELDS: Array<[string, string]> = [
   ['request_fingerprint', 'text'],
   ['payload', 'jsonb'],
   ['computed', 'jsonb'],
+  ['issuer', 'jsonb'],
   ['next_attempt_at', 'timestamptz'],
   ['locked_until', 'timestamptz'],
   ['send_attempts', 'int'],
@@ -222,6 +226,7 @@ function documentObject(row: NewDocument): Record<string, unknown> {
     request_fingerprint: row.fingerprint,
     payload: row.payload ?? null,
     computed: row.computed,
+    issuer: row.issuer,
     next_attempt_at: row.leaseUntil,
     locked_until: row.leaseUntil,
     send_attempts: row.leaseUntil ? 1 : 0,

@@ -182,6 +182,7 @@ export async function issueDocument<C>(
         fingerprint,
         payload: body,
         computed: numbered,
+        issuer,
         // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
         // lease is over (next_attempt_at).
         leaseUntil,

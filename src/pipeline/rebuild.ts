@@ -2,6 +2,7 @@
 // result is the very file that was hashed; the stored hash proves it. That is why the issue writes the XML file
 // without fsync (src/pipeline/issue.ts): a file a crash of the machine lost or cut short (missing, empty,
 // zero-filled, truncated) is told apart when read (isWholeXml) and made again here.
+import type { Issuer } from '../core/index.ts';
 import { signCanonicalXml } from '../core/signing/canonical.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf } from './deps.ts';
@@ -9,19 +10,13 @@ import { xmlKey } from './files.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
 
-export function rebuildSignedXml(
-  deps: PipelineDeps,
-  tenant: TenantRef,
-  documentType: string,
-  computed: unknown,
-  hash: string | null,
-): string {
-  const kind = kindOfType(documentType);
-  if (!kind || !computed)
-    throw new Error(`cannot rebuild the XML of a ${documentType} document without its computed form`);
-  const xml = kind.buildXml(computed, issuerOf(tenant.company));
+export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, doc: Omit<StoredForXml, 'filename'>): string {
+  const kind = kindOfType(doc.documentType);
+  if (!kind || !doc.computed)
+    throw new Error(`cannot rebuild the XML of a ${doc.documentType} document without its computed form`);
+  const xml = kind.buildXml(doc.computed, signedIssuerOf(tenant, doc));
   const signed = signCanonicalXml(xml, signingKeyOf(tenant.schema, tenant.company, deps.secrets));
-  if (hash && signed.digestValue !== hash) throw new Error('the rebuilt XML does not match the stored hash');
+  if (doc.hash && signed.digestValue !== doc.hash) throw new Error('the rebuilt XML does not match the stored hash');
   return signed.xml;
 }
 
@@ -47,6 +42,16 @@ export interface StoredForXml {
   filename: string;
   hash: string | null;
   computed: unknown;
+  /** The issuer it was signed with (migration 0016); null for a document stored before. */
+  issuer: unknown;
+}
+
+/**
+ * The issuer a stored document was signed with. A document stored before migration 0016 has none recorded: the
+ * company as it is now is the best there is (it matches unless the company was edited since).
+ */
+export function signedIssuerOf(tenant: TenantRef, doc: Pick<StoredForXml, 'issuer'>): Issuer {
+  return (doc.issuer as Issuer | null) ?? issuerOf(tenant.company);
 }
 
 /** The document's signed XML: the stored file when whole, otherwise made again (and stored again). */
@@ -57,7 +62,7 @@ export async function readSignedXml(
 ): Promise<{ xml: Buffer; rebuilt: boolean }> {
   const stored = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
   if (stored && isWholeXml(stored)) return { xml: stored, rebuilt: false };
-  const xml = Buffer.from(rebuildSignedXml(deps, tenant, doc.documentType, doc.computed, doc.hash), 'utf8');
+  const xml = Buffer.from(rebuildSignedXml(deps, tenant, doc), 'utf8');
   await deps.storage.put(tenant.schema, xmlKey(doc.filename), xml, { durable: false });
   return { xml, rebuilt: true };
 }

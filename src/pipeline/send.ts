@@ -65,6 +65,7 @@ interface Claimed {
   number: number;
   send_attempts: number;
   computed: unknown;
+  issuer: unknown;
   hash: string | null;
   customer_doc_number: string;
   created_at: Date;
@@ -84,6 +85,7 @@ export interface SendOptions {
     serie: string;
     number: number;
     computed: unknown;
+    issuer: unknown;
     hash: string;
     xml: Buffer;
     columns: { customerDocNumber: string };
@@ -117,6 +119,7 @@ export async function sendStoredDocument(
       number: c.number,
       send_attempts: 1,
       computed: c.computed,
+      issuer: c.issuer,
       hash: c.hash,
       customer_doc_number: c.columns.customerDocNumber,
       created_at: new Date(),
@@ -145,6 +148,7 @@ export async function sendStoredDocument(
         filename: doc.filename,
         hash: doc.hash,
         computed: doc.computed,
+        issuer: doc.issuer,
       });
       xml = read.xml;
       if (read.rebuilt) await recordFile(db, doc.id, 'xml', xmlKey(doc.filename), xml);
@@ -202,7 +206,7 @@ async function claimForSend(
        AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
        AND NOT EXISTS (SELECT 1 FROM ${s}."summary_documents" sd JOIN ${s}."summaries" su ON su.id = sd.summary_id
                        WHERE sd.document_id = d.id AND su.state <> 'rejected')
-     RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.hash, d.customer_doc_number, d.created_at,
+     RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.issuer, d.hash, d.customer_doc_number, d.created_at,
        prev.uncertain`,
     [documentId, sendLeaseMs(deps), force],
   );

@@ -2,9 +2,9 @@
 // storage and recorded in document_files. Two first downloads at once both render and the later atomic write
 // wins with identical bytes — harmless, and no lock is held while rendering.
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
-import { issuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
+import { signedIssuerOf } from '../../pipeline/rebuild.ts';
 import { pdfStorageKey, renderPdf } from '../../render/index.ts';
 import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
 
@@ -19,6 +19,7 @@ export const PRINTABLE_SELECT = {
   hash: true,
   qrText: true,
   computed: true,
+  issuer: true,
   payload: true,
 } as const;
 
@@ -30,6 +31,8 @@ export interface StoredForPdf {
   hash: string | null;
   qrText: string | null;
   computed: unknown;
+  /** The issuer the XML was signed with (null before migration 0016): the PDF prints what was signed. */
+  issuer: unknown;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function pdfForDocument(
   if (cached) return cached;
   const kind = kindOfType(doc.documentType);
   if (!kind || !doc.computed) throw new Error(`no printed representation for document type ${doc.documentType}`);
-  const printed = kind.printModel(doc.computed, issuerOf(tenant.company), {
+  const printed = kind.printModel(doc.computed, signedIssuerOf(tenant, doc), {
     hash: doc.hash ?? '',
     qrText: doc.qrText,
     state: doc.stateTypeId,

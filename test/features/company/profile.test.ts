@@ -99,6 +99,26 @@ describe('PATCH /api/company', () => {
     await patch({ pdf: { formato: 'a4' } });
   });
 
+  it('leaves the documents issued before an edit as they were signed: a lost XML is made again, byte for byte, and sent', async () => {
+    await patch({ nombre_comercial: 'Bodega Antes', direccion: { ...profile.direccion, direccion: 'Jr. Antiguo 1' } });
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
+    const original = (await api.get(pathOf(issued.links.xml))).body;
+    await patch({ nombre_comercial: 'Bodega Después', direccion: { ...profile.direccion, direccion: 'Av. Nueva 2' } });
+    const { storage } = api.ctx.app.platform;
+    // What a crash of the machine can leave of the XML file, written without fsync: nothing.
+    await storage.delete(api.tenant.schema, `xml/${issued.data.filename}.xml`);
+    const served = (await api.get(pathOf(issued.links.xml))).body;
+    expect(served.toString('utf8')).toContain('Bodega Antes');
+    expect(served.equals(original)).toBe(true);
+    await storage.delete(api.tenant.schema, `xml/${issued.data.filename}.xml`);
+    const sent = await api.post('/api/documents/send', { external_id: issued.data.external_id });
+    // The full simulator checks the signature: accepted means the XML made again is the document that was signed.
+    expect(sent.json.data.state_type_id).toBe('05');
+    const text = pdfText((await api.get(pathOf(issued.links.pdf))).body).replace(/\s+/g, ' ');
+    expect(text).toContain('Jr. Antiguo 1');
+    expect(text).not.toContain('Av. Nueva 2');
+  });
+
   it('removes the logo with null: the next PDF has no image', async () => {
     expect((await patch({ logo: null })).json.data.tiene_logo).toBe(false);
     const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;

@@ -49,6 +49,7 @@ function row(serie: string, number: number, customerDocNumber = '20100070970'): 
     fingerprint: 'f'.repeat(64),
     payload: { serie_documento: serie },
     computed: {},
+    issuer: { ruc: api.tenant.ruc, razonSocial: 'EMPRESA', address: {} } as NewDocument['issuer'],
     leaseUntil: null,
     xmlFile: { storageKey: `${serie}-${number}.xml`, sha256: 'a'.repeat(64), size: 1 },
     actor: 'test',
