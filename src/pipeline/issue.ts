@@ -161,13 +161,14 @@ export async function issueDocument<C>(
   const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
 
   const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
-  let signedXml = '';
+  // The signed XML as UTF-8, encoded once: hashed, measured, written and zipped from these bytes.
+  let xmlBytes = Buffer.alloc(0);
   let inserted;
   try {
     const build = (number: number): NewDocument => {
       const numbered = kind.assignNumber(document, number);
       const signed = signCanonicalXml(kind.buildXml(numbered, issuer), key);
-      signedXml = signed.xml;
+      xmlBytes = Buffer.from(signed.xml, 'utf8');
       const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
       return {
         externalId: crypto.randomUUID(),
@@ -186,7 +187,7 @@ export async function issueDocument<C>(
         // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
         // lease is over (next_attempt_at).
         leaseUntil,
-        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(signed.xml), size: Buffer.byteLength(signed.xml) },
+        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(xmlBytes), size: xmlBytes.length },
         actor: options.actor,
         email: options.email ?? null,
       };
@@ -225,7 +226,7 @@ export async function issueDocument<C>(
   }
 
   const row = inserted.row;
-  const xml = Buffer.from(signedXml, 'utf8');
+  const xml = xmlBytes;
   // Without fsync: the committed row makes this file again byte for byte (deterministic signature, checked against
   // the stored hash), and every read checks it whole first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.
   await deps.storage.put(tenant.schema, xmlKey(row.filename), xml, { durable: false });
