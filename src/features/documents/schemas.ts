@@ -10,10 +10,12 @@ export const externalIdSchema = z
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
     message: 'Debe ser un external_id (UUID).',
   });
-const isoDate = z
+/** A calendar date AAAA-MM-DD from 1900 on (year 0000 is in neither PostgreSQL's calendar nor xsd:date). */
+export const calendarDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
   .refine(isValidIsoDate, { message: 'Fecha inexistente (AAAA-MM-DD, desde 1900).' });
+const isoDate = calendarDateSchema;
 
 export const SunatResponseSchema = z
   .union([

@@ -1,15 +1,10 @@
 // Request and response schemas of the comunicación de baja, the resumen de reversiones (the same body) and the
 // resumen diario (FacturadorPro's bodies, its envelope).
 import { z } from 'zod';
-import { externalIdSchema } from '../documents/public.ts';
+import { calendarDateSchema, externalIdSchema } from '../documents/public.ts';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use el formato AAAA-MM-DD.' })
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    { message: 'Fecha inexistente.' },
-  );
+// The documents' own date rule: a date before 1900 (year 0000) reached PostgreSQL and failed there (500).
+const isoDate = calendarDateSchema;
 
 /** A motivo_anulacion of up to 100 characters (the VoidedDocuments/SummaryDocuments field's size). */
 const reasonText = (tooLong: string) => z.string().trim().max(100, { message: tooLong });
