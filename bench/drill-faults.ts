@@ -42,24 +42,40 @@ interface LoadResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `workers` loops issuing on `serie` until `stop()` says so; network errors count as status 0. */
+/**
+ * One sale issued under its own Idempotency-Key, retried under that key as a client would: after a 503 (Retry-After)
+ * and after a 409 idempotency_in_flight (a key whose release the fault cut short: no document holds it) until a
+ * 200, or given up after `maxInFlight` 409s. The external_id answered, or null when given up.
+ */
+async function issueUnderKey(
+  url: () => string,
+  ctx: FaultDrillContext,
+  serie: string,
+  key: string,
+  statuses: Map<number, number>,
+  maxInFlight = 10,
+): Promise<string | null> {
+  let inFlight = 0;
+  for (;;) {
+    const headers = { ...tenantHeaders(ctx.tenant), 'idempotency-key': key };
+    const r = await request(url(), 'POST', '/api/documents', headers, ctx.bodyFor(serie, true));
+    statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    if (r.status === 200) return JSON.parse(r.body.toString()).data.external_id;
+    if (r.status === 409 && ++inFlight >= maxInFlight) return null;
+    await sleep(r.status === 409 ? 200 : 50);
+  }
+}
+
+/** `workers` loops issuing sales on `serie` until `stop()` says so (each finishes its sale); network errors: 0. */
 function issueLoad(ctx: FaultDrillContext, urls: () => string[], serie: string, workers: number) {
   const result: LoadResult = { statuses: new Map(), answered: [] };
   let stopped = false;
   const done = Promise.all(
     Array.from({ length: workers }, async (_, i) => {
-      while (!stopped) {
-        const targets = urls();
-        const r = await request(
-          targets[i % targets.length],
-          'POST',
-          '/api/documents',
-          tenantHeaders(ctx.tenant),
-          ctx.bodyFor(serie, true),
-        );
-        result.statuses.set(r.status, (result.statuses.get(r.status) ?? 0) + 1);
-        if (r.status === 200) result.answered.push(JSON.parse(r.body.toString()).data.external_id);
-        if (r.status !== 200) await sleep(50);
+      for (let sale = 0; !stopped; sale++) {
+        const targets = () => urls()[i % urls().length];
+        const id = await issueUnderKey(targets, ctx, serie, `${serie}-${i}-${sale}`, result.statuses);
+        if (id) result.answered.push(id);
       }
     }),
   );
@@ -93,24 +109,19 @@ async function storedRows(ctx: FaultDrillContext, serie: string) {
   return rows;
 }
 
-/** One issue on `proc`, retried up to 5 times on 503 (a session terminated a moment ago may still be handed out). */
+/** One sale on `proc` under its own key, retried on 503 (a session terminated a moment ago may still be handed out). */
 async function issueOnceBack(ctx: FaultDrillContext, proc: Proc, serie: string, answered: string[]): Promise<number> {
-  let status = 0;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (attempt > 0) await sleep(500);
-    const r = await request(proc.url, 'POST', '/api/documents', tenantHeaders(ctx.tenant), ctx.bodyFor(serie, true));
-    status = r.status;
-    if (status === 200) answered.push(JSON.parse(r.body.toString()).data.external_id);
-    if (status !== 503) break;
-  }
-  return status;
+  const statuses = new Map<number, number>();
+  const id = await issueUnderKey(() => proc.url, ctx, serie, `${serie}-${proc.name}-after`, statuses);
+  if (id) answered.push(id);
+  return id ? 200 : Math.max(...statuses.keys());
 }
 
 /** The checks every load under a database fault must pass. */
 async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadResult, procs: Proc[]) {
-  const bad = [...load.statuses.keys()].filter((s) => s !== 200 && s !== 503);
+  const bad = [...load.statuses.keys()].filter((s) => s !== 200 && s !== 503 && s !== 409);
   ctx.check(
-    'only 200 and 503 answers (no 500, no dropped connection)',
+    'only 200, 503 and 409 answers (no 500, no dropped connection; 409: a key whose release the fault cut short)',
     bad.length === 0,
     describeStatuses(load.statuses),
   );
@@ -135,6 +146,11 @@ async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadR
     'every 200 is in the database',
     missing === 0,
     `${load.answered.length} answered 200, ${rows.length} stored, ${missing} missing`,
+  );
+  ctx.check(
+    'no sale stored twice: each document is the one answer to its Idempotency-Key, retried until answered',
+    rows.length === load.answered.length && ids.size === new Set(load.answered).size,
+    `${rows.length} stored, ${new Set(load.answered).size} sales answered`,
   );
   ctx.check(
     'numbers without gap or repeat',
@@ -245,7 +261,7 @@ export async function drillPostgresRestart(ctx: FaultDrillContext): Promise<void
           api3.url,
           'POST',
           '/api/documents',
-          tenantHeaders(ctx.tenant),
+          { ...tenantHeaders(ctx.tenant), 'idempotency-key': 'F508-back' },
           ctx.bodyFor('F508', true),
         );
         if (r.status === 200) load.result.answered.push(JSON.parse(r.body.toString()).data.external_id);

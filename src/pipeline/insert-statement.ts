@@ -33,6 +33,8 @@ export interface NewDocument {
   actor: string;
   /** The e-mail the request asked for, planned by the e-mail feature; null: none. */
   email?: QueuedEmail | null;
+  /** The request's Idempotency-Key (its idempotency_keys row): the statement writes this document on it. */
+  idempotencyKeyId?: number | null;
 }
 
 /**
@@ -96,6 +98,7 @@ const EXTRA_FIELDS: Array<[string, string]> = [
   ['email_job_key', 'text'],
   ['email_job_tenant', 'int'],
   ['email_job_payload', 'jsonb'],
+  ['idempotency_key_id', 'int'],
 ];
 const LINE_FIELDS: Array<[string, string]> = [
   ['line_number', 'int'],
@@ -130,11 +133,21 @@ function emailInserts(s: string): string {
 }
 
 /**
+ * The request's Idempotency-Key learns its document in the document's own transaction, only in the text of a batch
+ * that carries a key: should the COMMIT's answer be lost, the key still says what was stored (idempotency.ts).
+ */
+function idempotencyLink(s: string): string {
+  return `
+       , idem AS (UPDATE ${s}."idempotency_keys" k SET document_external_id = src.external_id
+           FROM src WHERE k.id = src.idempotency_key_id)`;
+}
+
+/**
  * Parameter $1: the documents as documentsParameter() writes them. Returns each stored document's id and
  * external_id. Each value is cast to its column's type before list_body is rendered from it (list-body.ts), so the
  * list shows exactly what the row holds.
  */
-function buildStatement(schema: string, withEmail: boolean): string {
+function buildStatement(schema: string, withEmail: boolean, withKey: boolean): string {
   const s = quoteIdent(schema);
   const typed = DOCUMENT_FIELDS.map(([name, type]) => `d.${name}::${type}`).join(', ');
   const listBody = listBodySql((name) => {
@@ -150,23 +163,27 @@ function buildStatement(schema: string, withEmail: boolean): string {
        , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
            SELECT doc.id, 'xml', src.xml_key, src.xml_sha256, src.xml_size FROM doc JOIN src USING (external_id))
        , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
-           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))${withEmail ? emailInserts(s) : ''}
+           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))${withEmail ? emailInserts(s) : ''}${withKey ? idempotencyLink(s) : ''}
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
-// Two texts per schema (with and without the e-mails' inserts); bounded by the characters held (tenants can be
-// many), cleared when full.
-const statements = [new Map<string, string>(), new Map<string, string>()];
+// Four texts per schema (with or without the e-mails' inserts, with or without the key's link); bounded by the
+// characters held (tenants can be many), cleared when full.
+const statements = [0, 1, 2, 3].map(() => new Map<string, string>());
 const STATEMENTS_MAX_CHARS = 4_000_000;
 let statementsChars = 0;
 
-/** The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail. */
+/**
+ * The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail, with the
+ * key's link when one of them carries an Idempotency-Key.
+ */
 export function insertStatement(schema: string, rows: NewDocument[]): string {
   const withEmail = rows.some((row) => row.email);
-  const texts = statements[withEmail ? 1 : 0];
+  const withKey = rows.some((row) => row.idempotencyKeyId != null);
+  const texts = statements[(withEmail ? 1 : 0) + (withKey ? 2 : 0)];
   let text = texts.get(schema);
   if (text === undefined) {
-    text = buildStatement(schema, withEmail);
+    text = buildStatement(schema, withEmail, withKey);
     if (statementsChars + text.length > STATEMENTS_MAX_CHARS) {
       for (const held of statements) held.clear();
       statementsChars = 0;
@@ -235,6 +252,7 @@ function documentObject(row: NewDocument): Record<string, unknown> {
     xml_size: row.xmlFile.size,
     actor: row.actor,
     lines: row.lines.map(lineObject),
+    ...(row.idempotencyKeyId != null ? { idempotency_key_id: row.idempotencyKeyId } : {}),
     ...(row.email
       ? {
           email_id: row.email.id,

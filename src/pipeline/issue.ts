@@ -34,6 +34,13 @@ export interface IssueOptions {
   quota?: Quota | null;
   /** The e-mail to queue with the document, in its transaction (not for a duplicate: nothing new is stored). */
   email?: QueuedEmail | null;
+  /** The request's Idempotency-Key (idempotency_keys row): the document is written on it in its transaction. */
+  idempotencyKeyId?: number | null;
+  /**
+   * A document an earlier request under the same Idempotency-Key stored, its answer lost: the body is checked as
+   * always, then that document is the answer (a duplicate), and nothing is stored.
+   */
+  storedUnderKey?: string | null;
 }
 
 /** The identity of a stored document, shared by the row we read and the answer we give. */
@@ -153,6 +160,7 @@ export async function issueDocument<C>(
       ],
     );
   }
+  if (options.storedUnderKey) return documentStoredUnderKey(tenant, kind, options.storedUnderKey, prepared.warnings);
   // What tells an identical retry from another document under the same explicit number (existingDocument). A "#"
   // document's number is new by construction, so no later request can be its duplicate: its hash would never be read.
   const fingerprint = identity.number === null ? null : fingerprintOf(body);
@@ -190,6 +198,7 @@ export async function issueDocument<C>(
         xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(xmlBytes), size: xmlBytes.length },
         actor: options.actor,
         email: options.email ?? null,
+        idempotencyKeyId: options.idempotencyKeyId ?? null,
       };
     };
     const numbering = {
@@ -312,6 +321,22 @@ function seriesExhausted(series: string, byExplicitNumber: boolean) {
     `La serie ${series} llegó a su último número (${LAST_NUMBER}): emita con una serie nueva.`,
     [{ path: 'serie_documento', code: 'series_exhausted', message: 'Serie agotada: use una serie nueva.' }],
   );
+}
+
+/** The document an earlier request under the same Idempotency-Key stored (its answer lost): a duplicate. */
+async function documentStoredUnderKey<C>(
+  tenant: TenantRef,
+  kind: DocumentKind<C>,
+  externalId: string,
+  warnings: Warning[],
+): Promise<IssuedDocument> {
+  const stored = await tenant.db.document.findUnique({ where: { externalId }, select: STORED_SELECT });
+  if (!stored)
+    throw errors.conflict(
+      'document_conflict',
+      'El comprobante se está registrando en otra solicitud; intente nuevamente.',
+    );
+  return toIssued(stored as Stored, kind, { wasDuplicate: true, warnings, send: null });
 }
 
 /** An explicit number already used: the same body is the same document (idempotent retry), another body is 409. */

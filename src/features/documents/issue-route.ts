@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { issueDocument } from '../../pipeline/issue.ts';
 import { errors } from '../../platform/errors.ts';
+import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { emailOnDuplicate, planIssueEmail, releaseIssueEmail } from '../email/public.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
@@ -59,6 +60,8 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
         actor: `user:${tenant.user.id}`,
         quota: request.documentQuota,
         email: planned.queue,
+        idempotencyKeyId: idempotencyKeyIdOf(request),
+        storedUnderKey: idempotentDocumentOf(request),
       });
       const email = issued.wasDuplicate
         ? await emailOnDuplicate(deps, ref, issued, request.body)

@@ -3,7 +3,10 @@
 //  - first request: the key is taken (in_flight) before the handler runs; a 2xx answer is stored with it;
 //  - same key + same request again: the stored answer's exact bytes, with `Idempotent-Replayed: true`;
 //  - same key while the first still runs: 409 idempotency_in_flight; with another body: 422 idempotency_key_reused;
-//  - a 4xx/5xx answer releases the key, so the client can correct the body and retry with the same key;
+//  - a 4xx/5xx answer releases the key, so the client can correct the body and retry with the same key — unless
+//    the route stored a document under it (document_external_id, written by the issuing statement in the document's
+//    transaction): a request whose COMMIT went through but whose answer was lost keeps its key, and the retry is
+//    handed that document (idempotentDocumentOf) to answer with;
 //  - keys live IDEMPOTENCY_TTL_HOURS (24 h); a key left in_flight by a crashed process is free after 5 minutes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fingerprintOf } from '../fingerprint.ts';
@@ -15,7 +18,20 @@ const IN_FLIGHT_STALE_MS = 5 * 60_000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const kSlot = Symbol('idempotency');
 
-type WithSlot = { [kSlot]?: { id: number; schema: string } };
+type WithSlot = { [kSlot]?: { id: number; schema: string; document: string | null } };
+
+/** The key this request holds (its idempotency_keys row id), or null: the issuing statement links its document. */
+export function idempotencyKeyIdOf(request: FastifyRequest): number | null {
+  return (request as unknown as WithSlot)[kSlot]?.id ?? null;
+}
+
+/**
+ * The external_id of the document a previous request under the same key stored without its answer reaching the
+ * client (the key is held, not done): the route answers with that document instead of storing another.
+ */
+export function idempotentDocumentOf(request: FastifyRequest): string | null {
+  return (request as unknown as WithSlot)[kSlot]?.document ?? null;
+}
 
 function keyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -49,7 +65,7 @@ export function installIdempotency(app: FastifyInstance): void {
         fingerprint,
       );
       if (inserted[0]) {
-        (request as unknown as WithSlot)[kSlot] = { id: inserted[0].id, schema };
+        (request as unknown as WithSlot)[kSlot] = { id: inserted[0].id, schema, document: null };
         return;
       }
       const rows = await db.$queryRawUnsafe<
@@ -60,11 +76,13 @@ export function installIdempotency(app: FastifyInstance): void {
           response_status: number | null;
           response_body: unknown;
           response_raw: string | null;
+          document_external_id: string | null;
           created_at: Date;
           updated_at: Date;
         }[]
       >(
-        `SELECT id, fingerprint, status, response_status, response_body, response_raw, created_at, updated_at FROM ${table} WHERE key = $1`,
+        `SELECT id, fingerprint, status, response_status, response_body, response_raw, document_external_id::text, created_at, updated_at
+         FROM ${table} WHERE key = $1`,
         key,
       );
       const existing = rows[0];
@@ -72,7 +90,8 @@ export function installIdempotency(app: FastifyInstance): void {
       const now = Date.now();
       const expired = now - existing.created_at.getTime() > IDEMPOTENCY_TTL_MS;
       const stale = existing.status === 'in_flight' && now - existing.updated_at.getTime() > IN_FLIGHT_STALE_MS;
-      if (expired || stale) {
+      // A key whose document is stored is not given up when stale: the retry is answered with that document.
+      if (expired || (stale && existing.document_external_id === null)) {
         await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, existing.id);
         continue;
       }
@@ -82,6 +101,23 @@ export function installIdempotency(app: FastifyInstance): void {
           'La Idempotency-Key ya se usó con otra solicitud: use una clave nueva para otro comprobante.',
           [{ path: 'Idempotency-Key', code: 'idempotency_key_reused', message: 'Clave usada con otro cuerpo.' }],
         );
+      }
+      if (existing.status !== 'done' && existing.document_external_id !== null) {
+        // Stored, but its answer never reached the client (nor the key): this request answers with that document.
+        const taken = await db.$executeRawUnsafe(
+          `UPDATE ${table} SET updated_at = now() WHERE id = $1 AND status = 'in_flight'`,
+          existing.id,
+        );
+        if (taken) {
+          (request as unknown as WithSlot)[kSlot] = {
+            id: existing.id,
+            schema,
+            document: existing.document_external_id,
+          };
+          reply.header('idempotent-replayed', 'true');
+          return;
+        }
+        continue;
       }
       if (existing.status !== 'done') {
         throw errors.conflict(
@@ -117,7 +153,8 @@ export function installIdempotency(app: FastifyInstance): void {
           payload,
         );
       } else {
-        await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1`, slot.id);
+        // Not a key under which a document was stored (the statement that stored it wrote it on the key).
+        await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1 AND document_external_id IS NULL`, slot.id);
       }
     } catch (error) {
       // The answer itself is good: a key we failed to record only loses the replay, never the document.

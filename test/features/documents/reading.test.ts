@@ -205,6 +205,40 @@ describe('Idempotency-Key', () => {
     expect([409, 422]).toContain(running.status);
   });
 
+  it('answers a retry with the document its first request stored when that answer was lost, never a second one', async () => {
+    const body = fixtureBody('02-not-sent.json');
+    body.serie_documento = 'F202';
+    const { storage } = api.ctx.app.platform;
+    const put = storage.put.bind(storage);
+    // The failure comes after the COMMIT (the XML file is written next): the document is stored, the answer is not.
+    storage.put = async () => {
+      throw new Error('disk gone');
+    };
+    let first;
+    try {
+      first = await api.post('/api/documents', body, { 'idempotency-key': 'order-5005' });
+    } finally {
+      storage.put = put;
+    }
+    expect(first.status).toBe(500);
+    const stored = await api.tenant.db.document.findMany({ where: { serie: 'F202' } });
+    expect(stored).toHaveLength(1);
+    const key = await api.tenant.db.idempotencyKey.findUniqueOrThrow({ where: { key: 'order-5005' } });
+    expect(key).toMatchObject({ status: 'in_flight', documentExternalId: stored[0].externalId });
+
+    const retry = await api.post('/api/documents', body, { 'idempotency-key': 'order-5005' });
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json.data.external_id).toBe(stored[0].externalId);
+    expect(retry.json.data.number).toBe(`F202-${stored[0].number}`);
+    expect(await api.tenant.db.document.count({ where: { serie: 'F202' } })).toBe(1);
+    // Its XML, lost with the first answer, is made again on the way out.
+    expect((await api.get(`/downloads/document/xml/${stored[0].externalId}`)).status).toBe(200);
+    const again = await api.post('/api/documents', body, { 'idempotency-key': 'order-5005' });
+    expect(again.json.data.external_id).toBe(stored[0].externalId);
+    expect(await api.tenant.db.document.count({ where: { serie: 'F202' } })).toBe(1);
+  });
+
   it('releases the key after a 422 so the corrected body can use it', async () => {
     const body = fixtureBody('02-not-sent.json');
     const bad = await api.post(
