@@ -37,8 +37,8 @@ export interface IssueOptions {
   /** The request's Idempotency-Key (idempotency_keys row): the document is written on it in its transaction. */
   idempotencyKeyId?: number | null;
   /**
-   * A document an earlier request under the same Idempotency-Key stored, its answer lost: the body is checked as
-   * always, then that document is the answer (a duplicate), and nothing is stored.
+   * A document an earlier request under the same Idempotency-Key stored, its answer lost: that document is the
+   * answer (a duplicate), and nothing is stored.
    */
   storedUnderKey?: string | null;
 }
@@ -139,6 +139,10 @@ export async function issueDocument<C>(
     mode: company.sunatMode === 'production' ? 'production' : 'demo',
     issueDateMaxAgeDays: company.issueDateMaxAgeDays,
   });
+  // The body under this key was valid when its document was stored; checked again only for its warnings (a date
+  // that has since aged past the limit must not refuse the answer the client is owed).
+  if (options.storedUnderKey)
+    return documentStoredUnderKey(tenant, kind, options.storedUnderKey, prepared.ok ? prepared.warnings : []);
   if (!prepared.ok) throw errors.fromIssues(prepared.issues);
   let document = prepared.document;
   if (kind.resolve) {
@@ -160,7 +164,6 @@ export async function issueDocument<C>(
       ],
     );
   }
-  if (options.storedUnderKey) return documentStoredUnderKey(tenant, kind, options.storedUnderKey, prepared.warnings);
   // What tells an identical retry from another document under the same explicit number (existingDocument). A "#"
   // document's number is new by construction, so no later request can be its duplicate: its hash would never be read.
   const fingerprint = identity.number === null ? null : fingerprintOf(body);
