@@ -38,6 +38,8 @@ export interface FaultDrillContext {
 interface LoadResult {
   statuses: Map<number, number>;
   answered: string[];
+  /** Sales whose key kept answering 409 (no document under it) until the client gave up. */
+  givenUp: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,7 +47,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * One sale issued under its own Idempotency-Key, retried under that key as a client would: after a 503 (Retry-After)
  * and after a 409 idempotency_in_flight (a key whose release the fault cut short: no document holds it) until a
- * 200, or given up after `maxInFlight` 409s. The external_id answered, or null when given up.
+ * 200, or given up after `maxInFlight` 409s (10 s: the API releases such a key within 1–3 s once the database
+ * answers). The external_id answered, or null when given up.
  */
 async function issueUnderKey(
   url: () => string,
@@ -53,7 +56,7 @@ async function issueUnderKey(
   serie: string,
   key: string,
   statuses: Map<number, number>,
-  maxInFlight = 10,
+  maxInFlight = 50,
 ): Promise<string | null> {
   let inFlight = 0;
   for (;;) {
@@ -68,7 +71,7 @@ async function issueUnderKey(
 
 /** `workers` loops issuing sales on `serie` until `stop()` says so (each finishes its sale); network errors: 0. */
 function issueLoad(ctx: FaultDrillContext, urls: () => string[], serie: string, workers: number) {
-  const result: LoadResult = { statuses: new Map(), answered: [] };
+  const result: LoadResult = { statuses: new Map(), answered: [], givenUp: 0 };
   let stopped = false;
   const done = Promise.all(
     Array.from({ length: workers }, async (_, i) => {
@@ -76,6 +79,7 @@ function issueLoad(ctx: FaultDrillContext, urls: () => string[], serie: string, 
         const targets = () => urls()[i % urls().length];
         const id = await issueUnderKey(targets, ctx, serie, `${serie}-${i}-${sale}`, result.statuses);
         if (id) result.answered.push(id);
+        else result.givenUp += 1;
       }
     }),
   );
@@ -150,7 +154,7 @@ async function checkAfterLoad(ctx: FaultDrillContext, serie: string, load: LoadR
   ctx.check(
     'no sale stored twice: each document is the one answer to its Idempotency-Key, retried until answered',
     rows.length === load.answered.length && ids.size === new Set(load.answered).size,
-    `${rows.length} stored, ${new Set(load.answered).size} sales answered`,
+    `${rows.length} stored, ${new Set(load.answered).size} sales answered, ${load.givenUp} given up after 409s`,
   );
   ctx.check(
     'numbers without gap or repeat',

@@ -46,6 +46,33 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+/** How often a release the database refused is tried again, 1 s, 2 s, 4 s … apart (31 s in all). */
+const RELEASE_RETRIES = 5;
+
+/**
+ * Releases a failed request's key — never one under which a document was stored (the statement that stored it
+ * wrote it on the key; a COMMIT still running holds that row, and this waits for it). When the database is what
+ * failed the request, the release usually fails too: it is tried again in the background, or the client's retry
+ * would meet 409 idempotency_in_flight until the key is stale (5 minutes).
+ */
+async function releaseKey(
+  db: FastifyRequest['tenant']['db'],
+  table: string,
+  id: number,
+  log: FastifyRequest['log'],
+  attempt = 0,
+): Promise<void> {
+  try {
+    await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1 AND document_external_id IS NULL`, id);
+  } catch (error) {
+    if (attempt >= RELEASE_RETRIES) {
+      log.error({ err: error }, 'idempotency key not released: it is free once stale');
+      return;
+    }
+    setTimeout(() => void releaseKey(db, table, id, log, attempt + 1), 1_000 * 2 ** attempt).unref();
+  }
+}
+
 export function installIdempotency(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent) return;
@@ -153,8 +180,7 @@ export function installIdempotency(app: FastifyInstance): void {
           payload,
         );
       } else {
-        // Not a key under which a document was stored (the statement that stored it wrote it on the key).
-        await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE id = $1 AND document_external_id IS NULL`, slot.id);
+        await releaseKey(db, table, slot.id, request.log);
       }
     } catch (error) {
       // The answer itself is good: a key we failed to record only loses the replay, never the document.

@@ -239,6 +239,40 @@ describe('Idempotency-Key', () => {
     expect(await api.tenant.db.document.count({ where: { serie: 'F202' } })).toBe(1);
   });
 
+  it("releases a failed request's key even when the database refused the first release (no 409 for minutes)", async () => {
+    const body = fixtureBody('02-not-sent.json');
+    const db = api.tenant.db;
+    const execute = db.$executeRawUnsafe.bind(db);
+    let refused = 0;
+    // The database is gone for the release, as it usually is when it failed the request itself.
+    db.$executeRawUnsafe = ((sql: string, ...values: unknown[]) => {
+      if (refused === 0 && /^DELETE FROM .*idempotency_keys/.test(sql)) {
+        refused += 1;
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return execute(sql, ...values);
+    }) as typeof db.$executeRawUnsafe;
+    try {
+      const bad = await api.post(
+        '/api/documents',
+        { ...body, serie_documento: 'X001' },
+        { 'idempotency-key': 'order-6006' },
+      );
+      expect(bad.status).toBe(422);
+      expect(refused).toBe(1);
+      expect(await db.idempotencyKey.count({ where: { key: 'order-6006' } })).toBe(1);
+      // Released in the background a second later.
+      const deadline = Date.now() + 5_000;
+      while ((await db.idempotencyKey.count({ where: { key: 'order-6006' } })) > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await db.idempotencyKey.count({ where: { key: 'order-6006' } })).toBe(0);
+    } finally {
+      db.$executeRawUnsafe = execute;
+    }
+    const good = await api.post('/api/documents', body, { 'idempotency-key': 'order-6006' });
+    expect(good.status).toBe(200);
+  });
+
   it('releases the key after a 422 so the corrected body can use it', async () => {
     const body = fixtureBody('02-not-sent.json');
     const bad = await api.post(
