@@ -50,6 +50,15 @@ export function issuerOf(company: Company): Issuer {
   };
 }
 
+/**
+ * The issuer a stored document was signed with (documents.issuer, migration 0016): its XML is made again and its
+ * PDF printed from it, whatever the company has become. A document stored before that migration has none: the
+ * company as it is now is the best there is (it matches unless the company was edited since).
+ */
+export function signedIssuerOf(tenant: Pick<TenantRef, 'company'>, doc: { issuer: unknown }): Issuer {
+  return (doc.issuer as Issuer | null) ?? issuerOf(tenant.company);
+}
+
 /** A formatter of instants as Lima's wall clock shows them (SUNAT's dates and times are Peruvian). */
 const inLima = (locale: string, fields: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(locale, { timeZone: 'America/Lima', ...fields });

@@ -2,10 +2,9 @@
 // result is the very file that was hashed; the stored hash proves it. That is why the issue writes the XML file
 // without fsync (src/pipeline/issue.ts): a file a crash of the machine lost or cut short (missing, empty,
 // zero-filled, truncated) is told apart when read (isWholeXml) and made again here.
-import type { Issuer } from '../core/index.ts';
 import { signCanonicalXml } from '../core/signing/canonical.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { issuerOf } from './deps.ts';
+import { signedIssuerOf } from './deps.ts';
 import { xmlKey } from './files.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
@@ -46,14 +45,6 @@ export interface StoredForXml {
   issuer: unknown;
 }
 
-/**
- * The issuer a stored document was signed with. A document stored before migration 0016 has none recorded: the
- * company as it is now is the best there is (it matches unless the company was edited since).
- */
-export function signedIssuerOf(tenant: TenantRef, doc: Pick<StoredForXml, 'issuer'>): Issuer {
-  return (doc.issuer as Issuer | null) ?? issuerOf(tenant.company);
-}
-
 /** The document's signed XML: the stored file when whole, otherwise made again (and stored again). */
 export async function readSignedXml(
   deps: PipelineDeps,
@@ -63,6 +54,24 @@ export async function readSignedXml(
   const stored = await deps.storage.get(tenant.schema, xmlKey(doc.filename));
   if (stored && isWholeXml(stored)) return { xml: stored, rebuilt: false };
   const xml = Buffer.from(rebuildSignedXml(deps, tenant, doc), 'utf8');
-  await deps.storage.put(tenant.schema, xmlKey(doc.filename), xml, { durable: false });
+  await writeSignedXml(deps, tenant, doc.filename, xml);
   return { xml, rebuilt: true };
+}
+
+/**
+ * Writes a document's signed XML file, without fsync. A write that fails (a full or failing disk) is logged, not
+ * thrown: the committed row makes the file again on its next read, and failing the request that stored the document
+ * would have its client issue the sale a second time.
+ */
+export async function writeSignedXml(
+  deps: Pick<PipelineDeps, 'storage' | 'log'>,
+  tenant: Pick<TenantRef, 'schema'>,
+  filename: string,
+  xml: Buffer,
+): Promise<void> {
+  try {
+    await deps.storage.put(tenant.schema, xmlKey(filename), xml, { durable: false });
+  } catch (error) {
+    deps.log.error({ err: error, schema: tenant.schema, filename }, 'signed XML not written: made again when read');
+  }
 }

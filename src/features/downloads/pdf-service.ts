@@ -2,9 +2,9 @@
 // storage and recorded in document_files. Two first downloads at once both render and the later atomic write
 // wins with identical bytes — harmless, and no lock is held while rendering.
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import { signedIssuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
-import { signedIssuerOf } from '../../pipeline/rebuild.ts';
 import { pdfStorageKey, renderPdf } from '../../render/index.ts';
 import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
 
