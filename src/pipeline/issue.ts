@@ -8,6 +8,7 @@ import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf, limaTime, limaToday } from './deps.ts';
 import { xmlKey, sha256Hex } from './files.ts';
+import { writeSignedXml } from './rebuild.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
 import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
@@ -239,9 +240,10 @@ export async function issueDocument<C>(
 
   const row = inserted.row;
   const xml = xmlBytes;
-  // Without fsync: the committed row makes this file again byte for byte (deterministic signature, checked against
-  // the stored hash), and every read checks it whole first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.
-  await deps.storage.put(tenant.schema, xmlKey(row.filename), xml, { durable: false });
+  // Without fsync, and not a failure of this request if it cannot be written: the committed row makes this file
+  // again byte for byte (deterministic signature, checked against the stored hash), and every read checks it whole
+  // first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.
+  await writeSignedXml(deps, tenant, row.filename, xml);
   const stored: Stored = {
     id: inserted.id,
     externalId: row.externalId,

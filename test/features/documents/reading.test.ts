@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limaDateTime } from '../../../src/features/documents/list-fields.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
@@ -205,22 +206,50 @@ describe('Idempotency-Key', () => {
     expect([409, 422]).toContain(running.status);
   });
 
-  it('answers a retry with the document its first request stored when that answer was lost, never a second one', async () => {
+  it("answers a retry with the document its first request stored when the COMMIT's answer was lost, never a second one", async () => {
     const body = fixtureBody('02-not-sent.json');
     body.serie_documento = 'F202';
-    const { storage } = api.ctx.app.platform;
-    const put = storage.put.bind(storage);
-    // The failure comes after the COMMIT (the XML file is written next): the document is stored, the answer is not.
-    storage.put = async () => {
-      throw new Error('disk gone');
+    const pool = api.ctx.db.pool;
+    const connect = pool.connect.bind(pool);
+    let cut = 0;
+    // The connection dies as PostgreSQL answers the COMMIT: the document is committed, the API never learns it.
+    const lost = () => new Error('Connection terminated unexpectedly');
+    const wrap = (client: pg.PoolClient) => {
+      const query = client.query;
+      client.query = function (this: typeof client, arg: unknown, ...rest: unknown[]) {
+        const sent = arg as { constructor?: { name?: string }; callback?: (e: Error | null, r?: unknown) => void };
+        if (cut === 0 && sent?.constructor?.name === 'StatementThenCommit') {
+          cut += 1;
+          const callback = sent.callback!;
+          sent.callback = (error) => callback(error ?? lost());
+        } else if (cut === 0 && arg === 'COMMIT') {
+          cut += 1;
+          const committed = (query as (...a: unknown[]) => Promise<unknown>).call(this, arg, ...rest);
+          return committed.then(() => Promise.reject(lost()));
+        }
+        return (query as (...a: unknown[]) => unknown).call(this, arg, ...rest);
+      } as typeof client.query;
+      const release = client.release.bind(client);
+      client.release = ((error?: Error | boolean) => {
+        client.query = query;
+        return release(error);
+      }) as typeof client.release;
+      return client;
     };
+    // pool.query checks out with a callback, the pipeline with a promise: both get the wrapped client.
+    pool.connect = ((callback?: (e: Error | undefined, c?: pg.PoolClient, done?: unknown) => void) => {
+      if (!callback) return connect().then(wrap);
+      return connect((error, client, done) => callback(error, client && wrap(client), done));
+    }) as typeof pool.connect;
     let first;
     try {
       first = await api.post('/api/documents', body, { 'idempotency-key': 'order-5005' });
     } finally {
-      storage.put = put;
+      pool.connect = connect;
     }
-    expect(first.status).toBe(500);
+    expect(cut).toBe(1);
+    expect(first.status).toBe(503);
+    expect(first.json.code).toBe('database_unavailable');
     const stored = await api.tenant.db.document.findMany({ where: { serie: 'F202' } });
     expect(stored).toHaveLength(1);
     const key = await api.tenant.db.idempotencyKey.findUniqueOrThrow({ where: { key: 'order-5005' } });
@@ -232,7 +261,7 @@ describe('Idempotency-Key', () => {
     expect(retry.json.data.external_id).toBe(stored[0].externalId);
     expect(retry.json.data.number).toBe(`F202-${stored[0].number}`);
     expect(await api.tenant.db.document.count({ where: { serie: 'F202' } })).toBe(1);
-    // Its XML, lost with the first answer, is made again on the way out.
+    // Its XML, never written by the first request, is made again on the way out.
     expect((await api.get(`/downloads/document/xml/${stored[0].externalId}`)).status).toBe(200);
     const again = await api.post('/api/documents', body, { 'idempotency-key': 'order-5005' });
     expect(again.json.data.external_id).toBe(stored[0].externalId);

@@ -128,6 +128,31 @@ describe('a signed XML file a crash damaged', () => {
   });
 });
 
+describe('a disk that refuses the signed XML after the commit', () => {
+  it('does not fail the issue: the document is answered and sent, and its XML is made again when read', async () => {
+    const { storage } = api.ctx.app.platform;
+    const put = storage.put.bind(storage);
+    storage.put = async () => {
+      throw new Error('ENOSPC: no space left on device');
+    };
+    let res;
+    try {
+      res = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    } finally {
+      storage.put = put;
+    }
+    // A failed request here would have its client issue the sale again: the row makes the file again.
+    expect(res.status).toBe(200);
+    expect(res.json.data.state_type_id).toBe('05');
+    const key = `xml/${res.json.data.filename}.xml`;
+    expect(await storage.get(api.tenant.schema, key)).toBeNull();
+    const xml = await api.get(`/downloads/document/xml/${res.json.data.external_id}`);
+    expect(xml.status).toBe(200);
+    expect(xml.body.toString()).toContain(`<ds:DigestValue>${res.json.data.hash}</ds:DigestValue>`);
+    expect((await storage.get(api.tenant.schema, key))?.equals(xml.body)).toBe(true);
+  });
+});
+
 describe('POST /api/documents/send', () => {
   it('does not call SUNAT again for an accepted document', async () => {
     const res = await api.post('/api/documents', fixtureBody('01-taxed.json'));
