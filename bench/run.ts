@@ -3,10 +3,12 @@
 // Throughput runs against the fast SUNAT stand-in (`sunat-simulator --fast`: valid SOAP and a signed CDR per
 // document, no XSD/signature/rule checks) so the figures measure our side; one row repeats the saturation against
 // the full simulator. Scenarios: 3-line factura sent and accepted (saturation; fixed 200/s), 50-line factura,
-// not sent, list a day, downloads; then the same saturation on 2 API processes (WEB_CONCURRENCY=2), and a
+// not sent, list a day, downloads; then the same saturation and not sent on 2 API processes (WEB_CONCURRENCY=2), and a
 // profiled run whose CPU profile is split into stages (bench/stages.ts). Prints the targets of issue 20 met or not
 // and rewrites docs/performance.md (the part above its "kept" marker).
-// Options: --seconds=N per timed scenario (default 15), --docs=N documents in the listed day (default 10000),
+// CPU per document is counted for the API's process tree, the stand-in, PostgreSQL and this process (the load driver).
+// Options: --seconds=N per timed scenario (default 15), --rounds=N and --round-seconds=N (the first saturation's
+// windows, default 5 of 6 s), --docs=N documents in the listed day (default 10000),
 // --quick (3 s, 10,000 documents still listed, short core/PDF runs: under 4 minutes), --no-write,
 // --concurrency=N connections at saturation (default 16), --database=NAME, --port=N (default 18080), --soak=N (only a soak: N seconds at
 // --rate=N accepted facturas a second, default 200; RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions), --profile-rate=N (the profiled run at N
@@ -38,7 +40,7 @@ import {
 import { exactly, fixedRate, rowOf, saturate, tableOf, type Call, type Row, type Run } from './load.ts';
 import { heapBreakdown, soak } from './memory.ts';
 import { monotonicUs, stagesOf, type StageCpu } from './stages.ts';
-import { targetLines, type Measured } from './targets.ts';
+import { targetLines, type Measured, type Round } from './targets.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const quick = args.has('quick');
@@ -46,6 +48,12 @@ const SECONDS = Number(args.get('seconds') ?? (quick ? 3 : 15));
 // A fresh API process needs ~20 s of load before its JIT settles (one run, 3 consecutive 6 s rounds on a new
 // process: 168 → 219 → 251 accepted/s): the measured runs start after it, as in a server that has been up.
 const WARM_UP_SECONDS = quick ? 10 : 20;
+/**
+ * The headline saturation runs as ROUNDS consecutive windows of SECONDS each (one row pools them): these VMs speed
+ * up and slow down from minute to minute with their neighbours, and one window says as much about them as about us.
+ */
+const ROUNDS = Number(args.get('rounds') ?? (quick ? 3 : 5));
+const ROUND_SECONDS = Number(args.get('round-seconds') ?? (quick ? 3 : 6));
 const DOCS = Number(args.get('docs') ?? 10_000);
 const CONCURRENCY = Number(args.get('concurrency') ?? 16);
 const DATABASE = args.get('database') ?? 'facturo_bench';
@@ -59,18 +67,24 @@ interface Cpu {
   api: number;
   sim: number;
   pg: number;
+  driver: number;
 }
-const snapshot = (api: Proc, sim: Proc): Cpu => ({
-  api: treeCpuMs(api.pid),
-  sim: cpuMs(sim.pid),
-  pg: postgresCpuMs(DATABASE),
-});
+/** CPU ms so far of the API's process tree, the stand-in, this database's PostgreSQL and this process (the load driver). */
+function snapshot(api: Proc, sim: Proc): Cpu {
+  const own = process.cpuUsage();
+  return {
+    api: treeCpuMs(api.pid),
+    sim: cpuMs(sim.pid),
+    pg: postgresCpuMs(DATABASE),
+    driver: (own.user + own.system) / 1000,
+  };
+}
 function perDoc(before: Cpu, after: Cpu, docs: number) {
   const f = (k: keyof Cpu) => (docs ? (after[k] - before[k]) / docs : 0);
-  return { api: f('api'), sim: f('sim'), pg: f('pg') };
+  return { api: f('api'), sim: f('sim'), pg: f('pg'), driver: f('driver') };
 }
 const cpuText = (c: Cpu) =>
-  `CPU/doc: API ${c.api.toFixed(2)} ms, SUNAT stand-in ${c.sim.toFixed(2)} ms, PostgreSQL ${c.pg.toFixed(2)} ms`;
+  `CPU/doc: API ${c.api.toFixed(2)} ms, SUNAT stand-in ${c.sim.toFixed(2)} ms, PostgreSQL ${c.pg.toFixed(2)} ms, load driver ${c.driver.toFixed(2)} ms`;
 
 function issuer(base: string, t: BenchTenant, body: string, expectState: string, ids?: string[]): Call {
   return async () => {
@@ -81,6 +95,30 @@ function issuer(base: string, t: BenchTenant, body: string, expectState: string,
     if (ok) ids?.push(json.data.external_id as string);
     return { ok, ms: r.ms };
   };
+}
+
+/**
+ * The closed loop as ROUNDS windows back to back: one row over all of them (every latency pooled, CPU over the
+ * whole), and each window's own throughput and CPU per document.
+ */
+async function measuredInRounds(label: string, api: Proc, sim: Proc, call: Call) {
+  const rounds: Round[] = [];
+  const pooled: Run = { latencies: [], failures: 0, seconds: 0 };
+  const first = snapshot(api, sim);
+  let before = first;
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const run = await saturate(call, ROUND_SECONDS, CONCURRENCY);
+    const after = snapshot(api, sim);
+    const cpu = perDoc(before, after, run.latencies.length);
+    rounds.push({ perSecond: run.latencies.length / run.seconds, apiCpuMs: cpu.api, pgCpuMs: cpu.pg });
+    pooled.latencies.push(...run.latencies);
+    pooled.failures += run.failures;
+    pooled.seconds += run.seconds;
+    before = after;
+  }
+  const cpu = perDoc(first, before, pooled.latencies.length);
+  rows.push(rowOf(label, pooled, { cpu: cpuText(cpu) }));
+  return { run: pooled, cpu, rounds };
 }
 
 /** A measured closed-loop run: the row and the CPU each process spent per accepted document. */
@@ -137,8 +175,8 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     const ids: string[] = [];
     await saturate(issuer(base, t.sent, body3, '05'), WARM_UP_SECONDS, CONCURRENCY); // JIT, connections, caches
 
-    const sat = await measured(
-      `Issue 3-line factura "#", sent and accepted (saturation, ${CONCURRENCY} connections, fast stand-in)`,
+    const sat = await measuredInRounds(
+      `Issue 3-line factura "#", sent and accepted (saturation, ${CONCURRENCY} connections, fast stand-in, ${ROUNDS} rounds)`,
       api,
       s.fast,
       issuer(base, t.sent, body3, '05', ids),
@@ -146,6 +184,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     m.acceptedPerSecond = sat.run.latencies.length / sat.run.seconds;
     m.apiCpuMs = sat.cpu.api;
     m.pgCpuMs = sat.cpu.pg;
+    m.rounds = sat.rounds;
     const fixed = await fixedRate(issuer(base, t.sent, body3, '05', ids), 200, SECONDS);
     rows.push(rowOf('Issue 3-line factura "#", sent and accepted (fixed 200/s, fast stand-in)', fixed));
     m.p99At200 = rows.at(-1)!.p99;
@@ -234,6 +273,15 @@ async function processes(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m: Me
     );
     m.twoProcessesPerSecond = two.run.latencies.length / two.run.seconds;
     m.twoProcessesRssMb = treeRssMb(api.pid);
+    const taxed = invoiceBody('01-taxed.json', today);
+    const notSent = JSON.stringify({ ...taxed, acciones: { ...(taxed.acciones ?? {}), enviar_xml_firmado: false } });
+    const made = await measured(
+      `Issue 3-line factura "#", not sent (saturation, ${CONCURRENCY} connections, 2 API processes)`,
+      api,
+      s.fast,
+      issuer(api.url, t.sent, notSent, '01'),
+    );
+    m.twoProcessesNotSentPerSecond = made.run.latencies.length / made.run.seconds;
   } finally {
     await api.stop();
   }
@@ -370,7 +418,8 @@ ${loadavg()
   .map((l) => l.toFixed(2))
   .join(' / ')}). One RSA-2048 signature took ${yardstickUs.toFixed(0)} µs on an idle core before the run
 (\`signatureYardstickUs\`, bench/harness.ts); under load these VMs lose up to a third of that speed from hour to hour,
-which no idle figure shows: a change is judged by \`npm run bench:compare\`. ${SECONDS} s per timed scenario. Throughput runs use the fast SUNAT stand-in
+which no idle figure shows: a change is judged by \`npm run bench:compare\`. ${SECONDS} s per timed scenario; the first
+row runs as ${ROUNDS} windows of ${ROUND_SECONDS} s (pooled in the row, window by window under the targets). Throughput runs use the fast SUNAT stand-in
 (\`npx facturo sunat-simulator --fast\`); the row marked FULL uses the full simulator (XSD, signature, rules). CPU per
 document is user + system time from /proc (the API's process tree; PostgreSQL: this database's backends and the
 shared writers). Shared, noisy machines: compare runs on the same machine.
