@@ -3,19 +3,38 @@
 // without fsync (src/pipeline/issue.ts): a file a crash of the machine lost or cut short (missing, empty,
 // zero-filled, truncated) is told apart when read (isWholeXml) and made again here.
 import { signCanonicalXml } from '../core/signing/canonical.ts';
+import { AppError } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { signedIssuerOf } from './deps.ts';
 import { xmlKey } from './files.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
 
-export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, doc: Omit<StoredForXml, 'filename'>): string {
+/**
+ * The signed XML cannot be had: its file is lost and what it is made from no longer gives the signed document — a
+ * document stored before migration 0016 (no issuer recorded) after the company changed its name or address. Never
+ * a different document under the stored hash: 410, and the document's other files still serve.
+ */
+export function xmlUnavailable(filename: string): AppError {
+  return new AppError(
+    410,
+    'xml_unavailable',
+    `El XML firmado de ${filename} no está disponible: su archivo se perdió y no puede rehacerse, porque los datos de la empresa cambiaron desde que se firmó. El CDR sigue disponible.`,
+  );
+}
+
+export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, doc: StoredForXml): string {
   const kind = kindOfType(doc.documentType);
-  if (!kind || !doc.computed)
-    throw new Error(`cannot rebuild the XML of a ${doc.documentType} document without its computed form`);
+  if (!kind || !doc.computed) throw xmlUnavailable(doc.filename);
   const xml = kind.buildXml(doc.computed, signedIssuerOf(tenant, doc));
   const signed = signCanonicalXml(xml, signingKeyOf(tenant.schema, tenant.company, deps.secrets));
-  if (doc.hash && signed.digestValue !== doc.hash) throw new Error('the rebuilt XML does not match the stored hash');
+  if (doc.hash && signed.digestValue !== doc.hash) {
+    deps.log.error(
+      { schema: tenant.schema, filename: doc.filename },
+      'signed XML lost and not made again: hash differs',
+    );
+    throw xmlUnavailable(doc.filename);
+  }
   return signed.xml;
 }
 

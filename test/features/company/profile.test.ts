@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, pdfImageCount, pdfText } from '../../render/pdf-tools.ts';
+import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
 
 const api = useApi();
@@ -117,6 +118,28 @@ describe('PATCH /api/company', () => {
     const text = pdfText((await api.get(pathOf(issued.links.pdf))).body).replace(/\s+/g, ' ');
     expect(text).toContain('Jr. Antiguo 1');
     expect(text).not.toContain('Av. Nueva 2');
+  });
+
+  it('answers 410 xml_unavailable, never another XML, for a lost file it cannot make again: signed before the issuer was recorded, then the company edited', async () => {
+    await patch({ nombre_comercial: 'Bodega Vieja', direccion: { ...profile.direccion, direccion: 'Jr. Viejo 3' } });
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json;
+    const original = (await api.get(pathOf(issued.links.xml))).body;
+    // As a document stored before tenant migration 0016 is: no issuer recorded beside it.
+    await api.ctx.db.pool.query(
+      `UPDATE ${quoteIdent(api.tenant.schema)}."documents" SET issuer = NULL WHERE external_id = $1`,
+      [issued.data.external_id],
+    );
+    await patch({ nombre_comercial: 'Bodega Nueva', direccion: { ...profile.direccion, direccion: 'Av. Otra 4' } });
+    await api.ctx.app.platform.storage.delete(api.tenant.schema, `xml/${issued.data.filename}.xml`);
+    const lost = await api.get(pathOf(issued.links.xml));
+    expect(lost.status).toBe(410);
+    expect(lost.json.code).toBe('xml_unavailable');
+    expect(lost.json.message).toContain(issued.data.filename);
+    // With the company as it was signed, the same document is made again, byte for byte.
+    await patch({ nombre_comercial: 'Bodega Vieja', direccion: { ...profile.direccion, direccion: 'Jr. Viejo 3' } });
+    const again = await api.get(pathOf(issued.links.xml));
+    expect(again.status).toBe(200);
+    expect(again.body.equals(original)).toBe(true);
   });
 
   it('removes the logo with null: the next PDF has no image', async () => {
