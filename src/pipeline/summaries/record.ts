@@ -26,6 +26,11 @@ function targetState(kind: string, processCode: string | null, accepted: boolean
   return kind !== 'RC' || processCode === '3' ? '11' : '05';
 }
 
+/**
+ * The summary's documents moved to their final states: locked in id order (as every path that locks several does),
+ * then every change and its history entry in one statement — a summary declares up to 500 boletas, and two round
+ * trips per document held all their locks for a thousand round trips.
+ */
 async function moveDocuments(
   client: pg.PoolClient,
   schema: string,
@@ -41,18 +46,22 @@ async function moveDocuments(
      WHERE sd.summary_id = $1 ORDER BY d.id FOR UPDATE OF d`,
     [summary.id],
   );
-  for (const line of rows) {
-    const to = targetState(summary.kind, line.process_code, accepted, line.previous_state);
-    if (to === line.current) continue;
-    await client.query(`UPDATE ${s}."documents" SET state_type_id = $2, updated_at = now() WHERE id = $1`, [
-      line.document_id,
-      to,
-    ]);
-    await client.query(
-      `INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason) VALUES ($1, $2, $3, 'sunat', $4)`,
-      [line.document_id, line.current, to, reason],
-    );
-  }
+  const moves = rows
+    .map((line) => ({
+      id: line.document_id,
+      from: line.current,
+      to: targetState(summary.kind, line.process_code, accepted, line.previous_state),
+    }))
+    .filter((move) => move.to !== move.from);
+  if (moves.length === 0) return;
+  await client.query(
+    `WITH moves AS (SELECT * FROM unnest($1::int[], $2::text[], $3::text[]) AS m(id, from_state, to_state))
+     , upd AS (UPDATE ${s}."documents" d SET state_type_id = m.to_state, updated_at = now() FROM moves m
+         WHERE d.id = m.id RETURNING d.id, m.from_state, m.to_state)
+     INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
+       SELECT id, from_state, to_state, 'sunat', $4 FROM upd ORDER BY id`,
+    [moves.map((m) => m.id), moves.map((m) => m.from), moves.map((m) => m.to), reason],
+  );
 }
 
 /** Records a final outcome (accepted/observed/rejected); a second call for the same summary changes nothing. */

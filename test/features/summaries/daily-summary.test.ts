@@ -77,6 +77,27 @@ describe('POST /api/summaries', () => {
     expect(await stateOf(summaryMode, boleta.external_id)).toBe('11');
   });
 
+  it('an accepted RC moves each boleta it declares to 05, each with its own history entry', async () => {
+    const tenant = await api.ctx.provisionTenant();
+    const db = api.ctx.db.tenant(tenant.schema);
+    await db.company.update({ where: { id: 1 }, data: { boletaDelivery: 'summary' } });
+    const boletas = [await issueBoleta(tenant), await issueBoleta(tenant), await issueBoleta(tenant)];
+    const declared = await declareDay(tenant);
+    expect(declared.status, JSON.stringify(declared.json)).toBe(200);
+    const status = await api.post('/api/summaries/status', { external_id: declared.json.data.external_id }, {}, tenant);
+    expect(status.json.data.state).toBe('accepted');
+    for (const boleta of boletas) {
+      const doc = await db.document.findUniqueOrThrow({ where: { externalId: boleta.external_id } });
+      expect(doc.stateTypeId).toBe('05');
+      const history = await db.documentStateHistory.findMany({ where: { documentId: doc.id }, orderBy: { id: 'asc' } });
+      expect(history.map((h) => [h.fromState, h.toState, h.actor])).toEqual([
+        [null, '01', expect.any(String)],
+        ['01', '05', 'sunat'],
+      ]);
+      expect(history[1].reason).toMatch(/^0 /); // SUNAT's answer: its code, then its description
+    }
+  });
+
   it('PATCH /api/company envio_de_boletas chooses the mode; a boleta in an RC in process is never sent alone', async () => {
     const tenant = await api.ctx.provisionTenant();
     const patch = (body: unknown) =>
