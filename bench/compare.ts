@@ -7,7 +7,7 @@
 // process spent per document (API process tree, its PostgreSQL backends, the stand-in, this load driver); the
 // medians of the rounds are printed last.
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
-// --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
+// --warm-up=N seconds per side before the rounds (default 20), --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
 // its p99; then p50 and p99 are what to compare), --port=N (default 18280: API before, +1 after, +9 the stand-in).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -47,6 +47,7 @@ if (!ref) {
 }
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const SECONDS = Number(args.get('seconds') ?? 5);
+const WARM_UP_SECONDS = Number(args.get('warm-up') ?? 20);
 const SCENARIO = args.get('scenario') ?? 'sent';
 const CONCURRENCY = Number(args.get('concurrency') ?? 16);
 const RATE = args.has('rate') ? Number(args.get('rate')) : null;
@@ -143,7 +144,9 @@ async function main() {
     sides.push(await startSide('before', dir, PORT, sim.url, '20100070970'));
     sides.push(await startSide('after', ROOT, PORT + 1, sim.url, '20100066603'));
     const body = bodyText();
-    for (const side of sides) await round(side, sim, body, 2); // warm-up, not counted
+    // Not counted: a fresh API process needs ~20 s of load before its JIT settles (bench/run.ts); with 2 s, the
+    // first rounds of both sides measured warming processes (292 → 528/s over six rounds of one side).
+    for (const side of sides) await round(side, sim, body, WARM_UP_SECONDS);
     for (let r = 1; r <= ROUNDS; r++) {
       // The side that goes first alternates: a round's second half runs on a machine the first half has warmed
       // (page cache, PostgreSQL's buffers, CPU frequency), a bias that always favouring one side turned into a result.

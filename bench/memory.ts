@@ -50,3 +50,30 @@ export async function soak(api: Proc, t: BenchTenant, seconds: number, token: st
     await heapBreakdown(api.url, token),
   ].join('\n');
 }
+
+/** The group commits' counters on /metrics: statements and items per queue ("numbering", "outcomes"). */
+export type GroupCounters = Record<string, { statements: number; items: number }>;
+
+export async function groupCounters(base: string, token: string): Promise<GroupCounters> {
+  const r = await request(base, 'GET', '/metrics', { authorization: `Bearer ${token}` });
+  const text = r.status === 200 ? r.body.toString() : '';
+  const counters: GroupCounters = {};
+  for (const [, field, queue, value] of text.matchAll(
+    /^facturo_group_commit_(statements|items)_total\{queue="([^"]+)"\} (\S+)/gm,
+  )) {
+    counters[queue] ??= { statements: 0, items: 0 };
+    counters[queue][field as 'statements' | 'items'] = Number(value);
+  }
+  return counters;
+}
+
+/** Documents per statement of each queue between two readings, e.g. "numbering 4.1, outcomes 2.3". */
+export function meanGroups(before: GroupCounters, after: GroupCounters): string {
+  return Object.entries(after)
+    .map(([queue, a]) => {
+      const b = before[queue] ?? { statements: 0, items: 0 };
+      const statements = a.statements - b.statements;
+      return `${queue} ${statements ? ((a.items - b.items) / statements).toFixed(1) : 'n/a'}`;
+    })
+    .join(', ');
+}

@@ -26,6 +26,8 @@ export interface Measured {
   heap?: string;
   /** The headline saturation window by window (its row and the checks above pool them). */
   rounds?: Round[];
+  /** Documents per statement of each group commit during that saturation (numbering, SUNAT's answers). */
+  meanGroups?: string;
 }
 
 type Check = [label: string, value: number | undefined, ok: (v: number) => boolean, unit: string];
@@ -51,6 +53,7 @@ export function targetLines(m: Measured): string[] {
       : `${ok(value) ? 'OK    ' : 'MISSED'}  ${label}: ${value.toFixed(unit === '/s' ? 0 : 2)} ${unit}`,
   );
   if (m.rounds?.length) lines.push(...roundLines(m.rounds));
+  if (m.meanGroups) lines.push(`info    documents per statement at saturation: ${m.meanGroups}`);
   if (m.rssMb)
     lines.push(
       `info    API RSS peak over every scenario (50-line bodies, the listed day, PDFs): ${m.rssMb.peak.toFixed(2)} MB`,

@@ -5,6 +5,7 @@
 // on the schema alone, so each connection prepares it once per tenant whatever the batch size or line counts —
 // a statement per line count, with a placeholder per value, was what the one-document insert needed before.
 // Raw SQL names the tenant's schema (house rule).
+import { statementTexts } from '../platform/db/statement-texts.ts';
 import type { Issuer } from '../core/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
@@ -167,11 +168,8 @@ function buildStatement(schema: string, withEmail: boolean, withKey: boolean): s
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
-// Four texts per schema (with or without the e-mails' inserts, with or without the key's link); bounded by the
-// characters held (tenants can be many), cleared when full.
-const statements = [0, 1, 2, 3].map(() => new Map<string, string>());
-const STATEMENTS_MAX_CHARS = 4_000_000;
-let statementsChars = 0;
+// Four texts per schema (with or without the e-mails' inserts, with or without the key's link).
+const textOf = statementTexts(4, 4_000_000);
 
 /**
  * The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail, with the
@@ -180,18 +178,7 @@ let statementsChars = 0;
 export function insertStatement(schema: string, rows: NewDocument[]): string {
   const withEmail = rows.some((row) => row.email);
   const withKey = rows.some((row) => row.idempotencyKeyId != null);
-  const texts = statements[(withEmail ? 1 : 0) + (withKey ? 2 : 0)];
-  let text = texts.get(schema);
-  if (text === undefined) {
-    text = buildStatement(schema, withEmail, withKey);
-    if (statementsChars + text.length > STATEMENTS_MAX_CHARS) {
-      for (const held of statements) held.clear();
-      statementsChars = 0;
-    }
-    texts.set(schema, text);
-    statementsChars += text.length;
-  }
-  return text;
+  return textOf((withEmail ? 1 : 0) + (withKey ? 2 : 0), schema, () => buildStatement(schema, withEmail, withKey));
 }
 
 function lineObject(l: LineColumns): Record<string, unknown> {

@@ -22,12 +22,12 @@ import {
 import { solCredentialsOf } from './keys.ts';
 import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { poolQueryPrepared } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { cdrKey, recordFile, sha256Hex, xmlKey } from './files.ts';
 import { FINAL_STATES } from './states.ts';
 import { readSignedXml } from './rebuild.ts';
 import { numberConflictResponse } from './number-conflict.ts';
+import { storeOutcome } from './outcome-store.ts';
 
 /** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
 export function sendLeaseMs(deps: PipelineDeps): number {
@@ -229,48 +229,25 @@ async function recordOutcome(
   const uncertain = doc.uncertain || outcome.kind === 'unknown';
   const attempts = doc.send_attempts;
   const zip = outcome.cdrZip ? Buffer.from(outcome.cdrZip) : null;
-  const cdr = zip && { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length };
+  const cdr = zip && { key: cdrKey(doc.filename), sha: sha256Hex(zip), size: zip.length, zip };
   const retryAt =
     !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
-  const s = quoteIdent(tenant.schema);
-  // State, SUNAT's answer, the CDR (its bytes in its file row) and the history entry in one statement (one round
-  // trip, atomic): the answer is never recorded without its proof, nor the proof without the answer. A hold is
-  // recorded in the history too (01 → 01): who stopped the document, when and why. has_cdr is the list's copy of
-  // "a cdr file row exists" (list-query.ts).
-  await poolQueryPrepared(
-    deps.db.pool,
-    `WITH upd AS (
-       UPDATE ${s}."documents" SET state_type_id = $2, sunat_response = $3::jsonb, send_attempts = $4, next_attempt_at = $5,
-         locked_until = NULL, last_error = $6, send_hold = $13, send_uncertain = $14, updated_at = now(),
-         has_cdr = has_cdr OR $7::text IS NOT NULL
-       WHERE id = $1 RETURNING id)
-     , f AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size, data)
-         SELECT id, 'cdr', $7::text, $8::text, $9::int, $15::bytea FROM upd WHERE $7::text IS NOT NULL
-         ON CONFLICT (document_id, kind) DO UPDATE SET storage_key = EXCLUDED.storage_key, sha256 = EXCLUDED.sha256, size = EXCLUDED.size,
-           data = EXCLUDED.data)
-     , h AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
-         SELECT id, '01', $2, $10, $11 FROM upd WHERE $12::boolean)
-     SELECT id FROM upd`,
-    [
-      doc.id,
-      state,
-      JSON.stringify(response),
-      attempts,
-      retryAt,
-      final ? null : reason,
-      cdr?.key ?? null,
-      cdr?.sha ?? null,
-      cdr?.size ?? null,
-      actor,
-      hold ? `${hold}: ${reason}`.slice(0, 1000) : reason,
-      final || hold !== null,
-      hold,
-      uncertain,
-      zip,
-    ],
-  );
+  await storeOutcome(deps.db.pool, tenant.schema, {
+    id: doc.id,
+    state,
+    response: JSON.stringify(response),
+    attempts,
+    retryAt,
+    lastError: final ? null : reason,
+    cdr,
+    actor,
+    reason: hold ? `${hold}: ${reason}`.slice(0, 1000) : reason,
+    historic: final || hold !== null,
+    hold,
+    uncertain,
+  });
   if (retryAt) {
     await enqueue(
       deps.db.pool,

@@ -9,6 +9,7 @@ import { errors } from '../../platform/errors.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { tenantRefOf } from './deps.ts';
 import { loadExamples } from './examples.ts';
+import { installGroupCommitMetrics } from './group-metrics.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
 import { ListParamsSchema, ListQuerySchema, ListResponseSchema, UpdateStatusBodySchema } from './schemas.ts';
 import { registerSendRoute } from './send-route.ts';
@@ -20,6 +21,7 @@ function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
 }
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
+  if (app.platform.metrics) installGroupCommitMetrics(app.platform.metrics);
   registerIssueRoute(app, invoiceKind, {
     url: '/api/documents',
     summary: 'Emitir factura, boleta, nota de crédito o nota de débito',
