@@ -19,7 +19,7 @@ import {
   freshDatabase,
   invoiceBody,
   limaToday,
-  postgresCpuMs,
+  postgresCpuMeter,
   provision,
   request,
   startApi,
@@ -56,6 +56,8 @@ const PORT = Number(args.get('port') ?? 18280);
 interface Side {
   label: string;
   database: string;
+  /** This side's PostgreSQL CPU so far (its database's backends and the shared writers). */
+  postgresCpu: () => number;
   api: Proc;
   tenant: BenchTenant;
   rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p50: number; p99: number }[];
@@ -90,7 +92,7 @@ async function startSide(label: string, root: string, port: number, simulatorUrl
     root,
   });
   const tenant = await provision(databaseUrl, `cmp${label}`, ruc, root);
-  return { label, database, api, tenant, rounds: [] } satisfies Side;
+  return { label, database, postgresCpu: postgresCpuMeter(database), api, tenant, rounds: [] } satisfies Side;
 }
 
 function bodyText(): string {
@@ -104,7 +106,7 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
     const r = await request(side.api.url, 'POST', '/api/documents', tenantHeaders(side.tenant), body);
     return { ok: r.status === 200, ms: r.ms };
   };
-  const before = { api: treeCpuMs(side.api.pid), pg: postgresCpuMs(side.database), sim: cpuMs(sim.pid) };
+  const before = { api: treeCpuMs(side.api.pid), pg: side.postgresCpu(), sim: cpuMs(sim.pid) };
   const driver = process.cpuUsage();
   const run = RATE ? await fixedRate(call, RATE, seconds) : await saturate(call, seconds, CONCURRENCY);
   const used = process.cpuUsage(driver);
@@ -113,7 +115,7 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
   return {
     rate: run.latencies.length / seconds,
     api: (treeCpuMs(side.api.pid) - before.api) / n,
-    pg: (postgresCpuMs(side.database) - before.pg) / n,
+    pg: (side.postgresCpu() - before.pg) / n,
     sim: (cpuMs(sim.pid) - before.sim) / n,
     driver: (used.user + used.system) / 1000 / n,
     p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,

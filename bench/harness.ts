@@ -317,28 +317,45 @@ export function cpuMs(pid: number): number {
 }
 
 /**
- * PostgreSQL's CPU: with `database`, only the backends connected to it plus the shared writers (WAL writer,
- * checkpointer, background writer) — the server is shared with other work on this machine; without, every
- * postgres process. A backend that exits between two readings takes its CPU with it: the API's pool keeps its
- * connections open, so the benchmark's backends live through the run.
+ * PostgreSQL's processes now, each with its CPU so far (key: pid and start time, so a reused pid is another process):
+ * with `database`, only the backends connected to it (and its autovacuum workers) plus the shared writers (WAL
+ * writer, checkpointer, background writer) — the server is shared with other work on this machine; without, every
+ * postgres process.
  */
-export function postgresCpuMs(database?: string): number {
-  let total = 0;
+function postgresProcesses(database?: string): Map<string, number> {
+  const found = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       if (!comm.startsWith('postgres')) continue;
       if (database) {
-        const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        const cmd = `${readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ')} `;
         if (!cmd.includes(` ${database} `) && !/walwriter|checkpointer|background writer/.test(cmd)) continue;
       }
-      total += cpuMs(Number(entry));
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      found.set(`${entry}:${startTime}`, cpuMs(Number(entry)));
     } catch {
       /* gone */
     }
   }
-  return total;
+  return found;
+}
+
+/**
+ * A meter of PostgreSQL's CPU (see postgresProcesses) that never goes back: a backend that exits between two
+ * readings — the API's pool closes a connection idle for 30 s, autovacuum workers come and go — keeps the CPU it
+ * was last seen with. Summing only the living, a window in which one exited came out negative.
+ */
+export function postgresCpuMeter(database?: string): () => number {
+  const seen = new Map<string, number>();
+  return () => {
+    for (const [process, ms] of postgresProcesses(database)) seen.set(process, ms);
+    let total = 0;
+    for (const ms of seen.values()) total += ms;
+    return total;
+  };
 }
 
 /** CPU of a process and all its descendants (a cluster's primary and workers). */

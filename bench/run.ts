@@ -24,7 +24,7 @@ import {
   freshDatabase,
   invoiceBody,
   limaToday,
-  postgresCpuMs,
+  postgresCpuMeter,
   provision,
   request,
   startApi,
@@ -63,6 +63,8 @@ const METRICS_TOKEN = 'bench-metrics-token-0000';
 const today = limaToday();
 const rows: Row[] = [];
 
+const postgresCpu = postgresCpuMeter(DATABASE);
+
 interface Cpu {
   api: number;
   sim: number;
@@ -75,7 +77,7 @@ function snapshot(api: Proc, sim: Proc): Cpu {
   return {
     api: treeCpuMs(api.pid),
     sim: cpuMs(sim.pid),
-    pg: postgresCpuMs(DATABASE),
+    pg: postgresCpu(),
     driver: (own.user + own.system) / 1000,
   };
 }
@@ -424,7 +426,8 @@ which no idle figure shows: a change is judged by \`npm run bench:compare\`. ${S
 row runs as ${ROUNDS} windows of ${ROUND_SECONDS} s (pooled in the row, window by window under the targets). Throughput runs use the fast SUNAT stand-in
 (\`npx facturo sunat-simulator --fast\`); the row marked FULL uses the full simulator (XSD, signature, rules). CPU per
 document is user + system time from /proc (the API's process tree; PostgreSQL: this database's backends and the
-shared writers). Shared, noisy machines: compare runs on the same machine.
+shared writers, a backend that exits keeping the CPU it was last seen with; the load driver: the bench's own
+process). Shared, noisy machines: compare runs on the same machine.
 
 ${table}
 
