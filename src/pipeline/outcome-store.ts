@@ -4,6 +4,7 @@
 // (platform/db/group-commit.ts): one round trip and one commit for all of them. An answer that finds its tenant's
 // queue idle goes at once, alone, in the statement it always had.
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
 import { groupCommit, RetryAlone, type GroupTotals } from '../platform/db/group-commit.ts';
 import { poolQueryPrepared } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -71,7 +72,7 @@ function aloneValues(r: OutcomeRow): unknown[] {
 }
 
 // The same changes for many documents, one array per column. Planned on every run, never prepared: a generic plan
-// made while the table is small scans it whole (a hash join, or a filter on `id = ANY($1)`; seen with EXPLAIN on
+// made while the table is small scans it whole (a hash join over a seq scan filtering `id = ANY($1)`; EXPLAIN on
 // PostgreSQL 15), and kept while the table grows it cost PostgreSQL twice its CPU per document within two minutes
 // of a bench. Planned with the actual arrays, the UPDATE takes the primary key's index.
 function togetherStatement(s: string): string {
@@ -141,7 +142,10 @@ async function storeTogether(pool: pg.Pool, pending: Pending[]): Promise<true[]>
     // pg's pool.query: a connection that fails is not given back to the pool.
     await pool.query(textFor(pending[0].schema, true), togetherValues(pending.map((p) => p.row)));
   } catch (error) {
-    if ((error as { code?: string }).code !== undefined) throw new RetryAlone(error);
+    // Refused by PostgreSQL (an error it reported, with its severity, for this statement): nothing was stored.
+    // A socket error, or a session the server ended, leaves the commit unknown: every answer's error.
+    const refused = typeof (error as { severity?: unknown }).severity === 'string' && !isDatabaseUnavailable(error);
+    if (refused) throw new RetryAlone(error);
     throw error;
   }
   return pending.map(() => true);

@@ -87,6 +87,34 @@ describe('answers stored together', () => {
     expect(refused.files.map((f) => f.kind)).toEqual(['xml']);
   });
 
+  it('carries an answer that is not final in a batch: its retry time and error, no CDR, no history entry', async () => {
+    const [first, second, pending] = await unsent(3);
+    const retryAt = new Date(Date.now() + 40_000);
+    const unknown: OutcomeRow = {
+      ...accepted(pending),
+      state: '01',
+      response: JSON.stringify({ code: 'TIMEOUT', description: 'SUNAT no respondió', notes: [] }),
+      attempts: 3,
+      retryAt,
+      lastError: 'TIMEOUT SUNAT no respondió',
+      cdr: null,
+      historic: false,
+      uncertain: true,
+    };
+    await Promise.all([store(accepted(first)), store(accepted(second)), store(unknown)]);
+    await expectAccepted(first);
+    await expectAccepted(second);
+    const doc = await api.tenant.db.document.findUniqueOrThrow({
+      where: { id: pending },
+      include: { history: true, files: true },
+    });
+    expect(doc).toMatchObject({ stateTypeId: '01', sendAttempts: 3, sendUncertain: true, hasCdr: false });
+    expect(doc.lastError).toBe('TIMEOUT SUNAT no respondió');
+    expect(doc.nextAttemptAt!.getTime()).toBe(retryAt.getTime());
+    expect(doc.files.map((f) => f.kind)).toEqual(['xml']);
+    expect(doc.history.map((h) => h.toState)).toEqual(['01']);
+  });
+
   it('one document twice in a batch goes in turn, the later answer last', async () => {
     const [first, id] = await unsent(2);
     const observed = { ...accepted(id), state: '07', reason: '0 observada' };
