@@ -10,22 +10,28 @@ import { xmlKey } from './files.ts';
 import { signingKeyOf } from './keys.ts';
 import { kindOfType } from './kinds.ts';
 
+/** Why a lost signed XML cannot be made again. */
+const UNAVAILABLE_BECAUSE = {
+  edited: 'los datos de la empresa cambiaron desde que se firmó',
+  uncomputed: 'no se guardó la forma calculada de la que se hace',
+} as const;
+
 /**
  * The signed XML cannot be had: its file is lost and what it is made from no longer gives the signed document — a
  * document stored before migration 0016 (no issuer recorded) after the company changed its name or address. Never
  * a different document under the stored hash: 410, and the document's other files still serve.
  */
-export function xmlUnavailable(filename: string): AppError {
+export function xmlUnavailable(filename: string, because: keyof typeof UNAVAILABLE_BECAUSE): AppError {
   return new AppError(
     410,
     'xml_unavailable',
-    `El XML firmado de ${filename} no está disponible: su archivo se perdió y no puede rehacerse, porque los datos de la empresa cambiaron desde que se firmó. El CDR sigue disponible.`,
+    `El XML firmado de ${filename} no está disponible: su archivo se perdió y no puede rehacerse, porque ${UNAVAILABLE_BECAUSE[because]}. El CDR sigue disponible.`,
   );
 }
 
 export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, doc: StoredForXml): string {
   const kind = kindOfType(doc.documentType);
-  if (!kind || !doc.computed) throw xmlUnavailable(doc.filename);
+  if (!kind || !doc.computed) throw xmlUnavailable(doc.filename, 'uncomputed');
   const xml = kind.buildXml(doc.computed, signedIssuerOf(tenant, doc));
   const signed = signCanonicalXml(xml, signingKeyOf(tenant.schema, tenant.company, deps.secrets));
   if (doc.hash && signed.digestValue !== doc.hash) {
@@ -33,7 +39,7 @@ export function rebuildSignedXml(deps: PipelineDeps, tenant: TenantRef, doc: Sto
       { schema: tenant.schema, filename: doc.filename },
       'signed XML lost and not made again: hash differs',
     );
-    throw xmlUnavailable(doc.filename);
+    throw xmlUnavailable(doc.filename, 'edited');
   }
   return signed.xml;
 }

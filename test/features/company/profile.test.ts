@@ -135,6 +135,7 @@ describe('PATCH /api/company', () => {
     expect(lost.status).toBe(410);
     expect(lost.json.code).toBe('xml_unavailable');
     expect(lost.json.message).toContain(issued.data.filename);
+    expect(lost.json.message).toContain('los datos de la empresa cambiaron');
     // With the company as it was signed, the same document is made again, byte for byte.
     await patch({ nombre_comercial: 'Bodega Vieja', direccion: { ...profile.direccion, direccion: 'Jr. Viejo 3' } });
     const again = await api.get(pathOf(issued.links.xml));
