@@ -95,25 +95,10 @@ function togetherStatement(s: string): string {
      SELECT id FROM upd`;
 }
 
-function togetherValues(rows: OutcomeRow[]): unknown[] {
-  const column = <T>(of: (r: OutcomeRow) => T) => rows.map(of);
-  return [
-    column((r) => r.id),
-    column((r) => r.state),
-    column((r) => r.response),
-    column((r) => r.attempts),
-    column((r) => r.retryAt),
-    column((r) => r.lastError),
-    column((r) => r.cdr?.key ?? null),
-    column((r) => r.cdr?.sha ?? null),
-    column((r) => r.cdr?.size ?? null),
-    column((r) => r.actor),
-    column((r) => r.reason),
-    column((r) => r.historic),
-    column((r) => r.hold),
-    column((r) => r.uncertain),
-    column((r) => r.cdr?.zip ?? null),
-  ];
+/** The alone statement's parameters, column by column: one array per parameter, in the same order ($1 … $15). */
+function togetherValues(rows: OutcomeRow[]): unknown[][] {
+  const values = rows.map(aloneValues);
+  return values[0].map((_, column) => values.map((row) => row[column]));
 }
 
 const textOf = statementTexts(2, 2_000_000);
