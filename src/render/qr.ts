@@ -1,8 +1,9 @@
 // The QR of the printed representation (SUNAT asks for error correction level Q), drawn as vector squares so it
 // stays sharp at any zoom and costs no image decoding; the API's `data.qr` is the same code as a PNG.
 import { crc32 } from 'node:zlib';
-import QRCode, { type QRCodeSegment } from 'qrcode';
+import QRCode from 'qrcode';
 import { zlibScanlines } from './png-zlib.ts';
+import { encodeQr, type QrSegment } from './qr-encode.ts';
 
 export interface QrMatrix {
   /** Modules per side (without quiet zone). */
@@ -16,8 +17,8 @@ export interface QrMatrix {
  * of SUNAT's QR text are such runs, so the code keeps the version qrcode's optimal segmentation finds for them;
  * that search (a graph and Dijkstra over every character) was 0.3 ms of each issued document's 0.35 ms of QR.
  */
-export function qrSegments(text: string): QRCodeSegment[] {
-  const segments: QRCodeSegment[] = [];
+export function qrSegments(text: string): QrSegment[] {
+  const segments: QrSegment[] = [];
   const bytes = (from: number, to?: number) => ({ mode: 'byte' as const, data: Buffer.from(text.slice(from, to)) });
   let last = 0;
   for (const run of text.matchAll(/\d{9,}/g)) {
@@ -66,16 +67,15 @@ export function drawQr(surface: VectorSurface, matrix: QrMatrix, x: number, y: n
  * The QR as a PNG of about `sizePx` pixels (the API's `data.qr`, base64-encoded by the caller): 1-bit grayscale,
  * each module an integer number of pixels, a 2-module quiet zone. Encoded here (IHDR + one zlib IDAT + IEND) rather
  * than through qrcode's pngjs path, which filters and compresses an RGBA image per response.
- * Mask pattern fixed: qrcode's search for the best of the 8 masks (scoring each with the standard's penalty rules)
- * was ~85% of this PNG's cost on every issued document; any mask is valid and every reader decodes it. The PDF keeps
- * the searched mask (qrMatrix): it is drawn once per document and cached.
+ * Mask pattern fixed (qr-encode.ts): qrcode's search for the best of the 8 masks (scoring each with the standard's
+ * penalty rules) was ~85% of this PNG's cost on every issued document; any mask is valid and every reader decodes
+ * it. The PDF keeps the searched mask (qrMatrix): it is drawn once per document and cached.
  */
 export async function renderQrPng(text: string, sizePx = 150): Promise<Buffer> {
-  const { modules } = QRCode.create(qrSegments(text), { errorCorrectionLevel: 'Q', maskPattern: PNG_MASK });
-  return qrPng({ size: modules.size, isDark: (row, column) => Boolean(modules.get(row, column)) }, sizePx);
+  const { size, modules } = encodeQr(qrSegments(text));
+  return qrPng({ size, isDark: (row, column) => modules[row * size + column] === 1 }, sizePx);
 }
 
-const PNG_MASK = 0;
 const MARGIN = 2;
 
 export function qrPng(matrix: QrMatrix, sizePx = 150): Buffer {
