@@ -156,7 +156,31 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   );
   globals.push(...deferredAllowanceCharges(x, body, deferred, { value, taxInclusive }));
   const payment = payableTotals(x, { taxInclusive, amountOf, advances, globals });
-  const totals: WorkTotals = { ...bases, ...taxes, value, taxInclusive, ...payment };
+  // Written out, not spread: three spreads into one literal took a tenth of computing a 3-line factura.
+  const totals: WorkTotals = {
+    taxed: bases.taxed,
+    ivapBase: bases.ivapBase,
+    ivap: taxes.ivap,
+    exonerated: bases.exonerated,
+    unaffected: bases.unaffected,
+    exportation: bases.exportation,
+    free: bases.free,
+    freeIgv: bases.freeIgv,
+    igv: taxes.igv,
+    iscBase: taxes.iscBase,
+    isc: taxes.isc,
+    otherTaxesBase: taxes.otherTaxesBase,
+    otherTaxes: taxes.otherTaxes,
+    icbper: taxes.icbper,
+    taxes: taxes.taxes,
+    value,
+    taxInclusive,
+    allowanceTotal: payment.allowanceTotal,
+    chargeTotal: payment.chargeTotal,
+    discountTotal: payment.discountTotal,
+    prepaid: payment.prepaid,
+    payable: payment.payable,
+  };
   const ordered = [...globals].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'cargos' ? 1 : -1));
   return {
     sums: {
