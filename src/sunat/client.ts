@@ -4,6 +4,7 @@
 // deadline that covers connecting, sending and reading the whole answer.
 import { normalizeSunatCode } from '../core/cdr.ts';
 import { consultStatusMessages } from './error-codes.ts';
+import { decodeBase64Text } from './base64.ts';
 import { baseName } from './document-name.ts';
 import { exceptionOutcome, outcomeFromCdrZip, outcomeFromFault, unknownOutcome, type SendOutcome } from './outcomes.ts';
 import { parseSoapResponse, requestEnvelope, type ParsedSoap, type SoapCredentials } from './soap.ts';
@@ -144,12 +145,6 @@ function field(element: XmlElement | undefined, local: string): string | undefin
   return el ? deepText(el).trim() : undefined;
 }
 
-function decodeBase64(value: string): Buffer | undefined {
-  const clean = value.replace(/\s+/g, '');
-  if (!clean || !/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return undefined;
-  return Buffer.from(clean, 'base64');
-}
-
 function invalid(operation: string, what: string, status: number): SendOutcome {
   return unknownOutcome('INVALID_RESPONSE', `La respuesta de SUNAT a ${operation} no trae ${what}.`, status);
 }
@@ -168,7 +163,7 @@ export async function sendBill(args: SunatCallOptions & { fileName: string; zip:
   if (result.kind === 'failed') return result.outcome;
   if (result.soap.kind === 'fault') return outcomeFromFault(result.soap.fault, result.status);
   const content = field(result.soap.element, 'applicationResponse');
-  const zip = content === undefined ? undefined : decodeBase64(content);
+  const zip = content === undefined ? undefined : decodeBase64Text(content);
   if (!zip) return invalid('sendBill', 'applicationResponse', result.status);
   return outcomeFromCdrZip(zip, result.status);
 }
@@ -209,7 +204,7 @@ export async function getStatus(args: SunatCallOptions & { ticket: string }): Pr
   const n = Number(statusCode);
   if (n === 98) return { kind: 'pending', statusCode };
   if (n === 0 || n === 99) {
-    const zip = decodeBase64(field(status, 'content') ?? '');
+    const zip = decodeBase64Text(field(status, 'content') ?? '');
     if (!zip) return { kind: 'failed', outcome: invalid('getStatus', 'el CDR (content)', result.status) };
     return { kind: 'done', statusCode, outcome: outcomeFromCdrZip(zip, result.status) };
   }
@@ -256,7 +251,7 @@ export async function getStatusCdr(args: SunatCallOptions & ConsultKey): Promise
   if (rawCode === undefined) return { kind: 'failed', outcome: invalid('getStatusCdr', 'statusCode', result.status) };
   const statusCode = normalizeSunatCode(rawCode);
   const statusMessage = field(status, 'statusMessage') ?? consultStatusMessages[statusCode] ?? '';
-  const zip = decodeBase64(field(status, 'content') ?? '');
+  const zip = decodeBase64Text(field(status, 'content') ?? '');
   if (zip) {
     const outcome = outcomeFromCdrZip(zip, result.status);
     return outcome.kind === 'unknown'

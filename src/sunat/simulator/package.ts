@@ -8,6 +8,7 @@ import {
   type SummaryName,
 } from '../document-name.ts';
 import { readZip } from '../zip.ts';
+import { isBase64Text } from '../base64.ts';
 
 export type PackageResult =
   | { ok: true; kind: 'document'; name: DocumentName; xml: Buffer }
@@ -29,7 +30,7 @@ export function openPackage(
 
   const clean = (contentFile ?? '').replace(/\s+/g, '');
   if (!clean) return { ok: false, code: '0155' };
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean)) return { ok: false, code: '0156', detail: 'contentFile no es base64' };
+  if (!isBase64Text(clean)) return { ok: false, code: '0156', detail: 'contentFile no es base64' };
   const zip = Buffer.from(clean, 'base64');
   let entries: Record<string, Uint8Array>;
   try {

@@ -103,6 +103,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
 
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     const bodyLimit = options.bodyLimit ?? 20 * 1024 * 1024;
+    app.addHook('onClose', async () => store.close?.());
     // SOAP bodies are XML text; '*' also takes requests sent without a content type (some SOAP stacks do).
     app.addContentTypeParser(
       ['text/xml', 'application/xml', 'application/soap+xml'],

@@ -2,7 +2,7 @@
 // (the reliability drills count them) and summary tickets. In memory by default; `createFileStore` appends every
 // change to a JSON-lines file and replays it on start, so a simulator restarted mid-drill still knows what it
 // registered and how often each document arrived.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type RegisteredStatus = 'accepted' | 'observed' | 'rejected';
@@ -60,6 +60,8 @@ export interface SimulatorStore {
   /** The ticket issued for a summary file name, if any. */
   ticketForFile(fileName: string): StoredTicket | undefined;
   clear(): void;
+  /** Releases what the store holds open (the file store's descriptor); a later change opens it again. */
+  close?(): void;
 }
 
 export function documentKey(ruc: string, tipo: string, serie: string, numero: string | number): string {
@@ -122,7 +124,14 @@ export function createFileStore(path: string): SimulatorStore {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, '');
   }
-  const append = (line: Line) => appendFileSync(path, `${JSON.stringify(line)}\n`);
+  // One descriptor opened for appending and kept: appendFileSync(path) opens and closes the file on every line, two
+  // lines per document received (~50 µs of the fast stand-in's ~0.9 ms a document under the bench's load).
+  // Closed with the simulator's server (close), opened again by a later append.
+  let fd = -1;
+  const append = (line: Line) => {
+    if (fd < 0) fd = openSync(path, 'a');
+    writeSync(fd, `${JSON.stringify(line)}\n`);
+  };
   return {
     ...memory,
     putDocument(doc) {
@@ -140,6 +149,11 @@ export function createFileStore(path: string): SimulatorStore {
     clear() {
       memory.clear();
       append({ type: 'clear' });
+    },
+    close() {
+      if (fd < 0) return;
+      closeSync(fd);
+      fd = -1;
     },
   };
 }
