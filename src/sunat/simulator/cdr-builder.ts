@@ -89,5 +89,8 @@ export function signedCdrZip(content: CdrContent, key: SigningKey, baseFileName:
     if (!(error instanceof SigningError) || error.code !== 'not_c14n_ready') throw error;
     signed = signXml(xml, key, { signatureId: 'SignSUNAT' });
   }
-  return zipEntries({ 'dummy/': new Uint8Array(0), [`R-${baseFileName}.xml`]: signed.xml });
+  return zipEntries([
+    ['dummy/', new Uint8Array(0)],
+    [`R-${baseFileName}.xml`, signed.xml],
+  ]);
 }

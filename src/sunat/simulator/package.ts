@@ -7,7 +7,7 @@ import {
   type DocumentName,
   type SummaryName,
 } from '../document-name.ts';
-import { readZip } from '../zip.ts';
+import { readZipEntries } from '../zip.ts';
 import { isBase64Text } from '../base64.ts';
 
 export type PackageResult =
@@ -32,13 +32,13 @@ export function openPackage(
   if (!clean) return { ok: false, code: '0155' };
   if (!isBase64Text(clean)) return { ok: false, code: '0156', detail: 'contentFile no es base64' };
   const zip = Buffer.from(clean, 'base64');
-  let entries: Record<string, Uint8Array>;
+  let entries: Map<string, Uint8Array>;
   try {
-    entries = readZip(zip);
+    entries = readZipEntries(zip);
   } catch (error) {
     return { ok: false, code: '0156', detail: error instanceof Error ? error.message : String(error) };
   }
-  const files = Object.keys(entries).filter((n) => !n.endsWith('/'));
+  const files = [...entries.keys()].filter((n) => !n.endsWith('/'));
   if (files.length === 0) return { ok: false, code: '0155' };
   const xmlFiles = files.filter((n) => /\.xml$/i.test(n));
   if (xmlFiles.length === 0) return { ok: false, code: '0157', detail: files.join(', ') };
@@ -47,7 +47,7 @@ export function openPackage(
   const entryBase = entry.slice(entry.lastIndexOf('/') + 1);
   const entryName = operation === 'sendBill' ? parseDocumentName(entryBase) : parseSummaryName(entryBase);
   if (!entryName || !/\.xml$/.test(entryBase)) return { ok: false, code: '0159', detail: entryBase };
-  const xml = Buffer.from(entries[entry]);
+  const xml = Buffer.from(entries.get(entry)!);
   if (xml.length === 0) return { ok: false, code: '0160', detail: entryBase };
   if (baseName(entryBase) !== baseName(name)) return { ok: false, code: '0161', detail: `${entryBase} ≠ ${name}` };
   return operation === 'sendBill'
