@@ -5,6 +5,7 @@
 /** Any character outside the alphabet and the padding. */
 const FOREIGN = /[^A-Za-z0-9+/=]/;
 const WHITESPACE = /\s+/g;
+const PAD = 0x3d; // =
 
 /**
  * Whether `text` (whitespace already removed) is base64: the alphabet, then at most two `=`. The same language as
@@ -16,7 +17,7 @@ export function isBase64Text(text: string): boolean {
   const pad = text.indexOf('=');
   if (pad < 0) return true;
   const last = text.length - 1;
-  return pad === last || (pad === last - 1 && text.charCodeAt(last) === 0x3d) /* = */;
+  return pad === last || (pad === last - 1 && text.charCodeAt(last) === PAD);
 }
 
 /** The bytes of a base64 text, whitespace ignored; undefined when it is empty or not base64. */

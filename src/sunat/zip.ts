@@ -173,9 +173,9 @@ export function unzipCdr(zip: Uint8Array, depth = 0): { name: string; xml: Buffe
   const names = [...entries.keys()];
   const xmlNames = names.filter(isXmlEntry);
   const preferred = xmlNames.find((n) => /(^|\/)R-[^/]*\.xml$/i.test(n)) ?? xmlNames[0];
-  const xml = preferred === undefined ? undefined : entries.get(preferred)!;
-  if (preferred !== undefined && xml!.length > 0) {
-    return { name: preferred.slice(preferred.lastIndexOf('/') + 1), xml: Buffer.from(xml!) };
+  const xml = preferred === undefined ? undefined : entries.get(preferred);
+  if (preferred !== undefined && xml && xml.length > 0) {
+    return { name: preferred.slice(preferred.lastIndexOf('/') + 1), xml: Buffer.from(xml) };
   }
   if (depth < 2) {
     for (const name of names.filter((n) => /\.zip$/i.test(n))) {

@@ -218,5 +218,20 @@ describe('a simulator restarted on the same data file remembers', () => {
     } finally {
       await second.close();
     }
+    // Both servers' receipts reached the file: the first's through the descriptor it closed on stop.
+    expect(createFileStore(dataFile).receipts().get(base)?.count).toBe(2);
+  });
+
+  it('a store closed and changed again reopens its file: nothing written after close is lost', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'facturo-sim-'));
+    dirs.push(dir);
+    const dataFile = join(dir, 'sunat.jsonl');
+    const store = createFileStore(dataFile);
+    store.recordReceipt('20000000001-01-F001-1.zip', new Date('2026-01-01T00:00:00Z'));
+    store.close?.();
+    store.recordReceipt('20000000001-01-F001-1.zip', new Date('2026-01-01T00:00:01Z'));
+    store.close?.();
+    store.close?.(); // twice: harmless
+    expect(createFileStore(dataFile).receipts().get('20000000001-01-F001-1.zip')?.count).toBe(2);
   });
 });
