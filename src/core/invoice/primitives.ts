@@ -19,8 +19,11 @@ export function optional<T extends z.ZodType>(schema: T) {
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 interface DecimalOptions {
-  /** Smallest accepted value and whether it is included. */
-  min?: { value: number; inclusive: boolean; message: string };
+  /**
+   * The lower bound, zero (every bound the schemas set), and whether zero itself is accepted. Zero so that the sign
+   * answers it: a Decimal comparison per value was a fifth of a 3-line factura's parse.
+   */
+  min?: { value: 0; inclusive: boolean; message: string };
   /** Error when the value is not numeric. */
   what?: string;
   /**
@@ -45,7 +48,7 @@ export function decimal(options: DecimalOptions = {}) {
   const integerDigits = options.integerDigits ?? 12;
   // Built once per schema, not per value: 10^12 by repeated multiplication was most of a body's parsing time.
   const ceiling = new Decimal(10).pow(integerDigits);
-  const min = options.min && { ...options.min, value: new Decimal(options.min.value) };
+  const min = options.min;
   return z.union([z.number(), z.string(), z.instanceof(Decimal)], { error: what }).transform((value, ctx) => {
     let d: Decimal;
     if (value instanceof Decimal) d = value;
@@ -74,7 +77,7 @@ export function decimal(options: DecimalOptions = {}) {
       });
       return z.NEVER;
     }
-    if (min && (min.inclusive ? d.lt(min.value) : d.lte(min.value))) {
+    if (min && (min.inclusive ? d.isNegative() && !d.isZero() : d.isNegative() || d.isZero())) {
       ctx.addIssue({ code: 'custom', message: min.message });
       return z.NEVER;
     }
