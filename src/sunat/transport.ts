@@ -4,6 +4,7 @@
 // and reading the whole answer; the caller's signal abandons the call.
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 
 export type PostFailure = 'timeout' | 'aborted' | 'network';
 
@@ -31,15 +32,35 @@ export interface PostOptions {
   signal?: AbortSignal;
 }
 
+type Target = ReturnType<typeof urlToHttpOptions>;
+
+/**
+ * Each endpoint's request options, parsed once: a company posts every document to the same one or two URLs, and
+ * parsing the URL then converting it (node does so for a URL argument) came with every document sent.
+ */
+const targets = new Map<string, Target>();
+
+function targetOf(url: string): Target {
+  let target = targets.get(url);
+  if (!target) {
+    target = urlToHttpOptions(new URL(url));
+    if (targets.size >= 1_000) targets.clear();
+    targets.set(url, target);
+  }
+  return target;
+}
+
 /** The answer's status and text (UTF-8); rejects with a PostError when no complete answer arrived. */
 export function postText(url: string, body: string, options: PostOptions): Promise<{ status: number; text: string }> {
-  const target = new URL(url);
+  const target = targetOf(url);
   const agent = agents[target.protocol as keyof typeof agents];
   if (!agent) return Promise.reject(new PostError('network', `protocolo no soportado: ${target.protocol}`));
   const payload = Buffer.from(body, 'utf8');
   return new Promise((resolve, reject) => {
     let failure: PostFailure = 'network';
-    const request = (target.protocol === 'https:' ? https : http).request(target, {
+    // A new options object per request (node copies it too): the cached target is never handed over to be changed.
+    const request = (target.protocol === 'https:' ? https : http).request({
+      ...target,
       method: 'POST',
       agent,
       headers: { ...options.headers, 'Content-Length': String(payload.length) },
