@@ -292,20 +292,22 @@ function paymentsOf(b: FilledBody): ComputedDocument['payments'] {
   }));
 }
 
+/** The customer: fixed fields in one literal, the optional ones set after it (see toLine). */
 function customerOf(b: FilledBody): ComputedDocument['customer'] {
   const c = b.datos_del_cliente_o_receptor;
-  return {
+  const customer: ComputedDocument['customer'] = {
     documentType: c.codigo_tipo_documento_identidad,
     documentNumber: c.numero_documento.trim(),
     name: c.apellidos_y_nombres_o_razon_social.trim(),
-    ...(c.nombre_comercial ? { tradeName: c.nombre_comercial } : {}),
     countryCode: c.codigo_pais ?? 'PE',
-    ...(c.ubigeo ? { ubigeo: c.ubigeo } : {}),
-    ...(c.direccion ? { address: c.direccion } : {}),
-    ...(c.correo_electronico ? { email: c.correo_electronico } : {}),
-    ...(c.telefono ? { phone: c.telefono } : {}),
-    ...(c.codigo_tipo_direccion ? { addressTypeCode: c.codigo_tipo_direccion } : {}),
   };
+  if (c.nombre_comercial) customer.tradeName = c.nombre_comercial;
+  if (c.ubigeo) customer.ubigeo = c.ubigeo;
+  if (c.direccion) customer.address = c.direccion;
+  if (c.correo_electronico) customer.email = c.correo_electronico;
+  if (c.telefono) customer.phone = c.telefono;
+  if (c.codigo_tipo_direccion) customer.addressTypeCode = c.codigo_tipo_direccion;
+  return customer;
 }
 
 function toAllowanceCharge(ac: WorkAllowanceCharge, currency: string): DocumentAllowanceCharge {
