@@ -190,8 +190,10 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
   return { detraction, perception, retention, terms, legends: legends.legends, words };
 }
 
-/** The computed document: plain JSON, everything formatted as it goes into the XML. */
-/** The computed document: its fixed fields in one literal, the optional ones set after it (see toLine). */
+/**
+ * The computed document: plain JSON, everything formatted as it goes into the XML. Its fixed fields are one literal,
+ * the optional ones set after it (see toLine).
+ */
 function assemble(b: FilledBody, header: Header, figures: Figures, checked: Checked): ComputedDocument {
   const { type, isInvoice, group, note } = header;
   const { sums, payable } = figures;

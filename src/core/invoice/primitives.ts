@@ -21,7 +21,7 @@ const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 interface DecimalOptions {
   /**
    * The lower bound, zero (every bound the schemas set), and whether zero itself is accepted. Zero so that the sign
-   * answers it: a Decimal comparison per value was a fifth of a 3-line factura's parse.
+   * answers it: a Decimal comparison per value was ~30 % of a 3-line factura's parse (31 → 22 µs without it).
    */
   min?: { value: 0; inclusive: boolean; message: string };
   /** Error when the value is not numeric. */
