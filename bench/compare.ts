@@ -1,5 +1,5 @@
 // npm run bench:compare -- <git-ref> — before/after on one machine in one run: the API of <git-ref> (checked out in
-// a temporary worktree, this checkout's node_modules) and the API of this working tree, each on its own database,
+// a temporary worktree, bench/checkout.ts) and the API of this working tree, each on its own database,
 // take turns under the same load against one fast SUNAT stand-in (who goes first alternates from round to round).
 // The machines here are shared and noisy: two figures taken minutes apart differ more than most changes do, two
 // taken in alternating rounds do not.
@@ -9,8 +9,7 @@
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
 // --warm-up=N seconds per side before the rounds (default 20), --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
 // its p99; then p50 and p99 are what to compare), --port=N (default 18280: API before, +1 after, +9 the stand-in).
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -30,21 +29,11 @@ import {
   type Proc,
 } from './harness.ts';
 import { fixedRate, saturate } from './load.ts';
+import { checkoutRef, refAndOptions, removeCheckout } from './checkout.ts';
 
-const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const args = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.replace(/^--/, '').split('=') as [string, string]),
+const { ref, args } = refAndOptions(
+  'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N]',
 );
-const ref = positional[0];
-if (!ref) {
-  console.error(
-    'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N]',
-  );
-  process.exit(2);
-}
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const SECONDS = Number(args.get('seconds') ?? 5);
 const WARM_UP_SECONDS = Number(args.get('warm-up') ?? 20);
@@ -61,24 +50,6 @@ interface Side {
   api: Proc;
   tenant: BenchTenant;
   rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p50: number; p99: number }[];
-}
-
-/** <ref> checked out beside us, with this checkout's dependencies and its own generated Prisma clients. */
-function checkout(gitRef: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-compare-'));
-  execFileSync('git', ['-C', ROOT, 'worktree', 'add', '--detach', dir, gitRef], { stdio: 'ignore' });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(process.execPath, ['scripts/prisma-generate.mjs'], { cwd: dir, stdio: 'ignore' });
-  if (!existsSync(join(dir, 'src/generated'))) cpSync(join(ROOT, 'src/generated'), join(dir, 'src/generated'));
-  return dir;
-}
-
-function removeCheckout(dir: string): void {
-  try {
-    execFileSync('git', ['-C', ROOT, 'worktree', 'remove', '--force', dir], { stdio: 'ignore' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function startSide(label: string, root: string, port: number, simulatorUrl: string, ruc: string) {
@@ -137,7 +108,7 @@ function summary(side: Side): string {
 }
 
 async function main() {
-  const dir = checkout(ref);
+  const dir = checkoutRef(ref);
   const sim = await startSimulator(PORT + 9, join(mkdtempSync(join(tmpdir(), 'facturo-compare-sim-')), 'sunat.jsonl'), {
     fast: true,
   });
