@@ -48,7 +48,7 @@ function nextRuc(): string {
   return `${firstTen}${rucCheckDigit(firstTen)}`;
 }
 
-/** The newest profile the API wrote in `dir` (the main thread's is the largest). */
+/** The main thread's profile among those the API wrote in `dir`: the largest (a worker thread writes its own). */
 function profileIn(dir: string): string | undefined {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
