@@ -117,7 +117,7 @@ export async function insertNumbered(
   pool: pg.Pool,
   schema: string,
   series: { documentType: string; serie: string; explicitNumber: number | null; requireRegistered: boolean },
-  build: (number: number) => NewDocument,
+  build: (number: number) => Promise<NewDocument>,
   quota: Quota | null = null,
 ): Promise<NumberingResult & { row: NewDocument }> {
   const s = quoteIdent(schema);
@@ -175,7 +175,7 @@ export async function insertNumbered(
         [series.documentType, series.serie, number],
       );
     }
-    const row = build(number);
+    const row = await build(number);
     const [id] = await storeRowsAndCommit(client, schema, [row]);
     open = false;
     return { id, number, row };
@@ -192,6 +192,17 @@ export async function insertNumbered(
 }
 
 /**
+ * The rows of builds running side by side (their signatures on the thread pool); when one fails, its error once every
+ * build has settled — none is left running after the transaction rolls back.
+ */
+async function allBuilt(building: Array<Promise<NewDocument>>): Promise<NewDocument[]> {
+  const settled = await Promise.allSettled(building);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<NewDocument>).value);
+}
+
+/**
  * "#" for several documents of one series in ONE transaction: their numbers taken at once (consecutive, in the
  * order of `builds`), each built (signed) with its number, all stored by one statement, one COMMIT. Any failure
  * before the COMMIT — a build that throws, a row the database refuses, fewer numbers left than documents — rolls
@@ -202,7 +213,7 @@ export async function insertNumberedShared(
   pool: pg.Pool,
   schema: string,
   series: { documentType: string; serie: string },
-  builds: Array<(number: number) => NewDocument>,
+  builds: Array<(number: number) => Promise<NewDocument>>,
 ): Promise<Array<NumberingResult & { row: NewDocument }>> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -213,7 +224,7 @@ export async function insertNumberedShared(
       const last = await takeNumbersWithBegin(client, quoteIdent(schema), series, builds.length);
       if (last === null) throw new SeriesExhausted(false);
       const first = last - builds.length + 1;
-      rows = builds.map((build, i) => build(first + i));
+      rows = await allBuilt(builds.map((build, i) => build(first + i)));
       ids = await storeRowsAndCommit(client, schema, rows);
     } catch (error) {
       broken = await rollback(client);

@@ -2,7 +2,7 @@
 // document, its lines, the signed XML's record, the first history entry and the e-mail asked for in ONE
 // transaction → write the XML → send (unless the body says not to) → the caller renders the envelope.
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
-import { signCanonicalXml } from '../core/signing/canonical.ts';
+import { signCanonicalXmlOffThread } from '../core/signing/canonical.ts';
 import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
@@ -177,9 +177,9 @@ export async function issueDocument<C>(
   let xmlBytes = Buffer.alloc(0);
   let inserted;
   try {
-    const build = (number: number): NewDocument => {
+    const build = async (number: number): Promise<NewDocument> => {
       const numbered = kind.assignNumber(document, number);
-      const signed = signCanonicalXml(kind.buildXml(numbered, issuer), key);
+      const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, issuer), key);
       xmlBytes = Buffer.from(signed.xml, 'utf8');
       const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
       return {

@@ -14,10 +14,10 @@ type Series = { documentType: string; serie: string };
 interface Request {
   schema: string;
   series: Series;
-  build: (number: number) => NewDocument;
+  build: (number: number) => Promise<NewDocument>;
 }
 
-/** The most documents one transaction stores: each is signed while the series is locked (~0.5 ms apiece). */
+/** The most documents one transaction stores: they are signed side by side while the series is locked. */
 export const MAX_SHARED = 16;
 
 /** What the queues did since the process started: transactions run (statements) and documents stored (items). */
@@ -52,7 +52,7 @@ export function insertNumberedInTurn(
   pool: pg.Pool,
   schema: string,
   numbering: Series & { explicitNumber: number | null; requireRegistered: boolean },
-  build: (number: number) => NewDocument,
+  build: (number: number) => Promise<NewDocument>,
   quota: Quota | null,
 ): Promise<Inserted> {
   if (numbering.explicitNumber !== null || numbering.requireRegistered || quota)

@@ -2,7 +2,7 @@
 // Kept apart from signing.ts so that a process which only signs what it built — the API — never loads libxml2
 // (WebAssembly, ~150 MB of resident memory), which only the general path and verification use.
 import { signingSuites, type SigningSuite } from './algorithms.ts';
-import { signFast } from './fast-path.ts';
+import { signFast, signFastOffThread } from './fast-path.ts';
 import { assertSignatureId } from './template.ts';
 import { SigningError, type SignedXml, type SignOptions, type SigningKey } from './types.ts';
 
@@ -22,4 +22,17 @@ export function signingSetup(options: SignOptions): { suite: SigningSuite; signa
 export function signCanonicalXml(xml: string, key: SigningKey, options: Omit<SignOptions, 'assumeCanonical'> = {}) {
   const { suite, signatureId } = signingSetup(options);
   return signFast(xml, key, suite, signatureId) satisfies SignedXml;
+}
+
+/**
+ * signCanonicalXml with the RSA operation — most of a signature's cost — on libuv's thread pool, so that the event
+ * loop serves other requests meanwhile and the signatures of several documents run side by side on several cores.
+ */
+export function signCanonicalXmlOffThread(
+  xml: string,
+  key: SigningKey,
+  options: Omit<SignOptions, 'assumeCanonical'> = {},
+): Promise<SignedXml> {
+  const { suite, signatureId } = signingSetup(options);
+  return signFastOffThread(xml, key, suite, signatureId);
 }

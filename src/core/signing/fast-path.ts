@@ -1,7 +1,7 @@
 // Fast path for "C14N-ready" XML (see src/core/ubl/xml-writer.ts): the document text after the XML declaration already IS its
 // inclusive canonical form, so it is digested as is; ds:SignedInfo's canonical form is written as a string.
 // No DOM and no canonicaliser: the cost is one hash over the text plus one RSA signature.
-import { createHash, sign } from 'node:crypto';
+import { createHash, sign, type KeyObject } from 'node:crypto';
 import { DSIG_NS, EXT_NS, type SigningSuite } from './algorithms.ts';
 import { prepareKey } from './keys.ts';
 import { readStartTag, unescapeAttribute } from './locate.ts';
@@ -102,7 +102,17 @@ function inspectAttributes(xml: string, from: number, noNamespaces: boolean): vo
   }
 }
 
-export function signFast(xml: string, key: SigningKey, suite: SigningSuite, signatureId: string): SignedXml {
+/**
+ * Everything of the fast path but the RSA operation: the canonical ds:SignedInfo to sign (`data`, with the suite's
+ * hash and the key) and `finish`, which puts a SignatureValue into the document. signFast does the RSA operation on
+ * this thread; signFastOffThread hands it to libuv's thread pool.
+ */
+export function prepareFast(
+  xml: string,
+  key: SigningKey,
+  suite: SigningSuite,
+  signatureId: string,
+): { data: Buffer; hash: string; privateKey: KeyObject; finish: (signatureValue: string) => SignedXml } {
   const root = inspectC14nReady(xml);
 
   const extPrefix = root.namespaces.find(([p, v]) => p !== '' && unescapeAttribute(v) === EXT_NS)?.[0];
@@ -138,17 +148,35 @@ export function signFast(xml: string, key: SigningKey, suite: SigningSuite, sign
   if (!dsOnRoot) inScope.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const declarations = inScope.map(([p, v]) => (p ? ` xmlns:${p}="${v}"` : ` xmlns="${v}"`)).join('');
   const canonicalSignedInfo = `<ds:SignedInfo${declarations}>${content}</ds:SignedInfo>`;
-  const signatureValue = sign(suite.hash, Buffer.from(canonicalSignedInfo, 'utf8'), prepared.privateKey).toString(
-    'base64',
-  );
+  const finish = (signatureValue: string): SignedXml => {
+    const signature = signatureElement({
+      id: signatureId,
+      declareDs: !dsOnRoot,
+      signedInfoContent: content,
+      signatureValue,
+      certificateBase64: prepared.certificateBase64,
+    });
+    const insertAt = at + openTag.length;
+    return { xml: xml.slice(0, insertAt) + signature + xml.slice(insertAt), digestValue, signatureValue };
+  };
+  return { data: Buffer.from(canonicalSignedInfo, 'utf8'), hash: suite.hash, privateKey: prepared.privateKey, finish };
+}
 
-  const signature = signatureElement({
-    id: signatureId,
-    declareDs: !dsOnRoot,
-    signedInfoContent: content,
-    signatureValue,
-    certificateBase64: prepared.certificateBase64,
-  });
-  const insertAt = at + openTag.length;
-  return { xml: xml.slice(0, insertAt) + signature + xml.slice(insertAt), digestValue, signatureValue };
+export function signFast(xml: string, key: SigningKey, suite: SigningSuite, signatureId: string): SignedXml {
+  const p = prepareFast(xml, key, suite, signatureId);
+  return p.finish(sign(p.hash, p.data, p.privateKey).toString('base64'));
+}
+
+/** signFast with the RSA operation on libuv's thread pool: the event loop goes on while it runs. */
+export async function signFastOffThread(
+  xml: string,
+  key: SigningKey,
+  suite: SigningSuite,
+  signatureId: string,
+): Promise<SignedXml> {
+  const p = prepareFast(xml, key, suite, signatureId);
+  const signature = await new Promise<Buffer>((resolve, reject) =>
+    sign(p.hash, p.data, p.privateKey, (error, value) => (error ? reject(error) : resolve(value))),
+  );
+  return p.finish(signature.toString('base64'));
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { signCanonicalXmlOffThread } from '../../../src/core/signing/canonical.ts';
 import { SigningError, signXml, verifyXmlSignature } from '../../../src/core/signing.ts';
 import { syntheticInvoice } from '../../fixtures/xml/synthetic-invoice.ts';
 import { c14nReadyFixtures, otherKey, testKey, xmlCryptoVerify, xmllintC14n, xmlsecVerify } from './helpers.ts';
@@ -143,6 +144,41 @@ describe('signXml — fast path (assumeCanonical) on C14N-ready documents', () =
         ),
       ).toBe('signature_home_missing');
       expect(notReady(good.replace(/ xmlns:ext="[^"]*"/, '').replace(/ext:/g, 'cbc:'))).toBe('signature_home_missing');
+    });
+  });
+
+  describe('with the RSA operation on the thread pool (signCanonicalXmlOffThread, what the API issues with)', () => {
+    it.each(['rsa-sha1', 'rsa-sha256'] as const)(
+      '%s: byte for byte the synchronous signature, side by side on many documents; xmlsec1 accepts each',
+      async (algorithm) => {
+        const signed = await Promise.all(
+          documents.map(({ xml }) => signCanonicalXmlOffThread(xml, testKey, { algorithm })),
+        );
+        signed.forEach((offThread, i) => {
+          expect(offThread).toEqual(signXml(documents[i].xml, testKey, { algorithm, assumeCanonical: true }));
+          expect(xmlsecVerify(offThread.xml).ok).toBe(true);
+        });
+      },
+    );
+
+    it('signs with the given key only, even when two keys sign at once', async () => {
+      const xml = syntheticInvoice(3);
+      const [mine, theirs] = await Promise.all([
+        signCanonicalXmlOffThread(xml, testKey),
+        signCanonicalXmlOffThread(xml, otherKey),
+      ]);
+      expect(xmlsecVerify(mine.xml, testKey.certificatePem).ok).toBe(true);
+      expect(xmlsecVerify(theirs.xml, otherKey.certificatePem).ok).toBe(true);
+      expect(xmlsecVerify(theirs.xml, testKey.certificatePem).ok).toBe(false);
+    });
+
+    it('refuses what the synchronous path refuses, as a rejected promise with the same SigningError', async () => {
+      const bad = syntheticInvoice(1).replace('MONTO EN LETRAS', '<![CDATA[MONTO EN LETRAS]]>');
+      await expect(signCanonicalXmlOffThread(bad, testKey)).rejects.toMatchObject({
+        name: expect.any(String),
+        code: 'not_c14n_ready',
+      });
+      await expect(signCanonicalXmlOffThread(bad, testKey)).rejects.toBeInstanceOf(SigningError);
     });
   });
 });

@@ -64,7 +64,7 @@ function fiveAtOnce(serie: string, third: (number: number) => NewDocument) {
         api.ctx.db.pool,
         api.tenant.schema,
         { documentType: '01', serie, explicitNumber: null, requireRegistered: false },
-        (n) => (i === 2 ? third(n) : row(serie, n)),
+        async (n) => (i === 2 ? third(n) : row(serie, n)),
         null,
       ),
     ),
