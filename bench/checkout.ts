@@ -9,10 +9,15 @@ import { join } from 'node:path';
 import { ROOT } from './harness.ts';
 
 /**
- * The commit named first on the command line and the `--name=value` options after it; without a commit, `usage` is
- * printed and the process ends.
+ * The commit named first on the command line, the `--name=value` options after it, and `number(name, fallback)`,
+ * an option read as a number; without a commit, or with an option that is not a number, `usage` is printed and the
+ * process ends.
  */
-export function refAndOptions(usage: string): { ref: string; args: Map<string, string> } {
+export function refAndOptions(usage: string): {
+  ref: string;
+  args: Map<string, string>;
+  number: (name: string, fallback: number) => number;
+} {
   const given = process.argv.slice(2);
   const ref = given.find((a) => !a.startsWith('--'));
   if (!ref) {
@@ -20,7 +25,16 @@ export function refAndOptions(usage: string): { ref: string; args: Map<string, s
     process.exit(2);
   }
   const options = given.filter((a) => a.startsWith('--')).map((a) => a.replace(/^--/, '').split('='));
-  return { ref, args: new Map(options as Array<[string, string]>) };
+  const args = new Map(options as Array<[string, string]>);
+  const number = (name: string, fallback: number): number => {
+    const value = args.has(name) ? Number(args.get(name)) : fallback;
+    if (!Number.isFinite(value) || value <= 0) {
+      console.error(`--${name} needs a positive number, not ${JSON.stringify(args.get(name) ?? '')}\n${usage}`);
+      process.exit(2);
+    }
+    return value;
+  };
+  return { ref, args, number };
 }
 
 function sameLock(dir: string): boolean {

@@ -31,16 +31,20 @@ import {
 import { fixedRate, saturate } from './load.ts';
 import { checkoutRef, refAndOptions, removeCheckout } from './checkout.ts';
 
-const { ref, args } = refAndOptions(
+const { ref, args, number } = refAndOptions(
   'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N]',
 );
-const ROUNDS = Number(args.get('rounds') ?? 3);
-const SECONDS = Number(args.get('seconds') ?? 5);
-const WARM_UP_SECONDS = Number(args.get('warm-up') ?? 20);
+const ROUNDS = number('rounds', 3);
+const SECONDS = number('seconds', 5);
+const WARM_UP_SECONDS = number('warm-up', 20);
 const SCENARIO = args.get('scenario') ?? 'sent';
-const CONCURRENCY = Number(args.get('concurrency') ?? 16);
-const RATE = args.has('rate') ? Number(args.get('rate')) : null;
-const PORT = Number(args.get('port') ?? 18280);
+if (SCENARIO !== 'sent' && SCENARIO !== 'not-sent') {
+  console.error(`--scenario is sent or not-sent, not ${JSON.stringify(SCENARIO)}`);
+  process.exit(2);
+}
+const CONCURRENCY = number('concurrency', 16);
+const RATE = args.has('rate') ? number('rate', 0) : null;
+const PORT = number('port', 18280);
 
 interface Side {
   label: string;

@@ -25,14 +25,14 @@ import {
 import { saturate } from './load.ts';
 import { monotonicUs, stagesOf } from './stages.ts';
 
-const { ref, args } = refAndOptions(
+const { ref, number } = refAndOptions(
   'usage: npm run bench:stages -- <git-ref> [--pairs=2] [--seconds=10] [--warm-up=20]',
 );
-const PAIRS = Number(args.get('pairs') ?? 2);
-const SECONDS = Number(args.get('seconds') ?? 10);
-const WARM_UP_SECONDS = Number(args.get('warm-up') ?? 20);
-const CONCURRENCY = Number(args.get('concurrency') ?? 16);
-const PORT = Number(args.get('port') ?? 18380);
+const PAIRS = number('pairs', 2);
+const SECONDS = number('seconds', 10);
+const WARM_UP_SECONDS = number('warm-up', 20);
+const CONCURRENCY = number('concurrency', 16);
+const PORT = number('port', 18380);
 
 type Label = 'before' | 'after';
 /** Stage → CPU ms per accepted document, one entry per profiled run. */
