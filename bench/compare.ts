@@ -8,7 +8,8 @@
 // medians of the rounds are printed last.
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
 // --warm-up=N seconds per side before the rounds (default 20), --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
-// its p99; then p50 and p99 are what to compare), --port=N (default 18280: API before, +1 after, +9 the stand-in).
+// its p99; then p50 and p99 are what to compare), --processes=N API processes per side (WEB_CONCURRENCY, default 1),
+// --port=N (default 18280: API before, +1 after, +9 the stand-in).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ import { fixedRate, saturate } from './load.ts';
 import { checkoutRef, refAndOptions, removeCheckout } from './checkout.ts';
 
 const { ref, args, number } = refAndOptions(
-  'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N]',
+  'usage: npm run bench:compare -- <git-ref> [--rounds=3] [--seconds=5] [--scenario=sent|not-sent] [--rate=N] [--processes=N]',
 );
 const ROUNDS = number('rounds', 3);
 const SECONDS = number('seconds', 5);
@@ -45,6 +46,7 @@ if (SCENARIO !== 'sent' && SCENARIO !== 'not-sent') {
 const CONCURRENCY = number('concurrency', 16);
 const RATE = args.has('rate') ? number('rate', 0) : null;
 const PORT = number('port', 18280);
+const PROCESSES = number('processes', 1);
 
 interface Side {
   label: string;
@@ -65,6 +67,7 @@ async function startSide(label: string, root: string, port: number, simulatorUrl
     simulatorUrl,
     storageDir: mkdtempSync(join(tmpdir(), 'facturo-compare-storage-')),
     root,
+    env: { WEB_CONCURRENCY: String(PROCESSES) },
   });
   const tenant = await provision(databaseUrl, `cmp${label}`, ruc, root);
   return { label, database, postgresCpu: postgresCpuMeter(database), api, tenant, rounds: [] } satisfies Side;
@@ -137,7 +140,9 @@ async function main() {
         );
       }
     }
-    const load = RATE ? `${RATE} requests/s` : `saturation at ${CONCURRENCY} connections`;
+    const load =
+      (RATE ? `${RATE} requests/s` : `saturation at ${CONCURRENCY} connections`) +
+      (PROCESSES > 1 ? `, ${PROCESSES} API processes` : '');
     console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, ${load}, medians of ${ROUNDS} rounds:`);
     for (const side of sides) console.log(summary(side));
   } finally {

@@ -67,6 +67,17 @@ export async function groupCounters(base: string, token: string): Promise<GroupC
   return counters;
 }
 
+/** The numbering queue's builds ahead on /metrics: made before their number was taken, and those that guessed it. */
+export async function buildsAhead(base: string, token: string): Promise<{ used: number; dropped: number }> {
+  const r = await request(base, 'GET', '/metrics', { authorization: `Bearer ${token}` });
+  const text = r.status === 200 ? r.body.toString() : '';
+  const value = (outcome: string) =>
+    Number(
+      new RegExp(`^facturo_numbering_builds_ahead_total\\{outcome="${outcome}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0,
+    );
+  return { used: value('used'), dropped: value('dropped') };
+}
+
 /** Documents per statement of each queue between two readings, e.g. "numbering 4.1, outcomes 2.3". */
 export function meanGroups(before: GroupCounters, after: GroupCounters): string {
   return Object.entries(after)

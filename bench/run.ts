@@ -38,7 +38,7 @@ import {
   signatureYardstickUs,
 } from './harness.ts';
 import { exactly, fixedRate, rowOf, saturate, tableOf, type Call, type Row, type Run } from './load.ts';
-import { groupCounters, heapBreakdown, meanGroups, soak } from './memory.ts';
+import { buildsAhead, groupCounters, heapBreakdown, meanGroups, soak } from './memory.ts';
 import { monotonicUs, stagesOf, type StageCpu } from './stages.ts';
 import { targetLines, type Measured, type Round } from './targets.ts';
 
@@ -178,6 +178,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     await saturate(issuer(base, t.sent, body3, '05'), WARM_UP_SECONDS, CONCURRENCY); // JIT, connections, caches
 
     const groupsBefore = await groupCounters(base, METRICS_TOKEN);
+    const aheadBefore = await buildsAhead(base, METRICS_TOKEN);
     const sat = await measuredInRounds(
       `Issue 3-line factura "#", sent and accepted (saturation, ${CONCURRENCY} connections, fast stand-in, ${ROUNDS} rounds)`,
       api,
@@ -189,6 +190,8 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     m.pgCpuMs = sat.cpu.pg;
     m.rounds = sat.rounds;
     m.meanGroups = meanGroups(groupsBefore, await groupCounters(base, METRICS_TOKEN));
+    const ahead = await buildsAhead(base, METRICS_TOKEN);
+    m.buildsAhead = { used: ahead.used - aheadBefore.used, dropped: ahead.dropped - aheadBefore.dropped };
     const fixed = await fixedRate(issuer(base, t.sent, body3, '05', ids), 200, SECONDS);
     rows.push(rowOf('Issue 3-line factura "#", sent and accepted (fixed 200/s, fast stand-in)', fixed));
     m.p99At200 = rows.at(-1)!.p99;

@@ -28,6 +28,8 @@ export interface Measured {
   rounds?: Round[];
   /** Documents per statement of each group commit during that saturation (numbering, SUNAT's answers). */
   meanGroups?: string;
+  /** The numbering queue's builds ahead during that saturation: used (guessed the number) and dropped. */
+  buildsAhead?: { used: number; dropped: number };
 }
 
 type Check = [label: string, value: number | undefined, ok: (v: number) => boolean, unit: string];
@@ -54,6 +56,10 @@ export function targetLines(m: Measured): string[] {
   );
   if (m.rounds?.length) lines.push(...roundLines(m.rounds));
   if (m.meanGroups) lines.push(`info    documents per statement at saturation: ${m.meanGroups}`);
+  if (m.buildsAhead)
+    lines.push(
+      `info    built ahead of their number at saturation: ${m.buildsAhead.used} used, ${m.buildsAhead.dropped} dropped`,
+    );
   if (m.rssMb)
     lines.push(
       `info    API RSS peak over every scenario (50-line bodies, the listed day, PDFs): ${m.rssMb.peak.toFixed(2)} MB`,

@@ -176,6 +176,7 @@ export async function insertNumbered(
       );
     }
     const row = await build(number);
+    sameNumbers([row], number);
     const [id] = await storeRowsAndCommit(client, schema, [row]);
     open = false;
     return { id, number, row };
@@ -189,6 +190,13 @@ export async function insertNumbered(
   } finally {
     client.release(broken);
   }
+}
+
+/** A row carries the number it was built for; it must be the one taken for it (first, first + 1, …). */
+function sameNumbers(rows: NewDocument[], first: number): void {
+  rows.forEach((row, i) => {
+    if (row.number !== first + i) throw new Error(`built for number ${row.number}, stored as ${first + i}`);
+  });
 }
 
 /**
@@ -225,6 +233,7 @@ export async function insertNumberedShared(
       if (last === null) throw new SeriesExhausted(false);
       const first = last - builds.length + 1;
       rows = await allBuilt(builds.map((build, i) => build(first + i)));
+      sameNumbers(rows, first);
       ids = await storeRowsAndCommit(client, schema, rows);
     } catch (error) {
       broken = await rollback(client);

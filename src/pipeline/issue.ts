@@ -173,14 +173,16 @@ export async function issueDocument<C>(
   const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
 
   const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
-  // The signed XML as UTF-8, encoded once: hashed, measured, written and zipped from these bytes.
-  let xmlBytes = Buffer.alloc(0);
+  // The signed XML as UTF-8 by number, encoded once: hashed, measured, written and zipped from these bytes. By
+  // number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong.
+  const xmlByNumber = new Map<number, Buffer>();
   let inserted;
   try {
     const build = async (number: number): Promise<NewDocument> => {
       const numbered = kind.assignNumber(document, number);
       const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, issuer), key);
-      xmlBytes = Buffer.from(signed.xml, 'utf8');
+      const xmlBytes = Buffer.from(signed.xml, 'utf8');
+      xmlByNumber.set(number, xmlBytes);
       const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
       return {
         externalId: crypto.randomUUID(),
@@ -239,7 +241,7 @@ export async function issueDocument<C>(
   }
 
   const row = inserted.row;
-  const xml = xmlBytes;
+  const xml = xmlByNumber.get(row.number)!;
   // Without fsync, and not a failure of this request if it cannot be written: the committed row makes this file
   // again byte for byte (deterministic signature, checked against the stored hash), and every read checks it whole
   // first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.

@@ -2,9 +2,10 @@
 // transaction runs share the next one. Whatever shares a transaction, each document gets its own consecutive
 // number, is stored whole, and a document that fails takes no number and no other document with it.
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { LAST_NUMBER, SeriesExhausted, type NewDocument } from '../../../src/pipeline/insert.ts';
-import { insertNumberedInTurn, numberingTotals } from '../../../src/pipeline/numbering-queue.ts';
+import { buildsAhead, insertNumberedInTurn, numberingTotals } from '../../../src/pipeline/numbering-queue.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { fixtureBody, pathOf, useApi } from './helpers.ts';
 
@@ -91,6 +92,7 @@ async function seriesState(serie: string) {
 describe('"#" requests of one series sharing a transaction', () => {
   it('100 at once: consecutive numbers, each document whole with its own signed XML, fewer commits than documents', async () => {
     const before = { ...numberingTotals };
+    const aheadBefore = { ...buildsAhead };
     const body: Record<string, any> = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F311' };
     const results = await Promise.all(Array.from({ length: 100 }, () => api.post('/api/documents', body)));
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
@@ -103,8 +105,10 @@ describe('"#" requests of one series sharing a transaction', () => {
     expect(state.last).toBe(100);
     const lineCount = body.items.length;
     expect(state.docs.every((d) => d.lines === lineCount && d.files === 1 && d.history === 1)).toBe(true);
-    // Each XML carries the number its document was given, and the hash the answer gave.
-    for (const r of results.slice(0, 10)) {
+    // Each XML carries the number its document was given, and the hash the answer gave — those built ahead of
+    // their number included.
+    expect(buildsAhead.used - aheadBefore.used).toBeGreaterThan(0);
+    for (const r of results) {
       const xml = (await api.get(pathOf(r.json.links.xml))).body.toString();
       expect(xml).toContain(`<cbc:ID>${r.json.data.number}</cbc:ID>`);
       expect(xml).toContain(r.json.data.hash);
@@ -193,5 +197,112 @@ describe('"#" requests of one series sharing a transaction', () => {
     ]);
     for (const s of settled.slice(2)) expect((s as PromiseRejectedResult).reason).toBeInstanceOf(SeriesExhausted);
     expect((await seriesState('F314')).last).toBe(LAST_NUMBER);
+  });
+});
+
+describe('"#" requests built ahead of their number', () => {
+  /** `count` "#" on `serie` at once; each build records the number it was called with in the row's hash. */
+  function many(serie: string, count: number, onBuild: (n: number) => void = () => {}) {
+    const built: number[] = [];
+    const all = Promise.all(
+      Array.from({ length: count }, () =>
+        insertNumberedInTurn(
+          api.ctx.db.pool,
+          api.tenant.schema,
+          { documentType: '01', serie, explicitNumber: null, requireRegistered: false },
+          async (n) => {
+            built.push(n);
+            onBuild(n);
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            return { ...row(serie, n), hash: `built for ${n}` };
+          },
+          null,
+        ),
+      ),
+    );
+    return { all, built };
+  }
+
+  async function storedHashes(serie: string) {
+    const { rows } = await api.ctx.db.pool.query<{ number: number; hash: string }>(
+      `SELECT number, hash FROM ${quoteIdent(api.tenant.schema)}."documents"
+        WHERE document_type = '01' AND serie = $1 ORDER BY number`,
+      [serie],
+    );
+    return rows;
+  }
+
+  it('a busy series builds its waiting documents ahead, and each is stored from the build for its own number', async () => {
+    const before = { ...buildsAhead };
+    const { all, built } = many('F316', 200);
+    const results = await all;
+    expect(results.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    for (const r of results) expect(r.row.hash).toBe(`built for ${r.number}`);
+    const stored = await storedHashes('F316');
+    expect(stored.map((d) => d.hash)).toEqual(stored.map((d) => `built for ${d.number}`));
+    expect(buildsAhead.used - before.used).toBeGreaterThan(50);
+    // Nobody else took numbers: every guess held, nothing was built twice.
+    expect(buildsAhead.started - before.started).toBe(buildsAhead.used - before.used);
+    expect(built.length).toBe(200);
+  });
+
+  it('numbers taken meanwhile by someone else: the guesses are dropped and each document is built again with its own', async () => {
+    const before = { ...buildsAhead };
+    let bumped: Promise<pg.QueryResult<{ last_number: number }>> | null = null;
+    // Another process takes 5 numbers of the series once document 60 is built (ahead of its number, or in its
+    // transaction: then the UPDATE waits for that commit; not awaited there), so the documents waiting at that
+    // moment get numbers 5 higher than guessed.
+    const { all, built } = many('F317', 200, (n) => {
+      if (n === 60 && !bumped)
+        bumped = api.ctx.db.pool.query(
+          `UPDATE ${quoteIdent(api.tenant.schema)}."series" SET last_number = last_number + 5
+            WHERE document_type = '01' AND serie = 'F317' RETURNING last_number`,
+        );
+    });
+    const results = await all;
+    const taken = (await bumped!).rows[0].last_number;
+    // Exactly the other process's 5 numbers are missing: every document has a number the queue took.
+    const numbers = results.map((r) => r.number).sort((a, b) => a - b);
+    const others = [taken - 4, taken - 3, taken - 2, taken - 1, taken];
+    expect(numbers).toEqual(Array.from({ length: 205 }, (_, i) => i + 1).filter((n) => !others.includes(n)));
+    for (const r of results) expect(r.row.hash).toBe(`built for ${r.number}`);
+    const stored = await storedHashes('F317');
+    expect(stored).toHaveLength(200);
+    expect(stored.map((d) => d.hash)).toEqual(stored.map((d) => `built for ${d.number}`));
+    const dropped = buildsAhead.started - before.started - (buildsAhead.used - before.used);
+    expect(dropped).toBeGreaterThan(0);
+    expect(built.length).toBe(200 + dropped);
+  });
+
+  it('through the API, guesses dropped midway: every signed XML carries the number and digest its answer gave', async () => {
+    const s = quoteIdent(api.tenant.schema);
+    const pool = api.ctx.db.pool;
+    // Another taker inside the transaction that stores document 60: the series moves 5 further at its commit, so
+    // the documents built ahead behind it had guessed wrong.
+    await pool.query(`CREATE FUNCTION ${s}.take_five() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN UPDATE ${s}."series" SET last_number = last_number + 5 WHERE document_type = '01' AND serie = 'F318';
+      RETURN NULL; END $$`);
+    await pool.query(`CREATE TRIGGER take_five AFTER INSERT ON ${s}."documents"
+      FOR EACH ROW WHEN (NEW.serie = 'F318' AND NEW.number = 60) EXECUTE FUNCTION ${s}.take_five()`);
+    try {
+      const before = { ...buildsAhead };
+      const body: Record<string, any> = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F318' };
+      const results = await Promise.all(Array.from({ length: 150 }, () => api.post('/api/documents', body)));
+      expect(results.map((r) => r.status)).toEqual(Array(150).fill(200));
+      const numbers = results.map((r) => Number(r.json.data.number.split('-')[1])).sort((a, b) => a - b);
+      const missing = Array.from({ length: 155 }, (_, i) => i + 1).filter((n) => !numbers.includes(n));
+      expect(missing).toHaveLength(5);
+      expect(missing[0]).toBeGreaterThan(60);
+      expect(missing).toEqual([0, 1, 2, 3, 4].map((k) => missing[0] + k));
+      expect(buildsAhead.started - before.started).toBeGreaterThan(buildsAhead.used - before.used);
+      for (const r of results) {
+        const xml = (await api.get(pathOf(r.json.links.xml))).body.toString();
+        expect(xml).toContain(`<cbc:ID>${r.json.data.number}</cbc:ID>`);
+        expect(xml).toContain(r.json.data.hash);
+      }
+    } finally {
+      await pool.query(`DROP TRIGGER take_five ON ${s}."documents"`);
+      await pool.query(`DROP FUNCTION ${s}.take_five()`);
+    }
   });
 });
