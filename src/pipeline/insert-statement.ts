@@ -148,14 +148,14 @@ function idempotencyLink(s: string): string {
  * external_id. Each value is cast to its column's type before list_body is rendered from it (list-body.ts), so the
  * list shows exactly what the row holds.
  */
-function buildStatement(schema: string, withEmail: boolean, withKey: boolean): string {
+function buildStatement(schema: string, withEmail: boolean, withKey: boolean, guarded: boolean): string {
   const s = quoteIdent(schema);
   const typed = DOCUMENT_FIELDS.map(([name, type]) => `d.${name}::${type}`).join(', ');
   const listBody = listBodySql((name) => {
     const type = DOCUMENT_FIELDS.find(([field]) => field === name)![1];
     return `d.${name}::${type}`;
   }, 'd.payload');
-  return `WITH src AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(${definition([...DOCUMENT_FIELDS, ...EXTRA_FIELDS])}))
+  return `WITH ${guarded ? seriesGuard(s) : ''}src AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(${definition([...DOCUMENT_FIELDS, ...EXTRA_FIELDS])})${guarded ? ' WHERE EXISTS (SELECT FROM taken)' : ''})
        , doc AS (INSERT INTO ${s}."documents" (${names(DOCUMENT_FIELDS)}, list_body, has_xml)
            SELECT ${typed}, ${listBody}, true FROM src d RETURNING id, external_id)
        , lines AS (INSERT INTO ${s}."document_lines" (document_id, ${names(LINE_FIELDS)})
@@ -168,17 +168,31 @@ function buildStatement(schema: string, withEmail: boolean, withKey: boolean): s
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
-// Four texts per schema (with or without the e-mails' inserts, with or without the key's link).
-const textOf = statementTexts(4, 4_000_000);
+/**
+ * The guarded form's first step: the series ($2 type, $3 serie) takes $5 numbers only if its last is still $4 — the
+ * documents were built with the numbers $4 + 1 … $4 + $5 — and nothing is inserted unless it did (src reads `taken`).
+ * The row lock it takes holds off every other taker until the statement's own commit.
+ */
+function seriesGuard(s: string): string {
+  return `taken AS (UPDATE ${s}."series" SET last_number = last_number + $5::int, updated_at = now()
+           WHERE document_type = $2 AND serie = $3 AND last_number = $4::int RETURNING last_number)
+       , `;
+}
+
+// Eight texts per schema (with or without the e-mails' inserts, the key's link, the series guard).
+const textOf = statementTexts(8, 4_000_000);
 
 /**
  * The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail, with the
- * key's link when one of them carries an Idempotency-Key.
+ * key's link when one of them carries an Idempotency-Key. Guarded: it also takes the rows' numbers from their series,
+ * and stores nothing if those are not the series' next (parameters $2–$5, seriesGuard).
  */
-export function insertStatement(schema: string, rows: NewDocument[]): string {
+export function insertStatement(schema: string, rows: NewDocument[], guarded = false): string {
   const withEmail = rows.some((row) => row.email);
   const withKey = rows.some((row) => row.idempotencyKeyId != null);
-  return textOf((withEmail ? 1 : 0) + (withKey ? 2 : 0), schema, () => buildStatement(schema, withEmail, withKey));
+  return textOf((withEmail ? 1 : 0) + (withKey ? 2 : 0) + (guarded ? 4 : 0), schema, () =>
+    buildStatement(schema, withEmail, withKey, guarded),
+  );
 }
 
 function lineObject(l: LineColumns): Record<string, unknown> {

@@ -8,11 +8,24 @@
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { RetryAlone } from '../platform/db/group-commit.ts';
-import { CommitFailed, queryPreparedThenCommit } from '../platform/db/prepared.ts';
+import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
+import { CommitFailed, queryPrepared, queryPreparedThenCommit } from '../platform/db/prepared.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { documentsParameter, insertStatement, type NewDocument } from './insert-statement.ts';
 
 export type { NewDocument } from './insert-statement.ts';
+
+/** Where a numbering transaction gets its connection and gives it back: the pool, or a queue that keeps one. */
+export interface Connections {
+  /** A kept connection at once (no await: a turn through the event loop's queues costs ~1 ms under load). */
+  connect(): pg.PoolClient | Promise<pg.PoolClient>;
+  /** `broken`: the connection failed and must not be used again. */
+  release(client: pg.PoolClient, broken?: Error): void;
+}
+
+export function poolConnections(pool: pg.Pool): Connections {
+  return { connect: () => pool.connect(), release: (client, broken) => client.release(broken) };
+}
 
 export class DuplicateNumber extends Error {}
 export class SeriesNotRegistered extends Error {}
@@ -114,14 +127,15 @@ async function rollback(client: pg.PoolClient): Promise<Error | undefined> {
  * QuotaExceeded (before taking a number) when `quota` is full.
  */
 export async function insertNumbered(
-  pool: pg.Pool,
+  connections: Connections,
   schema: string,
   series: { documentType: string; serie: string; explicitNumber: number | null; requireRegistered: boolean },
   build: (number: number) => Promise<NewDocument>,
   quota: Quota | null = null,
 ): Promise<NumberingResult & { row: NewDocument }> {
   const s = quoteIdent(schema);
-  const client = await pool.connect();
+  const connecting = connections.connect();
+  const client = connecting instanceof Promise ? await connecting : connecting;
   let open = false;
   let broken: Error | undefined;
   try {
@@ -188,7 +202,44 @@ export async function insertNumbered(
     if ((error as { code?: string }).code === '23505' && series.explicitNumber !== null) throw new DuplicateNumber();
     throw error;
   } finally {
-    client.release(broken);
+    connections.release(client, broken);
+  }
+}
+
+/**
+ * "#" documents built ahead with the numbers first … first + k − 1 (numbering-queue.ts): ONE statement, its own
+ * transaction, takes those numbers from the series and stores the rows — or takes and stores nothing if the series'
+ * last number is no longer first − 1 (another taker came first). Their ids, in the order of `rows`; or null when
+ * nothing changed — the guess missed, or the database refused a row (an ERROR: the statement's transaction rolled
+ * back) — and the caller numbers them the usual way. Any other failure is thrown: whether it committed is not known.
+ */
+export async function insertGuessed(
+  connections: Connections,
+  schema: string,
+  series: { documentType: string; serie: string },
+  first: number,
+  rows: NewDocument[],
+): Promise<number[] | null> {
+  sameNumbers(rows, first);
+  if (first + rows.length - 1 > LAST_NUMBER) return null;
+  const connecting = connections.connect();
+  const client = connecting instanceof Promise ? await connecting : connecting;
+  let broken: Error | undefined;
+  try {
+    const { rows: stored } = await queryPrepared<{ id: number; external_id: string }>(
+      client,
+      insertStatement(schema, rows, true),
+      [documentsParameter(rows), series.documentType, series.serie, first - 1, rows.length],
+    );
+    if (stored.length === 0) return null;
+    const ids = new Map(stored.map((r) => [r.external_id, r.id]));
+    return rows.map((r) => ids.get(r.externalId)!);
+  } catch (error) {
+    if ((error as { severity?: unknown }).severity === 'ERROR' && !isDatabaseUnavailable(error)) return null;
+    broken = error as Error;
+    throw error;
+  } finally {
+    connections.release(client, broken);
   }
 }
 
@@ -218,12 +269,13 @@ async function allBuilt(building: Array<Promise<NewDocument>>): Promise<NewDocum
  * connection that cannot roll back, is thrown as it is (whether it committed is not known).
  */
 export async function insertNumberedShared(
-  pool: pg.Pool,
+  connections: Connections,
   schema: string,
   series: { documentType: string; serie: string },
   builds: Array<(number: number) => Promise<NewDocument>>,
 ): Promise<Array<NumberingResult & { row: NewDocument }>> {
-  const client = await pool.connect();
+  const connecting = connections.connect();
+  const client = connecting instanceof Promise ? await connecting : connecting;
   let broken: Error | undefined;
   try {
     let rows: NewDocument[];
@@ -242,6 +294,6 @@ export async function insertNumberedShared(
     }
     return rows.map((row, i) => ({ id: ids[i], number: row.number, row }));
   } finally {
-    client.release(broken);
+    connections.release(client, broken);
   }
 }

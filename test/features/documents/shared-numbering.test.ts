@@ -3,7 +3,7 @@
 // number, is stored whole, and a document that fails takes no number and no other document with it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LAST_NUMBER, SeriesExhausted, type NewDocument } from '../../../src/pipeline/insert.ts';
 import { buildsAhead, insertNumberedInTurn, numberingTotals } from '../../../src/pipeline/numbering-queue.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
@@ -272,6 +272,73 @@ describe('"#" requests built ahead of their number', () => {
     const dropped = buildsAhead.started - before.started - (buildsAhead.used - before.used);
     expect(dropped).toBeGreaterThan(0);
     expect(built.length).toBe(200 + dropped);
+  });
+
+  it('a row the database refuses among documents built ahead fails alone; the others keep consecutive numbers', async () => {
+    // The 100th request's row breaks a column's length: its guessed statement stores nothing, and the requests go
+    // the usual way, where it fails alone.
+    let calls = 0;
+    const settled = await Promise.allSettled(
+      Array.from({ length: 150 }, (_, i) =>
+        insertNumberedInTurn(
+          api.ctx.db.pool,
+          api.tenant.schema,
+          { documentType: '01', serie: 'F319', explicitNumber: null, requireRegistered: false },
+          async (n) => {
+            calls += 1;
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            return i === 99 ? row('F319', n, '9'.repeat(25)) : row('F319', n);
+          },
+          null,
+        ),
+      ),
+    );
+    expect(settled.filter((s) => s.status === 'rejected')).toHaveLength(1);
+    expect(settled[99].status).toBe('rejected');
+    const numbers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.number] : []));
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 149 }, (_, i) => i + 1));
+    const state = await seriesState('F319');
+    expect(state.last).toBe(149);
+    expect(state.docs.map((d) => d.number)).toEqual(numbers);
+    expect(calls).toBeGreaterThan(150); // some were built ahead, then again
+  });
+
+  it('through the API with Idempotency-Keys and e-mails: each stored with its document, whichever way it was numbered', async () => {
+    const body: Record<string, any> = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F320' };
+    const withMail = {
+      ...body,
+      datos_del_cliente_o_receptor: { ...body.datos_del_cliente_o_receptor, correo_electronico: 'lote@cliente.pe' },
+      acciones: { ...body.acciones, enviar_email: true },
+    };
+    const smtp = (method: 'PUT' | 'DELETE') =>
+      api.ctx.app.inject({
+        method,
+        url: '/api/company/smtp',
+        headers: { ...api.tenant.headers, 'content-type': 'application/json' },
+        payload:
+          method === 'PUT' ? { host: '127.0.0.1', port: 2525, secure: false, remitente: 'f@empresa.pe' } : undefined,
+      });
+    expect((await smtp('PUT')).statusCode).toBe(200); // the e-mails are queued, not delivered, in this test
+    onTestFinished(async () => {
+      await smtp('DELETE');
+    });
+    const before = { ...buildsAhead };
+    const send = (i: number) =>
+      api.post('/api/documents', i % 2 ? withMail : body, { 'idempotency-key': `lote-f320-${i}` });
+    const first = await Promise.all(Array.from({ length: 120 }, (_, i) => send(i)));
+    expect(first.map((r) => r.status)).toEqual(Array(120).fill(200));
+    expect(buildsAhead.used - before.used).toBeGreaterThan(0);
+    const replays = await Promise.all(Array.from({ length: 120 }, (_, i) => send(i)));
+    expect(replays.map((r) => r.json.data.external_id)).toEqual(first.map((r) => r.json.data.external_id));
+    expect(replays.every((r) => r.headers['idempotent-replayed'] === 'true')).toBe(true);
+    const s = quoteIdent(api.tenant.schema);
+    const { rows } = await api.ctx.db.pool.query<{ mails: number; keys: number }>(
+      `SELECT (SELECT count(*)::int FROM ${s}."email_outbox" o JOIN ${s}."documents" d ON d.id = o.document_id
+                WHERE d.serie = 'F320') AS mails,
+              (SELECT count(*)::int FROM ${s}."idempotency_keys" k JOIN ${s}."documents" d
+                ON d.external_id = k.document_external_id WHERE d.serie = 'F320') AS keys`,
+    );
+    expect(rows[0]).toEqual({ mails: 60, keys: 120 });
   });
 
   it('through the API, guesses dropped midway: every signed XML carries the number and digest its answer gave', async () => {
