@@ -4,7 +4,8 @@
 // then ONE statement inserting the documents, their lines, XML file rows and first history entries
 // (insert-statement.ts) with the COMMIT sent behind it (queryPreparedThenCommit: one round trip for the two).
 // Concurrent "#" requests on one series share that transaction (numbering-queue.ts): k numbers taken at once,
-// k documents in the one insert, one commit.
+// k documents in the one insert, one commit. Documents a busy series built ahead with the numbers it should hand out
+// next take one round trip: the guarded insert (insertGuessed), which takes those numbers only if they are still next.
 // Raw SQL names the tenant's schema (house rule).
 import type pg from 'pg';
 import { RetryAlone } from '../platform/db/group-commit.ts';
