@@ -54,28 +54,29 @@ export async function soak(api: Proc, t: BenchTenant, seconds: number, token: st
 /** The group commits' counters on /metrics: statements and items per queue ("numbering", "outcomes"). */
 export type GroupCounters = Record<string, { statements: number; items: number }>;
 
-export async function groupCounters(base: string, token: string): Promise<GroupCounters> {
+/** What the numbering and outcome queues did so far, from one reading of /metrics. */
+export interface QueueReading {
+  groups: GroupCounters;
+  /** The numbering queue's builds ahead: those that guessed their number, and those dropped. */
+  ahead: { used: number; dropped: number };
+}
+
+export async function readQueues(base: string, token: string): Promise<QueueReading> {
   const r = await request(base, 'GET', '/metrics', { authorization: `Bearer ${token}` });
   const text = r.status === 200 ? r.body.toString() : '';
-  const counters: GroupCounters = {};
+  const groups: GroupCounters = {};
   for (const [, field, queue, value] of text.matchAll(
     /^facturo_group_commit_(statements|items)_total\{queue="([^"]+)"\} (\S+)/gm,
   )) {
-    counters[queue] ??= { statements: 0, items: 0 };
-    counters[queue][field as 'statements' | 'items'] = Number(value);
+    groups[queue] ??= { statements: 0, items: 0 };
+    groups[queue][field as 'statements' | 'items'] = Number(value);
   }
-  return counters;
-}
-
-/** The numbering queue's builds ahead on /metrics: made before their number was taken, and those that guessed it. */
-export async function buildsAhead(base: string, token: string): Promise<{ used: number; dropped: number }> {
-  const r = await request(base, 'GET', '/metrics', { authorization: `Bearer ${token}` });
-  const text = r.status === 200 ? r.body.toString() : '';
-  const value = (outcome: string) =>
-    Number(
-      new RegExp(`^facturo_numbering_builds_ahead_total\\{outcome="${outcome}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0,
-    );
-  return { used: value('used'), dropped: value('dropped') };
+  const ahead = { used: 0, dropped: 0 };
+  for (const [, outcome, value] of text.matchAll(
+    /^facturo_numbering_builds_ahead_total\{outcome="(used|dropped)"\} (\S+)/gm,
+  ))
+    ahead[outcome as 'used' | 'dropped'] = Number(value);
+  return { groups, ahead };
 }
 
 /** Documents per statement of each queue between two readings, e.g. "numbering 4.1, outcomes 2.3". */

@@ -38,7 +38,7 @@ import {
   signatureYardstickUs,
 } from './harness.ts';
 import { exactly, fixedRate, rowOf, saturate, tableOf, type Call, type Row, type Run } from './load.ts';
-import { buildsAhead, groupCounters, heapBreakdown, meanGroups, soak } from './memory.ts';
+import { heapBreakdown, meanGroups, readQueues, soak } from './memory.ts';
 import { monotonicUs, stagesOf, type StageCpu } from './stages.ts';
 import { targetLines, type Measured, type Round } from './targets.ts';
 
@@ -177,8 +177,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     const ids: string[] = [];
     await saturate(issuer(base, t.sent, body3, '05'), WARM_UP_SECONDS, CONCURRENCY); // JIT, connections, caches
 
-    const groupsBefore = await groupCounters(base, METRICS_TOKEN);
-    const aheadBefore = await buildsAhead(base, METRICS_TOKEN);
+    const queuesBefore = await readQueues(base, METRICS_TOKEN);
     const sat = await measuredInRounds(
       `Issue 3-line factura "#", sent and accepted (saturation, ${CONCURRENCY} connections, fast stand-in, ${ROUNDS} rounds)`,
       api,
@@ -189,9 +188,12 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     m.apiCpuMs = sat.cpu.api;
     m.pgCpuMs = sat.cpu.pg;
     m.rounds = sat.rounds;
-    m.meanGroups = meanGroups(groupsBefore, await groupCounters(base, METRICS_TOKEN));
-    const ahead = await buildsAhead(base, METRICS_TOKEN);
-    m.buildsAhead = { used: ahead.used - aheadBefore.used, dropped: ahead.dropped - aheadBefore.dropped };
+    const queues = await readQueues(base, METRICS_TOKEN);
+    m.meanGroups = meanGroups(queuesBefore.groups, queues.groups);
+    m.buildsAhead = {
+      used: queues.ahead.used - queuesBefore.ahead.used,
+      dropped: queues.ahead.dropped - queuesBefore.ahead.dropped,
+    };
     const fixed = await fixedRate(issuer(base, t.sent, body3, '05', ids), 200, SECONDS);
     rows.push(rowOf('Issue 3-line factura "#", sent and accepted (fixed 200/s, fast stand-in)', fixed));
     m.p99At200 = rows.at(-1)!.p99;

@@ -107,6 +107,11 @@ async function storeRowsAndCommit(client: pg.PoolClient, schema: string, rows: N
     insertStatement(schema, rows),
     [documentsParameter(rows)],
   );
+  return idsInOrder(rows, stored);
+}
+
+/** The stored documents' ids (the statement answers them by external_id, in no order), in the order of `rows`. */
+function idsInOrder(rows: NewDocument[], stored: Array<{ id: number; external_id: string }>): number[] {
   const ids = new Map(stored.map((r) => [r.external_id, r.id]));
   return rows.map((r) => ids.get(r.externalId)!);
 }
@@ -232,9 +237,7 @@ export async function insertGuessed(
       insertStatement(schema, rows, true),
       [documentsParameter(rows), series.documentType, series.serie, first - 1, rows.length],
     );
-    if (stored.length === 0) return null;
-    const ids = new Map(stored.map((r) => [r.external_id, r.id]));
-    return rows.map((r) => ids.get(r.externalId)!);
+    return stored.length === 0 ? null : idsInOrder(rows, stored);
   } catch (error) {
     if ((error as { severity?: unknown }).severity === 'ERROR' && !isDatabaseUnavailable(error)) return null;
     broken = error as Error;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCentralClient } from '../../src/platform/db/clients.ts';
 import { isDatabaseUnavailable } from '../../src/platform/db/connection-errors.ts';
 import { createPool } from '../../src/platform/db/pool.ts';
+import { buildsAhead } from '../../src/pipeline/numbering-queue.ts';
 import { anyHostFeature } from '../../src/platform/http/features.ts';
 import { toAppError } from '../../src/platform/http/error-handler.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
@@ -291,8 +292,11 @@ describe.runIf(onServer)(
       const statuses = new Map<number, number>();
       const answered: string[] = [];
       let stop = false;
+      const aheadBefore = buildsAhead.used;
+      // 16 at once: the series gets busy enough to build ahead, keep its connection between transactions and store
+      // guessed documents in one statement — all of it under the kills too.
       const load = Promise.all(
-        Array.from({ length: 4 }, async () => {
+        Array.from({ length: 16 }, async () => {
           while (!stop) {
             const res = await ctx.app.inject({
               method: 'POST',
@@ -305,6 +309,8 @@ describe.runIf(onServer)(
           }
         }),
       );
+      // The kills start once the series builds ahead (at most 5 s later on a slow machine).
+      for (let waited = 0; waited < 100 && buildsAhead.used === aheadBefore; waited++) await sleep(50);
       let killed = 0;
       for (let i = 0; i < 6; i++) {
         await sleep(250);
@@ -313,6 +319,7 @@ describe.runIf(onServer)(
       stop = true;
       await load;
       expect(killed).toBeGreaterThan(0);
+      expect(buildsAhead.used).toBeGreaterThan(aheadBefore);
       expect(
         [...statuses.keys()].every((s) => s === 200 || s === 503),
         JSON.stringify([...statuses]),

@@ -234,8 +234,13 @@ describe('"#" requests built ahead of their number', () => {
 
   it('a busy series builds its waiting documents ahead, and each is stored from the build for its own number', async () => {
     const before = { ...buildsAhead };
+    const pool = api.ctx.db.pool;
+    const checkedOut = () => pool.totalCount - pool.idleCount;
+    const outBefore = checkedOut();
     const { all, built } = many('F316', 200);
     const results = await all;
+    // The connection the series kept between its transactions is back in the pool once its queue is empty.
+    expect(checkedOut()).toBe(outBefore);
     expect(results.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     for (const r of results) expect(r.row.hash).toBe(`built for ${r.number}`);
     const stored = await storedHashes('F316');
