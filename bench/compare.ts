@@ -22,6 +22,8 @@ import {
   postgresCpuMeter,
   provision,
   request,
+  scheduling,
+  schedulingShares,
   startApi,
   startSimulator,
   tenantHeaders,
@@ -55,7 +57,7 @@ interface Side {
   postgresCpu: () => number;
   api: Proc;
   tenant: BenchTenant;
-  rounds: { rate: number; api: number; pg: number; sim: number; driver: number; p50: number; p99: number }[];
+  rounds: Awaited<ReturnType<typeof round>>[];
 }
 
 async function startSide(label: string, root: string, port: number, simulatorUrl: string, ruc: string) {
@@ -85,11 +87,13 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
     return { ok: r.status === 200, ms: r.ms };
   };
   const before = { api: treeCpuMs(side.api.pid), pg: side.postgresCpu(), sim: cpuMs(sim.pid) };
+  const schedulingBefore = scheduling(side.api.pid);
   const driver = process.cpuUsage();
   const run = RATE ? await fixedRate(call, RATE, seconds) : await saturate(call, seconds, CONCURRENCY);
   const used = process.cpuUsage(driver);
   const n = Math.max(1, run.latencies.length);
   const sorted = [...run.latencies].sort((a, b) => a - b);
+  const shares = schedulingShares(schedulingBefore, scheduling(side.api.pid));
   return {
     rate: run.latencies.length / seconds,
     api: (treeCpuMs(side.api.pid) - before.api) / n,
@@ -99,8 +103,16 @@ async function round(side: Side, sim: Proc, body: string, seconds: number) {
     p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     failures: run.failures,
+    // The main thread's shares: meaningful with one process (with several, the pid is the cluster's primary).
+    mainOnCpu: shares.mainOnCpu,
+    mainWaiting: shares.mainWaiting,
   };
 }
+
+const mainThreadText = (onCpu: number, waiting: number) =>
+  PROCESSES === 1
+    ? `  main thread ${(onCpu * 100).toFixed(0)} % on a CPU, ${(waiting * 100).toFixed(0)} % waiting`
+    : '';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -110,7 +122,7 @@ function summary(side: Side): string {
     `${side.label.padEnd(6)} ${m('rate').toFixed(0).padStart(5)}/s  p50 ${m('p50').toFixed(1).padStart(5)} ms  ` +
     `p99 ${m('p99').toFixed(0).padStart(4)} ms  ` +
     `CPU/doc: API ${m('api').toFixed(2)} ms, PostgreSQL ${m('pg').toFixed(2)} ms, stand-in ${m('sim').toFixed(2)} ms, ` +
-    `driver ${m('driver').toFixed(2)} ms`
+    `driver ${m('driver').toFixed(2)} ms${mainThreadText(m('mainOnCpu'), m('mainWaiting'))}`
   );
 }
 
@@ -136,7 +148,8 @@ async function main() {
         console.log(
           `round ${r} ${side.label.padEnd(6)} ${result.rate.toFixed(0).padStart(5)}/s  p50 ${result.p50.toFixed(1)} ms  ` +
             `p99 ${result.p99.toFixed(0)} ms  API ${result.api.toFixed(2)} ms  ` +
-            `PostgreSQL ${result.pg.toFixed(2)} ms  stand-in ${result.sim.toFixed(2)} ms${result.failures ? `  ${result.failures} failed` : ''}`,
+            `PostgreSQL ${result.pg.toFixed(2)} ms  stand-in ${result.sim.toFixed(2)} ms` +
+            `${mainThreadText(result.mainOnCpu, result.mainWaiting)}${result.failures ? `  ${result.failures} failed` : ''}`,
         );
       }
     }

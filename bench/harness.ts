@@ -358,6 +358,51 @@ export function postgresCpuMeter(database?: string): () => number {
   };
 }
 
+/**
+ * Where a process's main thread spent its time (/proc/<pid>/task/<pid>/schedstat, nanoseconds since it started):
+ * on a CPU, and ready to run but waiting for one. With the machine's idle time (/proc/stat) beside them they tell
+ * whether that thread is what limits the process: on a CPU or waiting for one nearly all the time, while a CPU
+ * is idle, is a process bound by its main thread and by the scheduler, not by the machine's cores.
+ */
+export interface Scheduling {
+  atMs: number;
+  mainOnCpuMs: number;
+  mainWaitingMs: number;
+  /** The machine's idle and total time, in clock ticks of all CPUs. */
+  idleTicks: number;
+  totalTicks: number;
+}
+
+export function scheduling(pid: number): Scheduling {
+  let onCpu = 0;
+  let waiting = 0;
+  try {
+    [onCpu, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+  } catch {
+    /* gone, or a kernel without schedstats: zero */
+  }
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return {
+    atMs: performance.now(),
+    mainOnCpuMs: onCpu / 1e6,
+    mainWaitingMs: waiting / 1e6,
+    idleTicks: ticks[3] + ticks[4], // idle + iowait
+    totalTicks: ticks.reduce((a, b) => a + b, 0),
+  };
+}
+
+/** Shares of the wall time between two readings: the main thread on a CPU, waiting for one, and the machine idle. */
+export function schedulingShares(before: Scheduling, after: Scheduling) {
+  const wall = after.atMs - before.atMs;
+  const share = (ms: number) => (wall > 0 ? ms / wall : 0);
+  const ticks = after.totalTicks - before.totalTicks;
+  return {
+    mainOnCpu: share(after.mainOnCpuMs - before.mainOnCpuMs),
+    mainWaiting: share(after.mainWaitingMs - before.mainWaitingMs),
+    machineIdle: ticks > 0 ? (after.idleTicks - before.idleTicks) / ticks : 0,
+  };
+}
+
 /** CPU of a process and all its descendants (a cluster's primary and workers). */
 export function treeCpuMs(pid: number): number {
   return treePids(pid).reduce((sum, p) => sum + cpuMs(p), 0);

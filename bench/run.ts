@@ -33,6 +33,8 @@ import {
   tenantHeaders,
   treeCpuMs,
   treeRssMb,
+  scheduling,
+  schedulingShares,
   type BenchTenant,
   type Proc,
   signatureYardstickUs,
@@ -107,6 +109,7 @@ async function measuredInRounds(label: string, api: Proc, sim: Proc, call: Call)
   const rounds: Round[] = [];
   const pooled: Run = { latencies: [], failures: 0, seconds: 0 };
   const first = snapshot(api, sim);
+  const schedulingBefore = scheduling(api.pid);
   let before = first;
   for (let i = 0; i < ROUNDS; i += 1) {
     const run = await saturate(call, ROUND_SECONDS, CONCURRENCY);
@@ -120,7 +123,7 @@ async function measuredInRounds(label: string, api: Proc, sim: Proc, call: Call)
   }
   const cpu = perDoc(first, before, pooled.latencies.length);
   rows.push(rowOf(label, pooled, { cpu: cpuText(cpu) }));
-  return { run: pooled, cpu, rounds };
+  return { run: pooled, cpu, rounds, scheduling: schedulingShares(schedulingBefore, scheduling(api.pid)) };
 }
 
 /** A measured closed-loop run: the row and the CPU each process spent per accepted document. */
@@ -188,6 +191,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     m.apiCpuMs = sat.cpu.api;
     m.pgCpuMs = sat.cpu.pg;
     m.rounds = sat.rounds;
+    m.scheduling = sat.scheduling;
     const queues = await readQueues(base, METRICS_TOKEN);
     m.meanGroups = meanGroups(queuesBefore.groups, queues.groups);
     m.buildsAhead = {

@@ -30,6 +30,9 @@ export interface Measured {
   meanGroups?: string;
   /** The numbering queue's builds ahead during that saturation: used (guessed the number) and dropped. */
   buildsAhead?: { used: number; dropped: number };
+  /** That saturation's API main thread (on a CPU, ready but waiting for one) and the machine's idle, as shares of
+   *  the wall time (harness.ts, schedulingShares). */
+  scheduling?: { mainOnCpu: number; mainWaiting: number; machineIdle: number };
 }
 
 type Check = [label: string, value: number | undefined, ok: (v: number) => boolean, unit: string];
@@ -60,6 +63,12 @@ export function targetLines(m: Measured): string[] {
     lines.push(
       `info    built ahead of their number at saturation: ${m.buildsAhead.used} used, ${m.buildsAhead.dropped} dropped`,
     );
+  if (m.scheduling) {
+    const pct = (share: number) => `${(share * 100).toFixed(0)} %`;
+    lines.push(
+      `info    API main thread at saturation: on a CPU ${pct(m.scheduling.mainOnCpu)} of the time, ready but waiting for one ${pct(m.scheduling.mainWaiting)}; machine idle ${pct(m.scheduling.machineIdle)}`,
+    );
+  }
   if (m.rssMb)
     lines.push(
       `info    API RSS peak over every scenario (50-line bodies, the listed day, PDFs): ${m.rssMb.peak.toFixed(2)} MB`,
