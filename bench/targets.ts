@@ -63,7 +63,8 @@ export function targetLines(m: Measured): string[] {
     lines.push(
       `info    built ahead of their number at saturation: ${m.buildsAhead.used} used, ${m.buildsAhead.dropped} dropped`,
     );
-  if (m.scheduling) {
+  // Zero on a kernel without schedstats: nothing read, nothing printed.
+  if (m.scheduling && m.scheduling.mainOnCpu + m.scheduling.mainWaiting > 0) {
     const pct = (share: number) => `${(share * 100).toFixed(0)} %`;
     lines.push(
       `info    API main thread at saturation: on a CPU ${pct(m.scheduling.mainOnCpu)} of the time, ready but waiting for one ${pct(m.scheduling.mainWaiting)}; machine idle ${pct(m.scheduling.machineIdle)}`,
