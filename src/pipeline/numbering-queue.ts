@@ -90,23 +90,31 @@ const guessing = (turns: SeriesTurns) => turns.inRow >= GUESSING_AFTER && turns.
  * One connection kept for a busy series from one of its transactions to the next, given back to the pool when its
  * queue empties: taking one from the pool waits for a turn of the event loop (pg-pool hands it over on
  * process.nextTick), 1.0–1.2 ms a transaction at the bench's saturation, with the series locked behind it.
+ * A kept connection that fails while it waits (the server restarted, the session was killed) is dropped at once, as
+ * the pool drops an idle one: the next transaction takes a sound one instead of failing on it.
  */
-function keptConnection(pool: pg.Pool): Connections & { close(): void } {
+export function keptConnection(pool: pg.Pool): Connections & { close(): void } {
   let kept: pg.PoolClient | null = null;
+  const lost = (error: Error) => {
+    const client = kept;
+    kept = null;
+    client?.release(error);
+  };
+  const take = () => {
+    const client = kept!;
+    kept = null;
+    client.removeListener('error', lost);
+    return client;
+  };
   return {
-    connect() {
-      if (!kept) return pool.connect();
-      const client = kept;
-      kept = null;
-      return client;
-    },
+    connect: () => (kept ? take() : pool.connect()),
     release(client, broken) {
-      if (broken || kept) client.release(broken);
-      else kept = client;
+      if (broken || kept) return client.release(broken);
+      kept = client;
+      client.once('error', lost);
     },
     close() {
-      kept?.release();
-      kept = null;
+      if (kept) take().release();
     },
   };
 }

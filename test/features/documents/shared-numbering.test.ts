@@ -5,11 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LAST_NUMBER, SeriesExhausted, type NewDocument } from '../../../src/pipeline/insert.ts';
-import { buildsAhead, insertNumberedInTurn, numberingTotals } from '../../../src/pipeline/numbering-queue.ts';
+import {
+  buildsAhead,
+  insertNumberedInTurn,
+  keptConnection,
+  numberingTotals,
+} from '../../../src/pipeline/numbering-queue.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { fixtureBody, pathOf, useApi } from './helpers.ts';
 
-const api = useApi();
+const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
+const api = useApi({ env: { METRICS_TOKEN } });
 
 /** A minimal document row for `number` of `serie` (what issue.ts builds, without the XML behind it). */
 function row(serie: string, number: number, customerDocNumber = '20100070970'): NewDocument {
@@ -367,6 +373,16 @@ describe('"#" requests built ahead of their number', () => {
       expect(missing[0]).toBeGreaterThan(60);
       expect(missing).toEqual([0, 1, 2, 3, 4].map((k) => missing[0] + k));
       expect(buildsAhead.started - before.started).toBeGreaterThan(buildsAhead.used - before.used);
+      // /metrics counts them: the builds that guessed their number, and those dropped.
+      const metrics = await api.ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { host: 'api.example', authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.body).toContain(`facturo_numbering_builds_ahead_total{outcome="used"} ${buildsAhead.used}`);
+      expect(metrics.body).toContain(
+        `facturo_numbering_builds_ahead_total{outcome="dropped"} ${buildsAhead.started - buildsAhead.used}`,
+      );
       for (const r of results) {
         const xml = (await api.get(pathOf(r.json.links.xml))).body.toString();
         expect(xml).toContain(`<cbc:ID>${r.json.data.number}</cbc:ID>`);
@@ -376,5 +392,23 @@ describe('"#" requests built ahead of their number', () => {
       await pool.query(`DROP TRIGGER take_five ON ${s}."documents"`);
       await pool.query(`DROP FUNCTION ${s}.take_five()`);
     }
+  });
+
+  it('a connection kept between transactions that dies while it waits is dropped: the next one gets a sound one', async () => {
+    const pool = api.ctx.db.pool;
+    const checkedOut = () => pool.totalCount - pool.idleCount;
+    const outBefore = checkedOut();
+    const connections = keptConnection(pool);
+    const client = await connections.connect();
+    connections.release(client); // kept for the series' next transaction
+    const died = new Promise((resolve) => client.once('error', resolve));
+    await pool.query('SELECT pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
+    await died;
+    const next = await connections.connect();
+    expect(next).not.toBe(client);
+    expect((await next.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    connections.release(next);
+    connections.close();
+    expect(checkedOut()).toBe(outBefore);
   });
 });
