@@ -2,6 +2,7 @@
 // standalone worker. Nothing here reaches for globals: tests and the worker build the same object.
 import type pino from 'pino';
 import type { Issuer } from '../core/index.ts';
+import { limaDateOf, limaTimeOf } from '../core/lima-clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
@@ -59,34 +60,12 @@ export function signedIssuerOf(tenant: Pick<TenantRef, 'company'>, doc: { issuer
   return (doc.issuer as Issuer | null) ?? issuerOf(tenant.company);
 }
 
-/** A formatter of instants as Lima's wall clock shows them (SUNAT's dates and times are Peruvian). */
-const inLima = (locale: string, fields: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { timeZone: 'America/Lima', ...fields });
-
-// en-CA writes YYYY-MM-DD, en-GB HH:mm:ss.
-const limaDate = inLima('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today's calendar date in Lima (SUNAT's dates are Peruvian dates), YYYY-MM-DD. */
 export function limaToday(now: Date = new Date()): string {
-  return perSecond(dayMemo, now, limaDate);
+  return limaDateOf(now);
 }
-
-// Intl formatting costs tens of microseconds a call and every issued document asks for the date and the time:
-// within one second the answer is the same, so the last one is kept.
-const dayMemo = { second: Number.NaN, value: '' };
-const clockMemo = { second: Number.NaN, value: '' };
-function perSecond(memo: { second: number; value: string }, now: Date, format: Intl.DateTimeFormat): string {
-  const second = Math.floor(now.getTime() / 1000);
-  if (second !== memo.second) {
-    memo.value = format.format(now);
-    memo.second = second;
-  }
-  return memo.value;
-}
-
-const limaClock = inLima('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
 /** The time of day in Lima, HH:mm:ss (the issue time of a body that sends neither date nor time). */
 export function limaTime(now: Date = new Date()): string {
-  return perSecond(clockMemo, now, limaClock);
+  return limaTimeOf(now);
 }

@@ -3,23 +3,13 @@
 // loses at most one interval of counts (usage statistics, not billing-grade evidence).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { limaDateOf } from '../../core/lima-clock.ts';
 
 const FLUSH_MS = 5_000;
 
-const limaFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Lima',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-let cachedMonth = { until: 0, month: '' };
-
-/** YYYY-MM in Lima, recomputed at most once a minute (Intl formatting is not free on every request). */
+/** YYYY-MM in Lima: the month a call is counted in. */
 function limaMonth(): string {
-  const now = Date.now();
-  if (now >= cachedMonth.until)
-    cachedMonth = { until: now + 60_000, month: limaFormat.format(new Date(now)).slice(0, 7) };
-  return cachedMonth.month;
+  return limaDateOf(Date.now()).slice(0, 7);
 }
 
 export class UsageCounter {

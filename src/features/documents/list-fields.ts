@@ -1,22 +1,11 @@
 // How list rows show what FacturadorPro prints beyond the stored columns (the body fields are read in list-query.ts):
 // the company's SUNAT mode, and creation times as FacturadorPro prints them
 // (Lima local `Y-m-d H:i:s`; the ISO UTC instant is kept in `created_at_iso`).
-
-// sv-SE formats as `2026-01-15 09:30:00`; Lima has one offset all year but the zone database says so, not us.
-const LIMA = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'America/Lima',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { limaDateTimeOf } from '../../core/lima-clock.ts';
 
 /** `2026-01-15T14:30:00.000Z` → `2026-01-15 09:30:00` (America/Lima). */
 export function limaDateTime(instant: Date): string {
-  return LIMA.format(instant);
+  return limaDateTimeOf(instant);
 }
 
 /** FacturadorPro's `soap_type_id`: 01 demo (beta or simulator), 02 production. */

@@ -1,0 +1,47 @@
+// Lima's clock without ICU (src/core/lima-clock.ts) against ICU's own America/Lima zone, the judge: the dates and
+// times SUNAT reads must be the ones the zone database gives, for any instant a document can carry.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { limaDateOf, limaDateTimeOf, limaTimeOf } from '../../src/core/lima-clock.ts';
+
+const icu = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'America/Lima',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DD HH:mm:ss` as ICU's America/Lima shows the instant. */
+const icuLima = (ms: number) => icu.format(new Date(ms));
+
+const FROM = Date.UTC(1995, 0, 1);
+const TO = Date.UTC(2040, 11, 31, 23, 59, 59);
+
+describe("Lima's clock", () => {
+  it('gives the date, the time and both as ICU does for any instant from 1995 to 2040', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: FROM, max: TO }), (ms) => {
+        const expected = icuLima(ms);
+        expect(limaDateTimeOf(ms)).toBe(expected);
+        expect(limaDateOf(new Date(ms))).toBe(expected.slice(0, 10));
+        expect(limaTimeOf(new Date(ms))).toBe(expected.slice(11));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('turns the day at 05:00 UTC, the year included', () => {
+    expect(limaDateTimeOf(Date.UTC(2027, 0, 1, 4, 59, 59))).toBe('2026-12-31 23:59:59');
+    expect(limaDateTimeOf(Date.UTC(2027, 0, 1, 5, 0, 0))).toBe('2027-01-01 00:00:00');
+    expect(limaDateOf(new Date('2028-03-01T04:59:59.999Z'))).toBe('2028-02-29');
+    expect(limaTimeOf(new Date('2026-11-28T05:00:00.000Z'))).toBe('00:00:00');
+  });
+
+  it('refuses an invalid date as Intl did', () => {
+    expect(() => limaDateOf(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
