@@ -28,6 +28,7 @@ import {
   startSimulator,
   tenantHeaders,
   treeCpuMs,
+  treeRssMb,
   type BenchTenant,
   type Proc,
 } from './harness.ts';
@@ -158,6 +159,9 @@ async function main() {
       (PROCESSES > 1 ? `, ${PROCESSES} API processes` : '');
     console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, ${load}, medians of ${ROUNDS} rounds:`);
     for (const side of sides) console.log(summary(side));
+    // The processes' resident peak over the whole comparison (VmHWM of the API's process tree): a flag or a cache
+    // that buys CPU with memory shows its price here, against the ≤ 200 MB of `npm run bench`.
+    console.log(sides.map((side) => `${side.label} RSS peak ${treeRssMb(side.api.pid).peak.toFixed(1)} MB`).join(', '));
   } finally {
     for (const side of sides) await side.api.stop();
     await sim.stop();

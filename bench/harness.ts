@@ -5,6 +5,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -126,8 +127,27 @@ export async function waitFor(url: string, timeoutMs = 60_000, proc?: Proc): Pro
   }
 }
 
+/**
+ * Refuses a port another process listens on. Without this a leftover server (a stand-in of an interrupted run)
+ * answered in place of the one just started, whose bind failed: a whole bench measured the wrong process.
+ */
+export function assertPortFree(port: number, host = '127.0.0.1'): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is taken by another process (a server left over from an earlier run?)`)
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolvePort()));
+  });
+}
+
 /** The SUNAT simulator; `fast`: the throughput stand-in (no XSD, signature or rule checks). */
 export async function startSimulator(port: number, dataFile: string, options: { fast?: boolean } = {}): Promise<Proc> {
+  await assertPortFree(port);
   const proc = run(
     options.fast ? 'simulator (fast)' : 'simulator',
     [
@@ -162,6 +182,7 @@ export interface ApiOptions {
 }
 
 export async function startApi(o: ApiOptions): Promise<Proc> {
+  await assertPortFree(o.port);
   // Not NODE_ENV=production: production refuses SUNAT_MODE=simulator, and the benchmark sends to a simulator.
   const proc = run(
     `api:${o.port}`,
@@ -442,8 +463,9 @@ export function rssMb(pid: number): { rss: number; peak: number } {
   }
 }
 
+/** NaN when nothing was measured: a run without one answer has no latency, and must not read as a fast one. */
 export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
+  if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 

@@ -89,13 +89,16 @@ export function rowOf(scenario: string, run: Run, extra: Partial<Row> = {}): Row
   return row;
 }
 
+/** A figure of the table; NaN (nothing measured) as a dash. */
+const cell = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(1));
+
 export function tableOf(rows: Row[]): string {
   return [
     '| Scenario | Requests | Throughput (/s) | p50 (ms) | p95 (ms) | p99 (ms) | Notes |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.n} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${[r.cpu, r.note].filter(Boolean).join('; ')} |`,
+        `| ${r.scenario} | ${r.n} | ${cell(r.perSecond)} | ${cell(r.p50)} | ${cell(r.p95)} | ${cell(r.p99)} | ${[r.cpu, r.note].filter(Boolean).join('; ')} |`,
     ),
   ].join('\n');
 }

@@ -83,12 +83,15 @@ function snapshot(api: Proc, sim: Proc): Cpu {
     driver: (own.user + own.system) / 1000,
   };
 }
+/** CPU per document; NaN when no document was accepted (no figure, rather than a perfect one). */
 function perDoc(before: Cpu, after: Cpu, docs: number) {
-  const f = (k: keyof Cpu) => (docs ? (after[k] - before[k]) / docs : 0);
+  const f = (k: keyof Cpu) => (docs ? (after[k] - before[k]) / docs : Number.NaN);
   return { api: f('api'), sim: f('sim'), pg: f('pg'), driver: f('driver') };
 }
 const cpuText = (c: Cpu) =>
-  `CPU/doc: API ${c.api.toFixed(2)} ms, SUNAT stand-in ${c.sim.toFixed(2)} ms, PostgreSQL ${c.pg.toFixed(2)} ms, load driver ${c.driver.toFixed(2)} ms`;
+  Number.isNaN(c.api)
+    ? 'CPU/doc: no document accepted'
+    : `CPU/doc: API ${c.api.toFixed(2)} ms, SUNAT stand-in ${c.sim.toFixed(2)} ms, PostgreSQL ${c.pg.toFixed(2)} ms, load driver ${c.driver.toFixed(2)} ms`;
 
 function issuer(base: string, t: BenchTenant, body: string, expectState: string, ids?: string[]): Call {
   return async () => {

@@ -52,10 +52,13 @@ export function targetLines(m: Measured): string[] {
       'MB',
     ],
   ];
+  // NaN: the scenario measured nothing (no request answered as expected), which is a miss, never a fast result.
   const lines = checks.map(([label, value, ok, unit]) =>
     value === undefined
       ? `n/a     ${label}`
-      : `${ok(value) ? 'OK    ' : 'MISSED'}  ${label}: ${value.toFixed(unit === '/s' ? 0 : 2)} ${unit}`,
+      : Number.isNaN(value)
+        ? `MISSED  ${label}: nothing measured`
+        : `${ok(value) ? 'OK    ' : 'MISSED'}  ${label}: ${value.toFixed(unit === '/s' ? 0 : 2)} ${unit}`,
   );
   if (m.rounds?.length) lines.push(...roundLines(m.rounds));
   if (m.meanGroups) lines.push(`info    documents per statement at saturation: ${m.meanGroups}`);
@@ -96,6 +99,7 @@ const mark = (ok: boolean) => (ok ? 'OK' : 'MISSED');
 
 /** One summary of a window (or of the windows' medians) against the three saturation targets. */
 function roundSummary(label: string, r: Round): string {
+  // NaN (a window without an accepted document) compares false: MISSED, as it should.
   return (
     `info    ${label}: ${r.perSecond.toFixed(0)}/s (${mark(r.perSecond >= 600)}), ` +
     `API ${r.apiCpuMs.toFixed(2)} ms (${mark(r.apiCpuMs <= 1.5)}), PostgreSQL ${r.pgCpuMs.toFixed(2)} ms (${mark(r.pgCpuMs <= 0.8)})`
