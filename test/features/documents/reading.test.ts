@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { limaDateTime } from '../../../src/features/documents/list-fields.ts';
+import { limaDateTimeOf } from '../../../src/core/lima-clock.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import type { TestTenant } from '../../helpers/app.ts';
@@ -49,9 +49,9 @@ describe('GET /api/documents/lists', () => {
       customer_telephone: body.datos_del_cliente_o_receptor.telefono ?? null,
       exchange_rate_sale: body.factor_tipo_de_cambio === undefined ? null : String(body.factor_tipo_de_cambio),
     });
-    // FacturadorPro's local Lima time, and the same instant in ISO UTC.
+    // FacturadorPro's local Lima time (PostgreSQL's America/Lima, the same as our clock's), and the instant in ISO UTC.
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(row.created_at).toBe(limaDateTime(new Date(row.created_at_iso)));
+    expect(row.created_at).toBe(limaDateTimeOf(new Date(row.created_at_iso)));
     const limaOffsetMs = 5 * 3_600_000;
     expect(new Date(`${row.created_at.replace(' ', 'T')}Z`).getTime() + limaOffsetMs).toBe(
       Math.floor(new Date(row.created_at_iso).getTime() / 1000) * 1000,
