@@ -14,7 +14,10 @@ export interface Measured {
   apiCpuMs?: number;
   pgCpuMs?: number;
   p99At200?: number;
+  /** Not sent at saturation, warm (the target). */
   notSentPerSecond?: number;
+  /** Not sent while filling the listed day: a new tenant's first documents, the path's first use in the process. */
+  notSentColdPerSecond?: number;
   listMs?: number;
   listed?: number;
   rssMb?: { rss: number; peak: number };
@@ -80,6 +83,10 @@ export function targetLines(m: Measured): string[] {
   if (m.twoProcessesPerSecond !== undefined && m.acceptedPerSecond !== undefined)
     lines.push(
       `info    1 vs 2 API processes (WEB_CONCURRENCY): ${m.acceptedPerSecond.toFixed(0)}/s vs ${m.twoProcessesPerSecond.toFixed(0)}/s`,
+    );
+  if (m.notSentColdPerSecond !== undefined)
+    lines.push(
+      `info    not sent, cold (a new tenant's first ${(m.listed ?? 0).toLocaleString('en')}, filling the listed day): ${m.notSentColdPerSecond.toFixed(0)}/s`,
     );
   if (m.twoProcessesNotSentPerSecond !== undefined && m.notSentPerSecond !== undefined)
     lines.push(

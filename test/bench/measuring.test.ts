@@ -52,3 +52,18 @@ describe('a scenario that measured nothing', () => {
     expect(lines.filter((l) => l.startsWith('OK'))).toHaveLength(3);
   });
 });
+
+describe('the not-sent target', () => {
+  it('judges not sent by its warm run and reports the cold fill of the listed day beside it', () => {
+    const lines = targetLines({
+      failures: 0,
+      notSentPerSecond: 1_150,
+      notSentColdPerSecond: 850,
+      twoProcessesNotSentPerSecond: 1_120,
+      listed: 10_000,
+    });
+    expect(lines).toContain('OK      not sent ≥ 1,000/s: 1150 /s');
+    expect(lines).toContain("info    not sent, cold (a new tenant's first 10,000, filling the listed day): 850/s");
+    expect(lines).toContain('info    not sent, 1 vs 2 API processes: 1150/s vs 1120/s');
+  });
+});
