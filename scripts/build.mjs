@@ -9,7 +9,16 @@
 // module that no longer exists can still be imported.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,11 +69,22 @@ function prune(dir = OUT) {
   }
 }
 
+/** Files the compiled code reads beside itself, which tsc does not emit: Prisma's query compiler (prisma-generate.mjs). */
+function copyAssets() {
+  for (const path of files(join(ROOT, 'src'))) {
+    if (!path.endsWith('.wasm')) continue;
+    const target = join(OUT, path.slice(join(ROOT, 'src').length + 1));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(path, target);
+  }
+}
+
 const current = fingerprint();
 if (current !== lastFingerprint()) {
   const tsc = require.resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(OUT, { recursive: true });
   prune();
+  copyAssets();
   writeFileSync(STAMP, current);
 }

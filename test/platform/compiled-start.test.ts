@@ -3,7 +3,7 @@
 // same depth), and the PFX worker, a module of its own, must start without tsx's loader.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,6 +73,12 @@ describe('compiled start (build/)', () => {
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('C=PE, O=EMPRESA EMISORA S.A.C., OU=RUC 20000000001, CN=EMPRESA EMISORA S.A.C.');
   });
+  it("puts Prisma's query compiler beside the compiled clients, byte for byte", async () => {
+    const source = await readFile(join(root, 'src', 'generated', 'query-compiler.postgresql.wasm'));
+    const compiled = await readFile(join(root, 'build', 'generated', 'query-compiler.postgresql.wasm'));
+    expect(compiled.equals(source)).toBe(true);
+  });
+
   it('removes the JavaScript of a source that no longer exists when it builds again', async () => {
     const stale = join(root, 'build', 'features', `zz-deleted-${process.pid}.js`);
     const staleDir = join(root, 'build', `zz-deleted-${process.pid}`);
