@@ -69,7 +69,8 @@ function prune(dir = OUT) {
   }
 }
 
-/** Files the compiled code reads beside itself, which tsc does not emit: Prisma's query compiler (prisma-generate.mjs). */
+/** Files the compiled code reads beside itself, which tsc does not emit: Prisma's query compiler
+ *  (scripts/prisma-generate.mjs). */
 function copyAssets() {
   for (const path of files(join(ROOT, 'src'))) {
     if (!path.endsWith('.wasm')) continue;

@@ -51,9 +51,9 @@ for (const kind of ['central', 'tenant']) {
 
 // Prisma's generated clients import the query compiler as a 2.3 MB module of base64, whose source text and string
 // then stay in V8's heap for the life of the process, for bytes used once, at the first query: under load the API's
-// large-object space went from 6.7 to 2.3 MB without them (issue 20, memory). The compiler is written here as the .wasm file it encodes, and both clients read that
-// file instead (Prisma compiles it once per process for both, as before). The file sits in src/generated, which the
-// build copies beside the compiled clients (scripts/build.mjs).
+// large-object space went from 6.7 to 2.3 MB without them (issue 20, memory). The compiler is written here as the
+// .wasm file it encodes, and both clients read that file instead (Prisma compiles it once per process for both, as
+// before). The file sits in src/generated, which the build copies beside the compiled clients (scripts/build.mjs).
 const WASM_FILE = 'query-compiler.postgresql.wasm';
 const BASE64_IMPORT = `const { wasm } = await import("@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.mjs")
     return await decodeBase64AsWasm(wasm)`;
