@@ -6,19 +6,25 @@
 // Prisma CLI at all (src/platform/db/migrator.ts + scripts/migration-create.ts). Where the real engine can be
 // downloaded the stub is harmless.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pointClientsAtWasmFile } from './lib/prisma-wasm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const GENERATED = join(root, 'src', 'generated');
 let cli;
 try {
   cli = join(dirname(require.resolve('prisma/package.json')), 'build', 'index.js');
 } catch {
-  // `npm ci --omit=dev` (production image): the client was generated at build time.
-  if (existsSync(join(root, 'src', 'generated', 'tenant', 'client.ts'))) process.exit(0);
+  // `npm ci --omit=dev` (production image): the client was generated at build time; only the query compiler's file
+  // is made again if it is missing (it needs @prisma/client alone, a runtime dependency).
+  if (existsSync(join(GENERATED, 'tenant', 'client.ts'))) {
+    pointClientsAtWasmFile(GENERATED, require);
+    process.exit(0);
+  }
   console.error('prisma (devDependency) is not installed and src/generated is missing: run `npm install`.');
   process.exit(1);
 }
@@ -49,24 +55,5 @@ for (const kind of ['central', 'tenant']) {
   console.log(`facturo: generated the ${kind} Prisma client`);
 }
 
-// Prisma's generated clients import the query compiler as a 2.3 MB module of base64, whose source text and string
-// then stay in V8's heap for the life of the process, for bytes used once, at the first query: under load the API's
-// large-object space went from 6.7 to 2.3 MB without them (issue 20, memory). The compiler is written here as the
-// .wasm file it encodes, and both clients read that file instead (Prisma compiles it once per process for both, as
-// before). The file sits in src/generated, which the build copies beside the compiled clients (scripts/build.mjs).
-const WASM_FILE = 'query-compiler.postgresql.wasm';
-const BASE64_IMPORT = `const { wasm } = await import("@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.mjs")
-    return await decodeBase64AsWasm(wasm)`;
-const FILE_READ = `const { readFile } = await import("node:fs/promises")
-    return new WebAssembly.Module(await readFile(new URL("../../${WASM_FILE}", import.meta.url)))`;
-const base64Module = require.resolve('@prisma/client/runtime/query_compiler_small_bg.postgresql.wasm-base64.js');
-writeFileSync(join(root, 'src', 'generated', WASM_FILE), Buffer.from(require(base64Module).wasm, 'base64'));
-for (const kind of ['central', 'tenant']) {
-  const path = join(root, 'src', 'generated', kind, 'internal', 'class.ts');
-  const source = readFileSync(path, 'utf8');
-  if (!source.includes(BASE64_IMPORT)) {
-    console.error(`${path}: Prisma's query compiler import is not where this script expects it (a new Prisma?)`);
-    process.exit(1);
-  }
-  writeFileSync(path, source.replace(BASE64_IMPORT, FILE_READ));
-}
+// Both clients read Prisma's query compiler from a .wasm file, not a base64 module kept in the heap.
+pointClientsAtWasmFile(GENERATED, require);
