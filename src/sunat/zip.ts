@@ -1,9 +1,10 @@
 // Zip packing for SUNAT: a document travels as the only entry of `{base}.zip` named `{base}.xml`;
 // the CDR comes back as `R-{base}.zip`. Real CDR zips are untidy — a `dummy` entry or directory, a zip nested in
 // the zip — so the reader takes the first `.xml` entry it finds (greenter's rule), unwrapping nested zips.
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { baseName } from './document-name.ts';
+import { deflateRaw, inflateRawExact } from './zlib-engine.ts';
 
 export class ZipError extends Error {
   constructor(message: string) {
@@ -14,15 +15,16 @@ export class ZipError extends Error {
 
 /**
  * Zips one XML document as `{base}.xml` (the file name may carry .zip/.xml or none). Written here around zlib's
- * native raw deflate: fflate's JavaScript deflate cost several times more CPU, once per document sent.
+ * native raw deflate (zlib-engine.ts): fflate's JavaScript deflate cost several times more CPU, once per document
+ * sent.
  */
 export function zipDocument(fileName: string, xml: string | Uint8Array): Buffer {
   return zipEntries([[`${baseName(fileName)}.xml`, xml]]);
 }
 
 /**
- * Every entry's timestamp, fixed (2000-01-01 00:00:00) so that a zip is a pure function of its content (the same
- * document zips to the same bytes). DOS date: year-1980 << 9 | month << 5 | day.
+ * Every entry's timestamp, fixed (2000-01-01 00:00:00): a zip says nothing of when it was made. (Its deflated bytes
+ * may still differ from one making to the next: zlib-engine.ts.) DOS date: year-1980 << 9 | month << 5 | day.
  */
 const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
 
@@ -47,12 +49,6 @@ interface PackedEntry {
   packed: Uint8Array;
 }
 
-/**
- * zlib's fastest level: on a 10.7 KB signed factura 42 µs and 3,324 bytes against level 6's 91 µs and 2,969 bytes
- * (this machine) — half the CPU of every document sent for 12 % more bytes on the wire, a zip SUNAT reads the same.
- */
-const DEFLATE_LEVEL = 1;
-
 function packEntry(name: string, content: string | Uint8Array): PackedEntry {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const empty = data.length === 0;
@@ -61,7 +57,7 @@ function packEntry(name: string, content: string | Uint8Array): PackedEntry {
     method: empty ? 0 : 8,
     crc: crc32(data),
     size: data.length,
-    packed: empty ? data : deflateRawSync(data, { level: DEFLATE_LEVEL }),
+    packed: empty ? data : deflateRaw(data),
   };
 }
 
@@ -135,7 +131,7 @@ function readPlainZip(zip: Uint8Array): Map<string, Uint8Array> | null {
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (start + packedSize > buf.length) return null;
     const packed = buf.subarray(start, start + packedSize);
-    const data = method === 0 ? packed : inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) });
+    const data = method === 0 ? packed : inflateRawExact(packed, size);
     if (data.length !== size || crc32(data) >>> 0 !== buf.readUInt32LE(at + 16)) return null;
     entries.set(name, new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength));
     at += 46 + skip;
