@@ -94,7 +94,8 @@ function run(engine: Engine, input: Uint8Array, room: number): number {
   return room - availOut;
 }
 
-// deflateBound's worst case for a raw stream, rounded up: stored blocks of incompressible input.
+// Above zlib's deflateBound for a raw stream at the default window and memory (incompressible input goes out in
+// stored blocks, 5 bytes each): what does not fit anyway goes to the public call.
 const deflateRoom = (size: number) => size + (size >> 10) + 64;
 
 /**
@@ -129,14 +130,16 @@ function openDeflater(): Engine | null {
 export function deflateRaw(data: Uint8Array): Buffer {
   if (deflater === undefined) deflater = openDeflater();
   if (deflater && data.length <= ENGINE_LIMIT) {
+    let threw = false;
     try {
       const length = run(deflater, data, deflateRoom(data.length));
       if (length >= 0) return Buffer.from(scratch.subarray(0, length));
     } catch {
-      // the public call below
+      threw = true;
     }
-    // Our own bytes never fail to deflate: whatever went wrong is the engine's, so it is not used again.
-    deflater = null;
+    // Our own bytes never fail to deflate: an error is the engine's, so it is not used again. (Output that did not
+    // fit the room is only this input's: the public call takes it.)
+    if (threw || !usable(deflater)) deflater = null;
   }
   return deflateRawSync(data, { level: DEFLATE_LEVEL });
 }

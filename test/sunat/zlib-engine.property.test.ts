@@ -1,6 +1,7 @@
 // The reused zlib engine (src/sunat/zlib-engine.ts) against node:zlib's public one-shot calls as the judge: what it
 // deflates the public inflate gives back, what it inflates is the public inflate's bytes, and for what is not a good
 // stream the public call's own result or error — with the engine still right on the next good input.
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,12 @@ describe('zlib engine, judged by node:zlib', () => {
       { numRuns: 150 },
     );
     expect(zlibEngines().inflate).toBe(true);
+  });
+
+  it('keeps deflating after its largest input, 1 MB of noise that does not compress', () => {
+    const noise = randomBytes(1024 * 1024);
+    expect(inflateRawSync(deflateRaw(noise)).equals(noise)).toBe(true);
+    expect(zlibEngines().deflate).toBe(true);
   });
 
   it('leaves outputs past its limit to the public calls, with the same bytes', () => {
