@@ -194,6 +194,17 @@ describe('each exception family (0100–1999: not processed, the number stays fr
     expect((await send(doc.base, zipEntries({ '20000000001-01-F001-999999.xml': doc.xml }))).code).toBe('0161');
   });
 
+  it('a zip whose deflated entry is corrupt is 0156, and the next document is read and accepted', async () => {
+    const doc = invoice();
+    const zip = Buffer.from(doc.zip);
+    // The entry's data starts after the local header (30 bytes), its name and its extra field; a first byte whose
+    // block type is 11 is invalid deflate, which zlib refuses (the zip reader's engine, zlib-engine.ts).
+    zip[30 + zip.readUInt16LE(26) + zip.readUInt16LE(28)] = 0b111;
+    expect(await send(doc.base, zip)).toMatchObject({ kind: 'exception', code: '0156' });
+    const next = invoice();
+    expect(await send(next.base, next.zip)).toMatchObject({ kind: 'accepted', code: '0' });
+  });
+
   it('0306: unparsable XML, and XML the XSD refuses', async () => {
     const broken = invoice();
     expect(await send(broken.base, zipDocument(broken.base, '<Invoice><cbc:ID>'))).toMatchObject({
