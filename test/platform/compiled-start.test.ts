@@ -58,6 +58,22 @@ describe('compiled start (build/)', () => {
     expect(stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|ERR_UNKNOWN_FILE_EXTENSION/);
   });
 
+  it("runs with every node and V8 flag of npm start's command (a flag this node does not know stops the start)", async () => {
+    const scripts = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const [command, ...args] = scripts.start.trim().split(/\s+/);
+    expect(command).toBe('node');
+    expect(args.at(-1)).toBe('build/server.js');
+    const flags = args.slice(0, -1);
+    // The per-request objects V8 would otherwise pretenure (docs/performance.md, twenty-first session).
+    expect(flags).toContain('--no-allocation-site-pretenuring');
+    const file = join(dir, 'exec-argv.mjs');
+    await writeFile(file, 'console.log(JSON.stringify(process.execArgv));\n');
+    const { code, stdout, stderr } = await node([...flags, file], {});
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(flags);
+  });
+
   it('reads a PFX in its worker thread, in a process without tsx', async () => {
     const pfx = join(root, 'test', 'fixtures', 'keys', 'test-modern.pfx');
     const script = `
