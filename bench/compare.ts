@@ -9,7 +9,9 @@
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
 // --warm-up=N seconds per side before the rounds (default 20), --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
 // its p99; then p50 and p99 are what to compare), --processes=N API processes per side (WEB_CONCURRENCY, default 1),
-// --port=N (default 18280: API before, +1 after, +9 the stand-in).
+// --port=N (default 18280: API before, +1 after, +9 the stand-in), --stand-in=shared|own (default shared: one stand-in,
+// of this working tree, for both sides; own: each side against a fast stand-in of its own tree, on +9 and +10, to
+// compare a change of the stand-in itself — the API is then this tree's on both sides unless the change touches it).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +52,11 @@ const CONCURRENCY = number('concurrency', 16);
 const RATE = args.has('rate') ? number('rate', 0) : null;
 const PORT = number('port', 18280);
 const PROCESSES = number('processes', 1);
+const STAND_IN = args.get('stand-in') ?? 'shared';
+if (STAND_IN !== 'shared' && STAND_IN !== 'own') {
+  console.error(`--stand-in is shared or own, not ${JSON.stringify(STAND_IN)}`);
+  process.exit(2);
+}
 
 interface Side {
   label: string;
@@ -57,23 +64,25 @@ interface Side {
   /** This side's PostgreSQL CPU so far (its database's backends and the shared writers). */
   postgresCpu: () => number;
   api: Proc;
+  /** The fast stand-in this side sends to. */
+  sim: Proc;
   tenant: BenchTenant;
   rounds: Awaited<ReturnType<typeof round>>[];
 }
 
-async function startSide(label: string, root: string, port: number, simulatorUrl: string, ruc: string) {
+async function startSide(label: string, root: string, port: number, sim: Proc, ruc: string) {
   const database = `facturo_compare_${label}`;
   const databaseUrl = await freshDatabase(database);
   const api = await startApi({
     port,
     databaseUrl,
-    simulatorUrl,
+    simulatorUrl: sim.url,
     storageDir: mkdtempSync(join(tmpdir(), 'facturo-compare-storage-')),
     root,
     env: { WEB_CONCURRENCY: String(PROCESSES) },
   });
   const tenant = await provision(databaseUrl, `cmp${label}`, ruc, root);
-  return { label, database, postgresCpu: postgresCpuMeter(database), api, tenant, rounds: [] } satisfies Side;
+  return { label, database, postgresCpu: postgresCpuMeter(database), api, sim, tenant, rounds: [] } satisfies Side;
 }
 
 function bodyText(): string {
@@ -82,7 +91,8 @@ function bodyText(): string {
   return JSON.stringify(body);
 }
 
-async function round(side: Side, sim: Proc, body: string, seconds: number) {
+async function round(side: Side, body: string, seconds: number) {
+  const sim = side.sim;
   const call = async () => {
     const r = await request(side.api.url, 'POST', '/api/documents', tenantHeaders(side.tenant), body);
     return { ok: r.status === 200, ms: r.ms };
@@ -127,24 +137,26 @@ function summary(side: Side): string {
   );
 }
 
+const standIn = (port: number, root: string) =>
+  startSimulator(port, join(mkdtempSync(join(tmpdir(), 'facturo-compare-sim-')), 'sunat.jsonl'), { fast: true, root });
+
 async function main() {
   const dir = checkoutRef(ref);
-  const sim = await startSimulator(PORT + 9, join(mkdtempSync(join(tmpdir(), 'facturo-compare-sim-')), 'sunat.jsonl'), {
-    fast: true,
-  });
+  const sims = [await standIn(PORT + 9, STAND_IN === 'own' ? dir : ROOT)];
+  if (STAND_IN === 'own') sims.push(await standIn(PORT + 10, ROOT));
   const sides: Side[] = [];
   try {
-    sides.push(await startSide('before', dir, PORT, sim.url, '20100070970'));
-    sides.push(await startSide('after', ROOT, PORT + 1, sim.url, '20100066603'));
+    sides.push(await startSide('before', dir, PORT, sims[0], '20100070970'));
+    sides.push(await startSide('after', ROOT, PORT + 1, sims.at(-1)!, '20100066603'));
     const body = bodyText();
     // Not counted: a fresh API process needs ~20 s of load before its JIT settles (bench/run.ts); with 2 s, the
     // first rounds of both sides measured warming processes (292 → 528/s over six rounds of one side).
-    for (const side of sides) await round(side, sim, body, WARM_UP_SECONDS);
+    for (const side of sides) await round(side, body, WARM_UP_SECONDS);
     for (let r = 1; r <= ROUNDS; r++) {
       // The side that goes first alternates: a round's second half runs on a machine the first half has warmed
       // (page cache, PostgreSQL's buffers, CPU frequency), a bias that always favouring one side turned into a result.
       for (const side of r % 2 === 1 ? sides : [...sides].reverse()) {
-        const result = await round(side, sim, body, SECONDS);
+        const result = await round(side, body, SECONDS);
         side.rounds.push(result);
         console.log(
           `round ${r} ${side.label.padEnd(6)} ${result.rate.toFixed(0).padStart(5)}/s  p50 ${result.p50.toFixed(1)} ms  ` +
@@ -156,7 +168,8 @@ async function main() {
     }
     const load =
       (RATE ? `${RATE} requests/s` : `saturation at ${CONCURRENCY} connections`) +
-      (PROCESSES > 1 ? `, ${PROCESSES} API processes` : '');
+      (PROCESSES > 1 ? `, ${PROCESSES} API processes` : '') +
+      (STAND_IN === 'own' ? ', each side its own stand-in' : '');
     console.log(`\n${ref} (before) vs this working tree (after), ${SCENARIO}, ${load}, medians of ${ROUNDS} rounds:`);
     for (const side of sides) console.log(summary(side));
     // The processes' resident peak over the whole comparison (VmHWM of the API's process tree): a flag or a cache
@@ -164,7 +177,7 @@ async function main() {
     console.log(sides.map((side) => `${side.label} RSS peak ${treeRssMb(side.api.pid).peak.toFixed(1)} MB`).join(', '));
   } finally {
     for (const side of sides) await side.api.stop();
-    await sim.stop();
+    for (const sim of sims) await sim.stop();
     removeCheckout(dir);
   }
 }

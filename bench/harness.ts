@@ -146,7 +146,11 @@ export function assertPortFree(port: number, host = '127.0.0.1'): Promise<void> 
 }
 
 /** The SUNAT simulator; `fast`: the throughput stand-in (no XSD, signature or rule checks). */
-export async function startSimulator(port: number, dataFile: string, options: { fast?: boolean } = {}): Promise<Proc> {
+export async function startSimulator(
+  port: number,
+  dataFile: string,
+  options: { fast?: boolean; root?: string } = {},
+): Promise<Proc> {
   await assertPortFree(port);
   const proc = run(
     options.fast ? 'simulator (fast)' : 'simulator',
@@ -163,6 +167,8 @@ export async function startSimulator(port: number, dataFile: string, options: { 
     ],
     {},
     `http://127.0.0.1:${port}`,
+    undefined,
+    options.root,
   );
   await waitFor(`${proc.url}/__simulator/stats`, 60_000, proc);
   return proc;

@@ -1,10 +1,12 @@
 // The fast SUNAT stand-in (`sunat-simulator --fast`, for throughput runs): no XSD, signature or rule checks, but
-// the same SOAP contract and a signed CDR that answers OUR document — our number, our digest, our customer — so the
-// pipeline's ownership check (core/cdr-identity.ts) passes on it exactly as on the full simulator.
+// the same SOAP contract and a CDR that answers OUR document — our number, our digest, our customer — so the
+// pipeline's ownership check (core/cdr-identity.ts) passes on it exactly as on the full simulator. Its CDR is signed
+// as SUNAT beta signs them: beta's placeholder texts where the RSA value and certificate go (test/sunat/cdr-builder).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifyCdr } from '../../src/core/cdr-identity.ts';
 import { verifyXmlSignature } from '../../src/core/signing.ts';
 import { sendBill, unzipCdr, zipDocument } from '../../src/sunat/index.ts';
+import { BETA_SIGNATURE_VALUE } from '../../src/sunat/simulator/cdr-builder.ts';
 import { credentials, invoiceXml, RUC, sign, startSimulator } from './helpers.ts';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -27,13 +29,15 @@ function send(xml: string, number: number) {
 const digestOf = (xml: string) => /<ds:DigestValue>([^<]+)</.exec(xml)![1];
 
 describe('sunat-simulator --fast', () => {
-  it('accepts with a signed CDR carrying our number, digest and customer', async () => {
+  it("accepts with a CDR carrying our number, digest and customer, signed in SUNAT beta's manner", async () => {
     const xml = sign(invoiceXml(501));
     const outcome = await send(xml, 501);
     expect(outcome).toMatchObject({ kind: 'accepted', code: '0' });
     expect(outcome.cdr).toMatchObject({ reference: 'F001-501', documentHash: digestOf(xml) });
     expect(outcome.cdr!.recipientId).toMatch(/^\d-\d+$/);
-    expect(verifyXmlSignature(unzipCdr(outcome.cdrZip!).xml).valid).toBe(true);
+    const cdr = unzipCdr(outcome.cdrZip!).xml.toString('utf8');
+    expect(cdr).toContain(`<ds:SignatureValue>${BETA_SIGNATURE_VALUE}</ds:SignatureValue>`);
+    expect(verifyXmlSignature(cdr)).toMatchObject({ valid: false, code: '2098' });
     expect(identifyCdr(outcome.cdr!, { serie: 'F001', number: 501, hash: digestOf(xml) })).toEqual({
       ours: true,
       basis: 'hash',

@@ -104,15 +104,21 @@ function inspectAttributes(xml: string, from: number, noNamespaces: boolean): vo
 
 /**
  * Everything of the fast path but the RSA operation: the canonical ds:SignedInfo to sign (`data`, with the suite's
- * hash and the key) and `finish`, which puts a SignatureValue into the document. signFast does the RSA operation on
- * this thread; signFastOffThread hands it to libuv's thread pool.
+ * hash and the key) and `finish`, which puts a SignatureValue into the document (with the key's certificate, or
+ * `certificateBase64`'s text). signFast does the RSA operation on this thread; signFastOffThread hands it to libuv's
+ * thread pool.
  */
 export function prepareFast(
   xml: string,
   key: SigningKey,
   suite: SigningSuite,
   signatureId: string,
-): { data: Buffer; hash: string; privateKey: KeyObject; finish: (signatureValue: string) => SignedXml } {
+): {
+  data: Buffer;
+  hash: string;
+  privateKey: KeyObject;
+  finish: (signatureValue: string, certificateBase64?: string) => SignedXml;
+} {
   const root = inspectC14nReady(xml);
 
   const extPrefix = root.namespaces.find(([p, v]) => p !== '' && unescapeAttribute(v) === EXT_NS)?.[0];
@@ -148,13 +154,13 @@ export function prepareFast(
   if (!dsOnRoot) inScope.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const declarations = inScope.map(([p, v]) => (p ? ` xmlns:${p}="${v}"` : ` xmlns="${v}"`)).join('');
   const canonicalSignedInfo = `<ds:SignedInfo${declarations}>${content}</ds:SignedInfo>`;
-  const finish = (signatureValue: string): SignedXml => {
+  const finish = (signatureValue: string, certificateBase64 = prepared.certificateBase64): SignedXml => {
     const signature = signatureElement({
       id: signatureId,
       declareDs: !dsOnRoot,
       signedInfoContent: content,
       signatureValue,
-      certificateBase64: prepared.certificateBase64,
+      certificateBase64,
     });
     const insertAt = at + openTag.length;
     return { xml: xml.slice(0, insertAt) + signature + xml.slice(insertAt), digestValue, signatureValue };

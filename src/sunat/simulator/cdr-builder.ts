@@ -1,8 +1,12 @@
 // The simulator's CDR: a UBL 2.0 ApplicationResponse shaped like SUNAT's (`ar:` prefix, SignSUNAT,
-// sender 20131312955, RecipientParty "6-<RUC>"), valid against UBLPE-ApplicationResponse-1.0.xsd, signed with the
-// simulator's key and zipped as `R-{name}.zip` with a `dummy/` entry like SUNAT's own zips. The XML is written in
-// the "C14N-ready" form (src/core/ubl/xml-writer.ts) so signing takes the fast path: one digest and one RSA signature.
+// sender 20131312955, RecipientParty "6-<RUC>"), signed with the simulator's key — then valid against
+// UBLPE-ApplicationResponse-1.0.xsd — and zipped as `R-{name}.zip` with a `dummy/` entry like SUNAT's own zips. The
+// XML is written in the "C14N-ready" form (src/core/ubl/xml-writer.ts) so signing takes the fast path: one digest and
+// one RSA signature. The fast stand-in writes SUNAT beta's signature instead: the same ds:Signature, with beta's
+// placeholder texts where the RSA value and the certificate go (`CdrSignature`); like beta's, it is no base64 there.
 import { SigningError, signXml, type SigningKey } from '../../core/signing.ts';
+import { signingSetup } from '../../core/signing/canonical.ts';
+import { prepareFast } from '../../core/signing/fast-path.ts';
 import { escapeText } from '../../core/ubl/xml-writer.ts';
 import { zipEntries } from '../zip.ts';
 
@@ -77,20 +81,52 @@ export function buildCdrXml(content: CdrContent): string {
   );
 }
 
-/** Signs the CDR and zips it as SUNAT does: `R-{base}.xml` plus an empty `dummy/` directory entry. */
-export function signedCdrZip(content: CdrContent, key: SigningKey, baseFileName: string): Buffer {
-  const xml = buildCdrXml(content);
-  let signed;
+/**
+ * What SUNAT beta writes where its CDRs' signature values go: it has no key for them (sunat.md §5), and clients tell
+ * a beta CDR by these texts (FacturadorPro looks for "BetaPublicCert" in the SignatureValue).
+ */
+export const BETA_SIGNATURE_VALUE = "*Private key 'BetaPublicCert' not up*";
+export const BETA_CERTIFICATE = "*Public key 'BetaPublicCert' not up*";
+
+/**
+ * How the simulator signs its CDRs: 'key' with its key, as production SUNAT does (XMLDSig anyone can verify);
+ * 'beta' as SUNAT beta does — a true ds:SignedInfo (the CDR's digest) with beta's placeholder texts for the
+ * SignatureValue and the certificate, so no RSA operation. Nobody verifies a CDR's signature (sunat.md §5: Greenter,
+ * xsender and FacturadorPro read the CDR without), our pipeline included: the fast stand-in writes beta's, sparing a
+ * throughput run an RSA signature a document that SUNAT's side pays (~0.12 ms of the stand-in's ~0.15 per CDR).
+ */
+export type CdrSignature = 'key' | 'beta';
+
+const SIGNATURE_ID = 'SignSUNAT';
+
+function betaSignature(xml: string, key: SigningKey): string {
+  const { suite, signatureId } = signingSetup({ signatureId: SIGNATURE_ID });
+  return prepareFast(xml, key, suite, signatureId).finish(BETA_SIGNATURE_VALUE, BETA_CERTIFICATE).xml;
+}
+
+function sign(xml: string, key: SigningKey, signature: CdrSignature): string {
   try {
-    signed = signXml(xml, key, { signatureId: 'SignSUNAT', assumeCanonical: true });
+    return signature === 'beta'
+      ? betaSignature(xml, key)
+      : signXml(xml, key, { signatureId: SIGNATURE_ID, assumeCanonical: true }).xml;
   } catch (error) {
     // The fast path's guard is textual: a rejection text such as "value='ticket: …'" looks like a single-quoted
-    // attribute to it. The general path signs the same canonical text (same digest), only slower.
+    // attribute to it. The general path signs the same canonical text (same digest), only slower; it has no
+    // placeholder form, so such a CDR is signed with the key even in beta's manner.
     if (!(error instanceof SigningError) || error.code !== 'not_c14n_ready') throw error;
-    signed = signXml(xml, key, { signatureId: 'SignSUNAT' });
+    return signXml(xml, key, { signatureId: SIGNATURE_ID }).xml;
   }
+}
+
+/** Signs the CDR and zips it as SUNAT does: `R-{base}.xml` plus an empty `dummy/` directory entry. */
+export function signedCdrZip(
+  content: CdrContent,
+  key: SigningKey,
+  baseFileName: string,
+  signature: CdrSignature = 'key',
+): Buffer {
   return zipEntries([
     ['dummy/', new Uint8Array(0)],
-    [`R-${baseFileName}.xml`, signed.xml],
+    [`R-${baseFileName}.xml`, sign(buildCdrXml(content), key, signature)],
   ]);
 }

@@ -19,7 +19,7 @@ import {
   type SoapRequest,
 } from '../soap.ts';
 import { childByLocal, deepText, findByLocal, parseXml, type XmlElement } from '../xml.ts';
-import { signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
+import { type CdrSignature, signedCdrZip, SUNAT_RUC } from './cdr-builder.ts';
 import { scanDocumentFacts, type DocumentFacts } from './fast-facts.ts';
 import { checkDocumentIdentity, checkSummaryIdentity } from './identify.ts';
 import { openPackage } from './package.ts';
@@ -58,7 +58,8 @@ export interface EngineOptions {
   /** When set, documents issued more than this many days before today are late (2108) and future dates are 2329. */
   issueDateWindowDays?: number;
   /** The throughput stand-in (`--fast`): no parse, XSD, signature or rule checks; every new document is accepted
-   *  with a signed CDR carrying its number and digest. Authentication, the package checks, duplicates and 1033 stay. */
+   *  with a CDR carrying its number and digest, signed in SUNAT beta's manner (cdr-builder.ts `CdrSignature`).
+   *  Authentication, the package checks, duplicates and 1033 stay. */
   fast?: boolean;
 }
 
@@ -287,6 +288,11 @@ export class SimulatorEngine {
     return { status: 500, body: faultEnvelope(code, text, { side: SERVER_SIDE.test(code) ? 'Server' : 'Client' }) };
   }
 
+  /** The fast stand-in signs its CDRs as SUNAT beta does (no RSA operation); the full simulator with its key. */
+  private cdrSignature(): CdrSignature {
+    return this.options.fast ? 'beta' : 'key';
+  }
+
   /** SUNAT's ids are 13-digit millisecond stamps; kept strictly increasing so a pinned clock still yields unique ids. */
   private nextId(): string {
     this.sequence = Math.max(this.sequence + 1, this.options.now().getTime());
@@ -356,6 +362,7 @@ export class SimulatorEngine {
         },
         this.options.signingKey,
         name.base,
+        this.cdrSignature(),
       ),
       registeredAt: this.options.now().toISOString(),
       issueDate: facts.issueDate,
@@ -477,6 +484,7 @@ export class SimulatorEngine {
       },
       this.options.signingKey,
       name.base,
+      this.cdrSignature(),
     );
     this.options.store.putTicket({
       ticket,
