@@ -93,7 +93,8 @@ export const BETA_CERTIFICATE = "*Public key 'BetaPublicCert' not up*";
  * 'beta' as SUNAT beta does — a true ds:SignedInfo (the CDR's digest) with beta's placeholder texts for the
  * SignatureValue and the certificate, so no RSA operation. Nobody verifies a CDR's signature (sunat.md §5: Greenter,
  * xsender and FacturadorPro read the CDR without), our pipeline included: the fast stand-in writes beta's, sparing a
- * throughput run an RSA signature a document that SUNAT's side pays (~0.12 ms of the stand-in's ~0.15 per CDR).
+ * throughput run an RSA signature a document that SUNAT's side pays (the CDR's build, sign and zip 145 → 31 µs alone;
+ * 0.14–0.22 ms less of the stand-in's CPU a document under the bench's load, docs/performance.md).
  */
 export type CdrSignature = 'key' | 'beta';
 
@@ -110,9 +111,9 @@ function sign(xml: string, key: SigningKey, signature: CdrSignature): string {
       ? betaSignature(xml, key)
       : signXml(xml, key, { signatureId: SIGNATURE_ID, assumeCanonical: true }).xml;
   } catch (error) {
-    // The fast path's guard is textual: a rejection text such as "value='ticket: …'" looks like a single-quoted
-    // attribute to it. The general path signs the same canonical text (same digest), only slower; it has no
-    // placeholder form, so such a CDR is signed with the key even in beta's manner.
+    // A safety net: buildCdrXml escapes every text as C14N writes it, so the fast path's guard takes its CDRs (the
+    // texts of test/sunat/cdr-builder.test.ts included); should it refuse one, the general path signs the same
+    // canonical text (same digest), only slower. It has no placeholder form: such a CDR would carry a real signature.
     if (!(error instanceof SigningError) || error.code !== 'not_c14n_ready') throw error;
     return signXml(xml, key, { signatureId: SIGNATURE_ID }).xml;
   }
