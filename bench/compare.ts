@@ -1,6 +1,7 @@
 // npm run bench:compare -- <git-ref> — before/after on one machine in one run: the API of <git-ref> (checked out in
 // a temporary worktree, bench/checkout.ts) and the API of this working tree, each on its own database,
-// take turns under the same load against one fast SUNAT stand-in (who goes first alternates from round to round).
+// take turns under the same load against one fast SUNAT stand-in, or one each with --stand-in=own (who goes first
+// alternates from round to round).
 // The machines here are shared and noisy: two figures taken minutes apart differ more than most changes do, two
 // taken in alternating rounds do not.
 // Per round and side: accepted (or stored, not sent) 3-line facturas per second at 16 connections, and the CPU each
@@ -9,9 +10,9 @@
 // Options: --rounds=N (default 3), --seconds=N per round (default 5), --scenario=sent|not-sent (default sent),
 // --warm-up=N seconds per side before the rounds (default 20), --concurrency=N (default 16), --rate=N (instead of saturation: N requests a second, as `npm run bench` does for
 // its p99; then p50 and p99 are what to compare), --processes=N API processes per side (WEB_CONCURRENCY, default 1),
-// --port=N (default 18280: API before, +1 after, +9 the stand-in), --stand-in=shared|own (default shared: one stand-in,
+// --port=N (default 18280: API before, +1 after, +9 the stand-in), --stand-in=common|own (default common: one stand-in,
 // of this working tree, for both sides; own: each side against a fast stand-in of its own tree, on +9 and +10, to
-// compare a change of the stand-in itself — the API is then this tree's on both sides unless the change touches it).
+// compare a change of the stand-in itself — each side's API is its own tree's either way).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +53,9 @@ const CONCURRENCY = number('concurrency', 16);
 const RATE = args.has('rate') ? number('rate', 0) : null;
 const PORT = number('port', 18280);
 const PROCESSES = number('processes', 1);
-const STAND_IN = args.get('stand-in') ?? 'shared';
-if (STAND_IN !== 'shared' && STAND_IN !== 'own') {
-  console.error(`--stand-in is shared or own, not ${JSON.stringify(STAND_IN)}`);
+const STAND_IN = args.get('stand-in') ?? 'common';
+if (STAND_IN !== 'common' && STAND_IN !== 'own') {
+  console.error(`--stand-in is common or own, not ${JSON.stringify(STAND_IN)}`);
   process.exit(2);
 }
 

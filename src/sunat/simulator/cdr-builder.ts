@@ -82,8 +82,9 @@ export function buildCdrXml(content: CdrContent): string {
 }
 
 /**
- * What SUNAT beta writes where its CDRs' signature values go: it has no key for them (sunat.md §5), and clients tell
- * a beta CDR by these texts (FacturadorPro looks for "BetaPublicCert" in the SignatureValue).
+ * What SUNAT beta writes where its CDRs' signature values go: it has no key for them (a beta CDR as received:
+ * test/fixtures/sunat/cdr/sunat-recent-observed-notes-after-signature.xml), and clients tell a beta CDR by these
+ * texts (FacturadorPro looks for "BetaPublicCert" in the SignatureValue).
  */
 export const BETA_SIGNATURE_VALUE = "*Private key 'BetaPublicCert' not up*";
 export const BETA_CERTIFICATE = "*Public key 'BetaPublicCert' not up*";
@@ -91,8 +92,8 @@ export const BETA_CERTIFICATE = "*Public key 'BetaPublicCert' not up*";
 /**
  * How the simulator signs its CDRs: 'key' with its key, as production SUNAT does (XMLDSig anyone can verify);
  * 'beta' as SUNAT beta does — a true ds:SignedInfo (the CDR's digest) with beta's placeholder texts for the
- * SignatureValue and the certificate, so no RSA operation. Nobody verifies a CDR's signature (sunat.md §5: Greenter,
- * xsender and FacturadorPro read the CDR without), our pipeline included: the fast stand-in writes beta's, sparing a
+ * SignatureValue and the certificate, so no RSA operation. Nobody verifies a CDR's signature (Greenter, xsender
+ * and FacturadorPro read the CDR without), our pipeline included: the fast stand-in writes beta's, sparing a
  * throughput run an RSA signature a document that SUNAT's side pays (the CDR's build, sign and zip 145 → 31 µs alone;
  * 0.14–0.22 ms less of the stand-in's CPU a document under the bench's load, docs/performance.md).
  */
