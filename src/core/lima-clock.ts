@@ -7,11 +7,21 @@
 // 1995–2040, so a change in the zone database fails a test rather than shifting a date silently.
 const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;
 
+// The last second written, and its text: an issued document asks for the same second three times (its date, its
+// time, the usage counter's month), and so do the requests around it. An invalid instant (NaN) never matches.
+let lastSecond = Number.NaN;
+let lastIso = '';
+
 /** `YYYY-MM-DDTHH:mm:ss` as Lima's clock shows the instant. */
 function limaIso(instant: Date | number): string {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const second = Math.floor(ms / 1000);
+  if (second === lastSecond) return lastIso;
   // toISOString throws a RangeError on an invalid date, as Intl's format() did.
-  return new Date(ms + LIMA_OFFSET_MS).toISOString().slice(0, 19);
+  const iso = new Date(ms + LIMA_OFFSET_MS).toISOString().slice(0, 19);
+  lastSecond = second;
+  lastIso = iso;
+  return iso;
 }
 
 /** The calendar date in Lima, YYYY-MM-DD. */

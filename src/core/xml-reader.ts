@@ -84,6 +84,55 @@ export function decodeEntities(raw: string, offset = 0): string {
   return out + raw.slice(from);
 }
 
+/** XML's whitespace (S): space, tab, CR, LF. */
+function isSpace(ch: number): boolean {
+  return ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d;
+}
+
+/** ASCII characters by what they may be in NAME: 1 start a name (or its part after the colon), 2 only continue it. */
+const NAME_CHAR = new Uint8Array(128);
+for (let ch = 0; ch < 128; ch++) {
+  const c = String.fromCharCode(ch);
+  NAME_CHAR[ch] = /[A-Za-z_]/.test(c) ? 1 : /[0-9.-]/.test(c) ? 2 : 0;
+}
+
+/**
+ * Where a start tag that is an ASCII name alone ends: the index of its ">" ("<a>", "<p:a>", "<a/>"), every name
+ * NAME would take. -1 for any other tag (attributes, whitespace, other characters, no end): the general scan reads it.
+ */
+function plainTagEnd(xml: string, from: number): number {
+  let colon = false;
+  let start = true;
+  for (let k = from; k < xml.length; k++) {
+    const ch = xml.charCodeAt(k);
+    if (ch === 0x3e /* > */ || (ch === 0x2f /* / */ && xml.charCodeAt(k + 1) === 0x3e)) {
+      if (start) return -1;
+      return ch === 0x3e ? k : k + 1;
+    }
+    if (ch === 0x3a /* : */) {
+      if (colon || start) return -1;
+      colon = true;
+      start = true;
+      continue;
+    }
+    const kind = ch < 0x80 ? NAME_CHAR[ch] : 0;
+    if (kind === 0 || (start && kind !== 1)) return -1;
+    start = false;
+  }
+  return -1;
+}
+
+/**
+ * Whether the closing tag's text from `from` to `end` (its ">") is `name`, maybe followed by whitespace. A slice
+ * compared whole: startsWith, or a loop over the characters, cost several times more.
+ */
+function closes(xml: string, from: number, end: number, name: string): boolean {
+  const after = from + name.length;
+  if (after > end || xml.slice(from, after) !== name) return false;
+  for (let k = after; k < end; k++) if (!isSpace(xml.charCodeAt(k))) return false;
+  return true;
+}
+
 export function parseXml(xml: string): XmlElement {
   let i = 0;
   const n = xml.length;
@@ -133,8 +182,9 @@ export function parseXml(xml: string): XmlElement {
     if (c === 0x2f /* / */) {
       const end = xml.indexOf('>', lt + 2);
       if (end < 0) throw new XmlSyntaxError('Etiqueta de cierre sin terminar', lt);
-      const name = xml.slice(lt + 2, end).trim();
-      if (!current || current.name !== name) {
+      // ETag ::= '</' Name S? '>': the open element's name right after "</", then only XML's whitespace.
+      if (!current || !closes(xml, lt + 2, end, current.name)) {
+        const name = xml.slice(lt + 2, end);
         throw new XmlSyntaxError(
           `Etiqueta de cierre </${name}> no corresponde${current ? ` a <${current.name}>` : ''}`,
           lt,
@@ -146,23 +196,29 @@ export function parseXml(xml: string): XmlElement {
       continue;
     }
 
-    // Start tag: find its end outside attribute values.
-    let j = lt + 1;
-    let quote = 0;
-    for (; j < n; j++) {
-      const ch = xml.charCodeAt(j);
-      if (quote) {
-        if (ch === quote) quote = 0;
-      } else if (ch === 0x22 || ch === 0x27) quote = ch;
-      else if (ch === 0x3e /* > */) break;
-      else if (ch === 0x3c /* < */) throw new XmlSyntaxError('"<" dentro de una etiqueta', j);
+    // Start tag. Most carry no attribute ("<cbc:ID>"): an ASCII name read up to ">" or "/>" is the whole tag, with
+    // no quote to skip and no regex to run. Any other tag takes the general scan.
+    const plain = plainTagEnd(xml, lt + 1);
+    let j = plain;
+    if (j < 0) {
+      // Find its end outside attribute values.
+      j = lt + 1;
+      let quote = 0;
+      for (; j < n; j++) {
+        const ch = xml.charCodeAt(j);
+        if (quote) {
+          if (ch === quote) quote = 0;
+        } else if (ch === 0x22 || ch === 0x27) quote = ch;
+        else if (ch === 0x3e /* > */) break;
+        else if (ch === 0x3c /* < */) throw new XmlSyntaxError('"<" dentro de una etiqueta', j);
+      }
+      if (j >= n) throw new XmlSyntaxError('Etiqueta sin cerrar', lt);
     }
-    if (j >= n) throw new XmlSyntaxError('Etiqueta sin cerrar', lt);
     const selfClosing = xml.charCodeAt(j - 1) === 0x2f;
     const body = xml.slice(lt + 1, selfClosing ? j - 1 : j);
-    const nameEnd = body.search(/[\s]/);
+    const nameEnd = plain >= 0 ? -1 : body.search(/[\s]/);
     const name = nameEnd < 0 ? body : body.slice(0, nameEnd);
-    if (!NAME.test(name)) throw new XmlSyntaxError(`Nombre de elemento inválido "${name}"`, lt);
+    if (plain < 0 && !NAME.test(name)) throw new XmlSyntaxError(`Nombre de elemento inválido "${name}"`, lt);
     if (root && !current) throw new XmlSyntaxError('Más de un elemento raíz', lt);
 
     const attrs: Record<string, string> = {};

@@ -34,6 +34,28 @@ describe("Lima's clock", () => {
     );
   });
 
+  it('answers each of a run of instants as ICU does, however close together (the last second is remembered)', () => {
+    // Runs of instants a few milliseconds to a few seconds apart, either way, around any instant: the same second
+    // asked again, the next one, the one before, and a day's turn at 05:00 UTC.
+    const start = fc.oneof(
+      fc.integer({ min: FROM, max: TO }),
+      fc.integer({ min: 0, max: 10_000 }).map((d) => Date.UTC(2026, 10, 28, 5, 0, 0) - 5_000 + d),
+    );
+    fc.assert(
+      fc.property(start, fc.array(fc.integer({ min: -2_500, max: 2_500 }), { maxLength: 12 }), (first, steps) => {
+        let ms = first;
+        for (const step of [0, ...steps]) {
+          ms += step;
+          const expected = icuLima(ms);
+          expect(limaDateOf(ms)).toBe(expected.slice(0, 10));
+          expect(limaTimeOf(new Date(ms))).toBe(expected.slice(11));
+          expect(limaDateTimeOf(ms)).toBe(expected);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('turns the day at 05:00 UTC, the year included', () => {
     expect(limaDateTimeOf(Date.UTC(2027, 0, 1, 4, 59, 59))).toBe('2026-12-31 23:59:59');
     expect(limaDateTimeOf(Date.UTC(2027, 0, 1, 5, 0, 0))).toBe('2027-01-01 00:00:00');
@@ -43,5 +65,7 @@ describe("Lima's clock", () => {
 
   it('refuses an invalid date as Intl did', () => {
     expect(() => limaDateOf(new Date(Number.NaN))).toThrow(RangeError);
+    limaDateOf(Date.UTC(2026, 10, 28));
+    expect(() => limaTimeOf(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -124,6 +124,12 @@ describe('the XML reader against a DOM parser', () => {
     );
   });
 
+  it('refuses whitespace before a closing tag\'s name, and any but XML\'s after it (ETag: "</" Name S? ">")', () => {
+    for (const xml of ['<a></ a>', '<a></\na>', '<a></a\u00a0>', '<p:a xmlns:p="urn:p"></ p:a>'])
+      expect(() => parseXml(xml)).toThrow(/no corresponde/);
+    expect(parseXml('<a></a \r\n\t>').local).toBe('a');
+  });
+
   it('refuses a closing tag that does not match, whatever whitespace follows the name', () => {
     fc.assert(
       fc.property(someSpace, fc.constantFrom('<a><b></c ', '<a><bb></b', '<a><b></bb'), (s, start) => {
