@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifyCdr } from '../../src/core/cdr-identity.ts';
 import { verifyXmlSignature } from '../../src/core/signing.ts';
-import { sendBill, unzipCdr, zipDocument } from '../../src/sunat/index.ts';
+import { getStatus, sendBill, sendSummary, unzipCdr, zipDocument } from '../../src/sunat/index.ts';
 import { BETA_SIGNATURE_VALUE } from '../../src/sunat/simulator/cdr-builder.ts';
-import { credentials, invoiceXml, RUC, sign, startSimulator } from './helpers.ts';
+import { credentials, fixtureText, invoiceXml, RUC, sign, startSimulator } from './helpers.ts';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 beforeAll(async () => {
@@ -58,5 +58,20 @@ describe('sunat-simulator --fast', () => {
       code: '1033',
     });
     expect(sim.simulator.stats()).toMatchObject({ accepted: 3, duplicates: 1, conflicts: 1 });
+  });
+
+  it("answers a daily summary's ticket with a CDR signed in beta's manner too, which our client reads", async () => {
+    const base = `${RUC}-RC-20250115-1`;
+    const xml = sign(fixtureText('documents', `${base}.unsigned.xml`));
+    const call = { endpoint: sim.endpoints.invoices, credentials, timeoutMs: 5_000 };
+    const sent = await sendSummary({ ...call, fileName: base, zip: zipDocument(base, xml) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    const done = await getStatus({ ...call, ticket: sent.ticket });
+    expect(done).toMatchObject({ kind: 'done', statusCode: '0', outcome: { kind: 'accepted', code: '0' } });
+    if (done.kind !== 'done') return;
+    expect(done.outcome.cdr).toMatchObject({ reference: 'RC-20250115-1', id: sent.ticket, receiverId: RUC });
+    const cdr = unzipCdr(done.outcome.cdrZip!).xml.toString('utf8');
+    expect(cdr).toContain(`<ds:SignatureValue>${BETA_SIGNATURE_VALUE}</ds:SignatureValue>`);
+    expect(verifyXmlSignature(cdr)).toMatchObject({ valid: false, code: '2098' });
   });
 });
