@@ -65,6 +65,7 @@ describe("Lima's clock", () => {
 
   it('refuses an invalid date as Intl did', () => {
     expect(() => limaDateOf(new Date(Number.NaN))).toThrow(RangeError);
+    // Also right after a valid second was remembered: an invalid instant is never answered from it.
     limaDateOf(Date.UTC(2026, 10, 28));
     expect(() => limaTimeOf(Number.NaN)).toThrow(RangeError);
   });
