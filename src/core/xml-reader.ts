@@ -85,7 +85,7 @@ export function decodeEntities(raw: string, offset = 0): string {
 }
 
 /** XML's whitespace (S): space, tab, CR, LF. */
-function isSpace(ch: number): boolean {
+export function isXmlSpace(ch: number): boolean {
   return ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d;
 }
 
@@ -130,7 +130,7 @@ function plainTagEnd(xml: string, from: number): number {
 function closes(xml: string, from: number, end: number, name: string): boolean {
   const after = from + name.length;
   if (after > end || xml.slice(from, after) !== name) return false;
-  for (let k = after; k < end; k++) if (!isSpace(xml.charCodeAt(k))) return false;
+  for (let k = after; k < end; k++) if (!isXmlSpace(xml.charCodeAt(k))) return false;
   return true;
 }
 

@@ -3,6 +3,7 @@
 // without fsync (src/pipeline/issue.ts): a file a crash of the machine lost or cut short (missing, empty,
 // zero-filled, truncated) is told apart when read (isWholeXml) and made again here.
 import { signCanonicalXml } from '../core/signing/canonical.ts';
+import { isXmlSpace } from '../core/xml-reader.ts';
 import { AppError } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { signedIssuerOf } from './deps.ts';
@@ -55,8 +56,7 @@ export function isWholeXml(xml: Buffer): boolean {
   const root = FIRST_ELEMENT.exec(xml.toString('latin1', 0, Math.min(xml.length, 1024)))?.[1];
   if (!root) return false;
   let end = xml.length;
-  while (end > 0 && (xml[end - 1] === 0x20 || xml[end - 1] === 0x0a || xml[end - 1] === 0x0d || xml[end - 1] === 0x09))
-    end--;
+  while (end > 0 && isXmlSpace(xml[end - 1])) end--;
   const closing = `</${root}>`;
   return end >= closing.length && xml.toString('latin1', end - closing.length, end) === closing;
 }

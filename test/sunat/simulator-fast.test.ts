@@ -74,4 +74,17 @@ describe('sunat-simulator --fast', () => {
     expect(cdr).toContain(`<ds:SignatureValue>${BETA_SIGNATURE_VALUE}</ds:SignatureValue>`);
     expect(verifyXmlSignature(cdr)).toMatchObject({ valid: false, code: '2098' });
   });
+
+  it('still judges a summary in full: an unsigned one ends in status 99 with its rejection', async () => {
+    const base = `${RUC}-RC-20250115-2`;
+    const xml = fixtureText('documents', `${RUC}-RC-20250115-1.unsigned.xml`).replace('RC-20250115-1', 'RC-20250115-2');
+    const call = { endpoint: sim.endpoints.invoices, credentials, timeoutMs: 5_000 };
+    const sent = await sendSummary({ ...call, fileName: base, zip: zipDocument(base, xml) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    expect(await getStatus({ ...call, ticket: sent.ticket })).toMatchObject({
+      kind: 'done',
+      statusCode: '99',
+      outcome: { kind: 'rejected' },
+    });
+  });
 });

@@ -59,7 +59,8 @@ export interface EngineOptions {
   issueDateWindowDays?: number;
   /** The throughput stand-in (`--fast`): no parse, XSD, signature or rule checks; every new document is accepted
    *  with a CDR carrying its number and digest, signed in SUNAT beta's manner (cdr-builder.ts `CdrSignature`).
-   *  Authentication, the package checks, duplicates and 1033 stay. */
+   *  Authentication, the package checks, duplicates and 1033 stay. Summaries (sendSummary) are still judged in full;
+   *  only their CDRs are signed in beta's manner. */
   fast?: boolean;
 }
 
