@@ -139,7 +139,10 @@ describe('the XML reader against a DOM parser', () => {
     const nameChar = fc.constantFrom(...'aZ_09.-:#$;'.split(''));
     // The shapes a random string seldom hits: two prefixes, a part that starts wrong, an empty part.
     const edges = ['a:b:c', 'a:b:', 'a::b', '1a', '-a', '.a', ':a', 'a:', 'a:1', 'a:-b', 'a..b', 'a_:b-', 'Z9.-_'];
-    const names = fc.oneof(fc.constantFrom(...edges), fc.array(nameChar, { maxLength: 6 }).map((c) => c.join('')));
+    const names = fc.oneof(
+      fc.constantFrom(...edges),
+      fc.array(nameChar, { maxLength: 6 }).map((c) => c.join('')),
+    );
     fc.assert(
       fc.property(names, fc.boolean(), (name, selfClosing) => {
         const prefix = name.slice(0, Math.max(0, name.indexOf(':')));
