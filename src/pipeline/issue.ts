@@ -174,7 +174,8 @@ export async function issueDocument<C>(
 
   const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
   // The signed XML as UTF-8 by number, encoded once: hashed, measured, written and zipped from these bytes. By
-  // number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong.
+  // number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong, and
+  // the dropped build can finish after the one for the real number (test/features/documents/late-guess.test.ts).
   const xmlByNumber = new Map<number, Buffer>();
   let inserted;
   try {
