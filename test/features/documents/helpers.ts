@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
+import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { FIXTURES, substituteToday, XSD_MAINDOC } from '../../fixtures/invoices.ts';
 import { createTestApp, type TestApp, type TestAppOptions, type TestTenant } from '../../helpers/app.ts';
@@ -82,6 +83,27 @@ export function useApi(options: TestAppOptions = {}): ApiHarness {
 /** The path of a download link (the host part is the tenant's). */
 export function pathOf(link: string): string {
   return new URL(link).pathname;
+}
+
+/**
+ * Another taker of the series' numbers (another process, an explicit number): when factura `at` of `serie` is
+ * stored, a trigger moves the series `count` numbers further, committed with it, so the requests built ahead behind
+ * it had guessed wrong (src/pipeline/numbering-queue.ts). Returns the trigger's removal.
+ */
+export async function othersTakeNumbersAt(api: ApiHarness, serie: string, at: number, count: number) {
+  const s = quoteIdent(api.tenant.schema);
+  const name = `take_numbers_${serie.toLowerCase()}`;
+  const pool = api.ctx.db.pool;
+  await pool.query(`CREATE FUNCTION ${s}.${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN UPDATE ${s}."series" SET last_number = last_number + ${count}
+      WHERE document_type = '01' AND serie = '${serie}';
+    RETURN NULL; END $$`);
+  await pool.query(`CREATE TRIGGER ${name} AFTER INSERT ON ${s}."documents"
+    FOR EACH ROW WHEN (NEW.serie = '${serie}' AND NEW.number = ${at}) EXECUTE FUNCTION ${s}.${name}()`);
+  return async () => {
+    await pool.query(`DROP TRIGGER ${name} ON ${s}."documents"`);
+    await pool.query(`DROP FUNCTION ${s}.${name}()`);
+  };
 }
 
 const ROOTS: Record<string, string> = { '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote' };

@@ -13,7 +13,7 @@ import {
 } from '../../../src/pipeline/numbering-queue.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { testDatabaseKind } from '../../helpers/db.ts';
-import { fixtureBody, pathOf, useApi } from './helpers.ts';
+import { fixtureBody, othersTakeNumbersAt, pathOf, useApi } from './helpers.ts';
 
 const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
 const api = useApi({ env: { METRICS_TOKEN } });
@@ -354,15 +354,9 @@ describe('"#" requests built ahead of their number', () => {
   });
 
   it('through the API, guesses dropped midway: every signed XML carries the number and digest its answer gave', async () => {
-    const s = quoteIdent(api.tenant.schema);
-    const pool = api.ctx.db.pool;
     // Another taker inside the transaction that stores document 60: the series moves 5 further at its commit, so
     // the documents built ahead behind it had guessed wrong.
-    await pool.query(`CREATE FUNCTION ${s}.take_five() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN UPDATE ${s}."series" SET last_number = last_number + 5 WHERE document_type = '01' AND serie = 'F318';
-      RETURN NULL; END $$`);
-    await pool.query(`CREATE TRIGGER take_five AFTER INSERT ON ${s}."documents"
-      FOR EACH ROW WHEN (NEW.serie = 'F318' AND NEW.number = 60) EXECUTE FUNCTION ${s}.take_five()`);
+    const removeTrigger = await othersTakeNumbersAt(api, 'F318', 60, 5);
     try {
       const before = { ...buildsAhead };
       const body: Record<string, any> = { ...fixtureBody('02-not-sent.json'), serie_documento: 'F318' };
@@ -390,8 +384,7 @@ describe('"#" requests built ahead of their number', () => {
         expect(xml).toContain(r.json.data.hash);
       }
     } finally {
-      await pool.query(`DROP TRIGGER take_five ON ${s}."documents"`);
-      await pool.query(`DROP FUNCTION ${s}.take_five()`);
+      await removeTrigger();
     }
   });
 
