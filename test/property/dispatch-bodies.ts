@@ -5,25 +5,15 @@
 import fc from 'fast-check';
 import { districtCodes, ports, transferMotives } from '../../src/core/catalogs/index.ts';
 import type { Issuer } from '../../src/core/index.ts';
+import { testIssuer } from '../fixtures/invoices.ts';
 
 /** After R.S. 000108-2026/SUNAT (the hand-over date rules apply). */
 export const DISPATCH_TODAY = '2026-07-15';
 
 export type Body = Record<string, any>;
 
-export const dispatchIssuer: Issuer = {
-  ruc: '20000000001',
-  razonSocial: 'EMPRESA EMISORA S.A.C.',
-  address: {
-    ubigeo: '150101',
-    codigoEstablecimiento: '0000',
-    direccion: 'AV. EJEMPLO 123',
-    provincia: 'LIMA',
-    departamento: 'LIMA',
-    distrito: 'LIMA',
-    codigoPais: 'PE',
-  },
-};
+/** The issuer of every core test (test/fixtures/invoices.ts). */
+export const dispatchIssuer: Issuer = testIssuer;
 
 export function shift(date: string, days: number): string {
   const t = Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) + days * 86_400_000;

@@ -2,7 +2,7 @@
 // MTC registration and who pays the freight. SUNAT's codes from ValidaExprRegGreTransportista 2.0.1.
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import type { CarrierContext, DispatchRule } from '../context.ts';
-import { documentNumberProblem } from './shared.ts';
+import { documentNumberProblem, mtcObservation } from './shared.ts';
 
 type Rule = DispatchRule<CarrierContext>;
 
@@ -124,23 +124,7 @@ const registration: Rule = {
   name: 'carrier-mtc',
   sunat: ['4391', '4392'],
   check: (c, f) => {
-    const mtc = c.doc.carrier?.mtc;
-    if (!mtc)
-      addWarning(
-        f,
-        'transportista.numero_mtc',
-        'sunat_observation',
-        'Sin número de registro MTC del transportista emisor: SUNAT lo observa (4391).',
-        '4391',
-      );
-    else if (!/^(?!0+$)[0-9A-Z]{1,20}$/.test(mtc))
-      addWarning(
-        f,
-        'transportista.numero_mtc',
-        'sunat_observation',
-        'El registro MTC debe ser de letras mayúsculas y dígitos: SUNAT lo observa (4392).',
-        '4392',
-      );
+    mtcObservation(c.doc.carrier?.mtc, f, 'del transportista emisor');
   },
 };
 

@@ -5,7 +5,7 @@ import { ports } from '../../catalogs/index.ts';
 import { daysBetween } from '../../invoice/context.ts';
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import { HAND_OVER_DATE_REQUIRED_FROM, type DispatchRule, type SenderContext } from '../context.ts';
-import { documentNumberProblem } from './shared.ts';
+import { documentNumberProblem, mtcObservation } from './shared.ts';
 
 type Rule = DispatchRule<SenderContext>;
 const CUSTOMER = 'datos_del_cliente_o_receptor';
@@ -234,22 +234,7 @@ const carrier: Rule = {
         'Razón social del transportista de menos de 3 o más de 250 caracteres: SUNAT lo observa (4165).',
         '4165',
       );
-    if (!t.mtc)
-      addWarning(
-        f,
-        'transportista.numero_mtc',
-        'sunat_observation',
-        'Sin número de registro MTC del transportista: SUNAT lo observa (4391).',
-        '4391',
-      );
-    else if (!/^(?!0+$)[0-9A-Z]{1,20}$/.test(t.mtc))
-      addWarning(
-        f,
-        'transportista.numero_mtc',
-        'sunat_observation',
-        'El registro MTC debe ser de letras mayúsculas y dígitos: SUNAT lo observa (4392).',
-        '4392',
-      );
+    mtcObservation(t.mtc, f);
   },
 };
 

@@ -14,6 +14,26 @@ const PLATE = /^(?!0+$)[0-9A-Z]{6,8}$/;
 const LICENCE = /^(?!0+$)[0-9A-Z]{9,10}$/;
 const REGISTRATION = /^(?!0+$)[0-9A-Z]{10,15}$/;
 
+/** The carrier's MTC registration: SUNAT observes its absence (4391) and a malformed one (4392). */
+export function mtcObservation(mtc: string | undefined, f: Findings, whose = 'del transportista'): void {
+  if (!mtc)
+    addWarning(
+      f,
+      'transportista.numero_mtc',
+      'sunat_observation',
+      `Sin número de registro MTC ${whose}: SUNAT lo observa (4391).`,
+      '4391',
+    );
+  else if (!/^(?!0+$)[0-9A-Z]{1,20}$/.test(mtc))
+    addWarning(
+      f,
+      'transportista.numero_mtc',
+      'sunat_observation',
+      'El registro MTC debe ser de letras mayúsculas y dígitos: SUNAT lo observa (4392).',
+      '4392',
+    );
+}
+
 /** Identity document numbers as SUNAT reads them: DNI 8 digits, RUC [12] + 10 digits, others 1–15 non-space. */
 export function documentNumberProblem(type: string, number: string): string | undefined {
   if (type === '1' && !/^\d{8}$/.test(number)) return 'el DNI debe tener 8 dígitos';
