@@ -85,6 +85,27 @@ export const ISSUE_CODES = {
     'Propiedad del ítem (catálogo 55) cuyo valor no puede ir donde SUNAT lo lee: una fecha (3005, 3059, 4002, 4003, 4004, 4006 → cac:UsabilityPeriod/cbc:StartDate, SUNAT 3065) o un número (4005 días → DurationMeasure, 3006 → ValueQuantity, SUNAT 3135).',
   operation_products_required:
     'Factura de operación 0112 (gastos deducibles de persona natural) sin una línea 84121901 (crédito hipotecario) u 80131501 (arrendamiento). SUNAT 3181.',
+  document_type_invalid:
+    'El codigo_tipo_documento no es el del endpoint (09 en /api/dispatches, 31 en /api/dispatch-carrier…). SUNAT 1051.',
+  transfer_date_invalid:
+    'Fechas del traslado inconsistentes: inicio del traslado anterior a la emisión (SUNAT 3343); en transporte público, entrega de los bienes al transportista anterior a la emisión (3618) o posterior al inicio del traslado (3616).',
+  transport_requirements_unmet:
+    'La modalidad de traslado exige datos que faltan o que SUNAT rechaza: transportista con RUC en transporte público (2558/2485/2563/2560), conductor principal con documento, nombres y licencia (3357/2568/2569/2571/2572/3360) y placa del vehículo (2566) en transporte privado, con el indicador de vehículos del transportista o en la guía transportista; TUC con formato inválido (3355); indicadores incompatibles (3450/3451); conductores repetidos (3362).',
+  dispatch_party_invalid:
+    'Destinatario, remitente, proveedor o pagador que SUNAT rechaza: falta el destinatario (2757) o el remitente de la 31 (3383); debe ser el emisor (motivos 02, 04, 07: 2554) o no serlo (2555, 2560); debe tener RUC (motivos 06 y 17: 3417); número de documento con formato inválido (2758/3384/2724/3400).',
+  ubigeo_invalid:
+    'Ubigeo de partida o llegada que no existe en el catálogo INEI (departamento o provincia inexistentes). SUNAT 3363/3368.',
+  plate_invalid:
+    'Placa de vehículo que no son 6 a 8 letras mayúsculas y dígitos (sin solo ceros) tras quitar guiones y espacios. SUNAT 2567.',
+  licence_invalid:
+    'Licencia de conducir ausente (2572) o que no son 9 a 10 letras mayúsculas y dígitos (sin solo ceros). SUNAT 2573.',
+  establishment_code_required:
+    'Traslado entre establecimientos de la misma empresa (motivo 04) sin el código de establecimiento anexo de la partida o de la llegada. SUNAT 3365/3369.',
+  related_document_invalid:
+    'Documento relacionado al transporte que SUNAT rechaza: tipo no admitido en la guía (2692), número con formato inválido (3441), repetido (3340), emisor que no corresponde (3381/3442), tipo no admitido para el motivo (3445), constancia 49/80 fuera de importación o exportación (3352), demasiados documentos en la 31 (3345/3346).',
+  customs_requirements_unmet:
+    'Importación (08) o exportación (09) sin DAM o DS relacionada (3440), sin número de bultos (3419), con un puerto fuera del catálogo 63 (3459) o de otro ubigeo (3364), o sin código de establecimiento cuando no hay puerto (3365/3369).',
+  motive_description_required: 'Motivo de traslado 13 (otros) sin descripcion_motivo_traslado. SUNAT 3457.',
   mortgage_properties_required:
     'Línea de factura con código de producto 84121901 (crédito hipotecario) sin las propiedades del ítem 7001, 7004, 7005 (y 7003, 7006, 7007 si 7002 es 3). SUNAT 3150–3155.',
 } as const;
@@ -114,6 +135,10 @@ export const WARNING_CODES = {
     'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
   due_date_before_issue:
     'La fecha de vencimiento es anterior a la de emisión: SUNAT solo valida su formato; se emite tal cual.',
+  value_ignored:
+    'Se recibió un dato que la guía no emite porque SUNAT lo rechazaría en ese caso (FacturadorPro lo descarta igual): conductor y vehículo en transporte público sin indicador (3354/3455), transportista en transporte privado (3347), código de establecimiento de un punto que no es de un RUC o del motivo 18 (3410/3416), puerto fuera de importación y exportación, destinatario del motivo 04 (es el emisor).',
+  ubigeo_not_in_catalog:
+    'Ubigeo de un distrito que el catálogo INEI incluido no conoce en una provincia existente, o de un departamento o provincia: SUNAT lo rechaza (3363/3368) salvo que sea un distrito creado después del catálogo; se emite tal cual.',
   boleta_buyer_unidentified:
     'Boleta de más de S/ 700 sin identificar al comprador: SUNAT la acepta (la regla es de FacturadorPro); conviene identificarlo.',
 } as const;

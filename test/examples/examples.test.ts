@@ -27,6 +27,14 @@ function sentColumn(): Map<string, boolean> {
   return rows;
 }
 
+/** Bodies kept in examples/ whose routes this test does not post to (the dispatch-guide routes are not served yet). */
+const UNPOSTED = ['dispatches'] as const;
+const unposted = UNPOSTED.flatMap((folder) =>
+  readdirSync(new URL(`${folder}/`, EXAMPLES_DIR))
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => `${folder}/${file}`),
+);
+
 const examples = FOLDERS.flatMap((folder) =>
   exampleFiles(folder).map((file) => ({ folder, file, path: `${folder}/${file}` })),
 );
@@ -78,14 +86,14 @@ async function issueDateOf(tenant: TestTenant, externalId: string): Promise<stri
 
 describe('examples/README.md', () => {
   it('lists every example file, and no file that does not exist', () => {
-    const onDisk = examples.map((e) => e.path).sort();
+    const onDisk = [...examples.map((e) => e.path), ...unposted].sort();
     expect([...exampleTitles(readme).keys()].sort()).toEqual(onDisk);
     expect([...sent.keys()].sort()).toEqual(onDisk);
   });
 
   it('holds only JSON examples and this README', () => {
-    expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(['README.md', ...FOLDERS].sort());
-    for (const folder of FOLDERS)
+    expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(['README.md', ...FOLDERS, ...UNPOSTED].sort());
+    for (const folder of [...FOLDERS, ...UNPOSTED])
       expect(readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).every((f) => f.endsWith('.json'))).toBe(true);
   });
 

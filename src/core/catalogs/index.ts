@@ -26,3 +26,16 @@ export {
   type PropertyValueElement,
 } from './catalog-55.ts';
 export { paymentMeans } from './catalog-59.ts';
+export { transportModes, PUBLIC_TRANSPORT, PRIVATE_TRANSPORT } from './catalog-18.ts';
+export { transferMotives, type TransferMotiveEntry } from './catalog-20.ts';
+export { transportDocuments, type TransportDocumentEntry } from './catalog-61.ts';
+export { ports, type PortEntry } from './catalog-63.ts';
+export { authorizingEntities } from './catalog-d37.ts';
+export {
+  isValidUbigeo,
+  ubigeoNames,
+  ubigeoStatus,
+  districtCodes,
+  type UbigeoLevel,
+  type UbigeoNames,
+} from './ubigeo/index.ts';

@@ -1,0 +1,188 @@
+// Rules of the guía de remisión transportista (31): the remitente and destinatario it names, its points, its own
+// MTC registration and who pays the freight. SUNAT's codes from ValidaExprRegGreTransportista 2.0.1.
+import { addIssue, addWarning } from '../../invoice/findings.ts';
+import type { CarrierContext, DispatchRule } from '../context.ts';
+import { documentNumberProblem, mtcObservation } from './shared.ts';
+
+type Rule = DispatchRule<CarrierContext>;
+
+const sender: Rule = {
+  name: 'sender-named',
+  sunat: ['3383', '3384', '2560', '4422'],
+  check: (c, f) => {
+    const s = c.doc.sender;
+    if (!s) {
+      addIssue(
+        f,
+        'datos_remitente',
+        'dispatch_party_invalid',
+        'La guía transportista exige el remitente (datos_remitente) (SUNAT 3383).',
+        {
+          sunatRule: '3383',
+        },
+      );
+      return;
+    }
+    const problem = documentNumberProblem(s.documentType, s.documentNumber);
+    if (problem)
+      addIssue(
+        f,
+        'datos_remitente.numero_documento',
+        'dispatch_party_invalid',
+        `Documento del remitente: ${problem} (SUNAT 3384).`,
+        {
+          sunatRule: '3384',
+        },
+      );
+    if (s.documentType === '6' && s.documentNumber === c.ctx.issuer.ruc)
+      addIssue(
+        f,
+        'datos_remitente.numero_documento',
+        'dispatch_party_invalid',
+        'El remitente no puede ser el transportista que emite la guía (SUNAT 2560).',
+        {
+          sunatRule: '2560',
+        },
+      );
+    if (s.name.length > 250)
+      addWarning(
+        f,
+        'datos_remitente.apellidos_y_nombres_o_razon_social',
+        'sunat_observation',
+        'Nombre de más de 250 caracteres: SUNAT lo observa (4422).',
+        '4422',
+      );
+  },
+};
+
+const recipient: Rule = {
+  name: 'recipient-named',
+  sunat: ['2757', '2758', '4152'],
+  check: (c, f) => {
+    if (!c.body.datos_destinatario) {
+      addIssue(
+        f,
+        'datos_destinatario',
+        'dispatch_party_invalid',
+        'La guía transportista exige el destinatario (datos_destinatario) (SUNAT 2757).',
+        {
+          sunatRule: '2757',
+        },
+      );
+      return;
+    }
+    const r = c.doc.recipient;
+    const problem = documentNumberProblem(r.documentType, r.documentNumber);
+    if (problem)
+      addIssue(
+        f,
+        'datos_destinatario.numero_documento',
+        'dispatch_party_invalid',
+        `Documento del destinatario: ${problem} (SUNAT 2758).`,
+        {
+          sunatRule: '2758',
+        },
+      );
+    if (r.name.length > 250)
+      addWarning(
+        f,
+        'datos_destinatario.apellidos_y_nombres_o_razon_social',
+        'sunat_observation',
+        'Nombre de más de 250 caracteres: SUNAT lo observa (4152).',
+        '4152',
+      );
+  },
+};
+
+const points: Rule = {
+  name: 'carrier-points',
+  sunat: ['2775', '2577', '2574'],
+  check: (c, f) => {
+    if (!c.doc.origin.ubigeo)
+      addIssue(
+        f,
+        c.originPath,
+        'validation_failed',
+        'Falta el punto de partida (direcciones_proveedores.remitente: ubigeo y dirección) (SUNAT 2775/2577).',
+        {
+          sunatRule: '2775',
+        },
+      );
+    const relatedGuide = c.doc.related.some((r) => r.documentType === '09');
+    if (!c.doc.destination && !relatedGuide)
+      addIssue(
+        f,
+        c.destinationPath,
+        'validation_failed',
+        'Falta el punto de llegada (direcciones_proveedores.destinatario: ubigeo y dirección) (SUNAT 2775/2574).',
+        { sunatRule: '2775' },
+      );
+  },
+};
+
+const registration: Rule = {
+  name: 'carrier-mtc',
+  sunat: ['4391', '4392'],
+  check: (c, f) => {
+    mtcObservation(c.doc.carrier?.mtc, f, 'del transportista emisor');
+  },
+};
+
+const payer: Rule = {
+  name: 'freight-payer',
+  sunat: ['4388', '4401', '4402', '4370', '3400'],
+  check: (c, f) => {
+    const p = c.doc.payer;
+    if (!p) {
+      addWarning(
+        f,
+        'pagador_flete',
+        'sunat_observation',
+        'Sin indicador de quién paga el flete: SUNAT lo observa (4388).',
+        '4388',
+      );
+      return;
+    }
+    if (p.indicator === 'Remitente') return;
+    if (!p.party) {
+      if (p.indicator === 'Tercero')
+        addWarning(
+          f,
+          'pagador_flete',
+          'sunat_observation',
+          'Pagador del flete tercero sin tipo, número o nombre: SUNAT lo observa (4401/4402/4370).',
+          '4401',
+        );
+      return;
+    }
+    const problem = documentNumberProblem(p.party.documentType, p.party.documentNumber);
+    if (problem)
+      addIssue(
+        f,
+        'pagador_flete.numero',
+        'dispatch_party_invalid',
+        `Documento de quien paga el flete: ${problem} (SUNAT 3400).`,
+        {
+          sunatRule: '3400',
+        },
+      );
+  },
+};
+
+const detailNotExpected: Rule = {
+  name: 'lines-with-electronic-guide',
+  sunat: ['4434'],
+  check: (c, f) => {
+    // An electronic remitente guide already details the goods: SUNAT observes the 31's own detail (4434).
+    if (c.doc.related.some((r) => r.documentType === '09' && !/^\d/.test(r.number)))
+      addWarning(
+        f,
+        'items',
+        'sunat_observation',
+        'Con una guía remitente electrónica relacionada, SUNAT observa el detalle de bienes (4434).',
+        '4434',
+      );
+  },
+};
+
+export const CARRIER_RULES: readonly Rule[] = [sender, recipient, points, registration, payer, detailNotExpected];
