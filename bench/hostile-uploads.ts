@@ -1,0 +1,191 @@
+// Hostile files for the upload routes (the company logo, the signing certificate), for the fuzz test, the drills and
+// the upload tests:
+// - PNG and JPEG files built by hand that no decoder should be trusted with: pixel data that is not zlib, a row
+//   filter byte that does not exist, a header announcing 100000 × 100000 or 11000 × 11000 pixels, a stream that
+//   inflates past its header, broken CRCs, truncations;
+// - seeded byte mutations of valid images and of a valid PFX (flips, truncations, repeated and cut chunks), so that
+//   the decoders meet what no one wrote by hand.
+import { once } from 'node:events';
+import zlib from 'node:zlib';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function pngChunk(type: string, data: Buffer = Buffer.alloc(0), crc?: number): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc ?? zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, tail]);
+}
+
+export function ihdr(width: number, height: number, bitDepth = 8, colorType = 6, interlace = 0): Buffer {
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  data[8] = bitDepth;
+  data[9] = colorType;
+  data[12] = interlace;
+  return pngChunk('IHDR', data);
+}
+
+/** A PNG from its IHDR and IDAT data (any bytes), with the IEND. */
+export function pngFile(header: Buffer, idat: Buffer, extra: Buffer[] = []): Buffer {
+  return Buffer.concat([SIGNATURE, header, ...extra, pngChunk('IDAT', idat), pngChunk('IEND')]);
+}
+
+/** A valid RGBA PNG of a w × h gradient whose left half is transparent. */
+export function rgbaPng(width: number, height: number): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) row.set([(x * 7) & 255, (y * 5) & 255, 128, x < width / 2 ? 0 : 255], 1 + x * 4);
+    rows.push(row);
+  }
+  return pngFile(ihdr(width, height, 8, 6), zlib.deflateSync(Buffer.concat(rows)));
+}
+
+/** A valid 8-bit grey PNG of `side` × `side` black pixels, deflated row by row (11000² is ~120 KB of file). */
+export async function hugeGreyPng(side: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const row = Buffer.alloc(1 + side);
+  for (let y = 0; y < side; y++) if (!deflate.write(row)) await once(deflate, 'drain');
+  deflate.end();
+  await once(deflate, 'end');
+  return pngFile(ihdr(side, side, 8, 0), Buffer.concat(out));
+}
+
+export interface HostileImage {
+  label: string;
+  bytes: () => Buffer | Promise<Buffer>;
+}
+
+/** Files that must be refused at upload (and, stored by other means, printed without harm). */
+export const HOSTILE_IMAGES: HostileImage[] = [
+  // 85 bytes: a 1 × 1 RGBA header and pixel data that is not zlib (png-js threw "incorrect header check").
+  {
+    label: '85-byte PNG whose IDAT is not zlib',
+    bytes: () => pngFile(ihdr(1, 1), Buffer.from('this is not zlib data at all')),
+  },
+  {
+    label: 'PNG row with filter byte 7',
+    bytes: () =>
+      pngFile(ihdr(2, 2), zlib.deflateSync(Buffer.from([7, 1, 2, 3, 4, 5, 6, 7, 8, 7, 1, 2, 3, 4, 5, 6, 7, 8]))),
+  },
+  {
+    label: 'PNG header of 100000 × 100000',
+    bytes: () => pngFile(ihdr(100_000, 100_000), zlib.deflateSync(Buffer.alloc(5))),
+  },
+  { label: 'PNG of 11000 × 11000 (valid, grey)', bytes: () => hugeGreyPng(11_000) },
+  {
+    label: 'PNG whose data inflates past its header (1 × 1 announcing, 1 MB inside)',
+    bytes: () => pngFile(ihdr(1, 1), zlib.deflateSync(Buffer.alloc(1_000_000))),
+  },
+  { label: 'PNG with a short pixel stream', bytes: () => pngFile(ihdr(4, 4), zlib.deflateSync(Buffer.alloc(10))) },
+  {
+    label: 'PNG with a wrong CRC',
+    bytes: () =>
+      Buffer.concat([
+        SIGNATURE,
+        ihdr(1, 1),
+        pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(5)), 0xdeadbeef),
+        pngChunk('IEND'),
+      ]),
+  },
+  { label: 'PNG header 0 × 0', bytes: () => pngFile(ihdr(0, 0), zlib.deflateSync(Buffer.alloc(1))) },
+  {
+    label: 'PNG RGB with 4 bits (no such type)',
+    bytes: () => pngFile(ihdr(1, 1, 4, 2), zlib.deflateSync(Buffer.alloc(3))),
+  },
+  {
+    label: 'PNG without IEND',
+    bytes: () => Buffer.concat([SIGNATURE, ihdr(1, 1), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(5)))]),
+  },
+  { label: 'PNG signature alone', bytes: () => Buffer.from(SIGNATURE) },
+  {
+    label: 'palette PNG without its palette',
+    bytes: () => pngFile(ihdr(1, 1, 8, 3), zlib.deflateSync(Buffer.from([0, 0]))),
+  },
+  {
+    label: 'JPEG header of 65000 × 65000',
+    bytes: () => Buffer.from('ffd8ffc0000b08fde8fde801011100ffda0008010100003f00ffd9', 'hex'),
+  },
+  {
+    label: 'JPEG start and nothing else',
+    bytes: () => Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  },
+];
+
+/** A seeded generator (the same seed gives the same mutations: a failure can be replayed). */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export interface Mutation {
+  label: string;
+  apply(bytes: Buffer, random: () => number): Buffer;
+}
+
+/** Ways to damage a file: what a broken client, a bad disk or an attacker sends instead of it. */
+export const BYTE_MUTATIONS: Mutation[] = [
+  {
+    label: 'one byte flipped',
+    apply: (b, r) => {
+      const out = Buffer.from(b);
+      out[Math.floor(r() * out.length)] ^= 1 + Math.floor(r() * 255);
+      return out;
+    },
+  },
+  {
+    label: 'ten bytes randomised',
+    apply: (b, r) => {
+      const out = Buffer.from(b);
+      for (let i = 0; i < 10; i++) out[Math.floor(r() * out.length)] = Math.floor(r() * 256);
+      return out;
+    },
+  },
+  { label: 'truncated', apply: (b, r) => b.subarray(0, Math.max(1, Math.floor(r() * b.length))) },
+  {
+    label: 'a slice repeated',
+    apply: (b, r) => {
+      const at = Math.floor(r() * b.length);
+      const length = 1 + Math.floor(r() * Math.min(512, b.length - at));
+      return Buffer.concat([b.subarray(0, at + length), b.subarray(at, at + length), b.subarray(at + length)]);
+    },
+  },
+  {
+    label: 'a slice cut out',
+    apply: (b, r) => {
+      const at = Math.floor(r() * b.length);
+      return Buffer.concat([b.subarray(0, at), b.subarray(Math.min(b.length, at + 1 + Math.floor(r() * 64)))]);
+    },
+  },
+  {
+    label: 'a 32-bit field set to its maximum',
+    apply: (b, r) => {
+      const out = Buffer.from(b);
+      const at = Math.floor(r() * Math.max(1, out.length - 4));
+      out.writeUInt32BE(0xffffffff, at);
+      return out;
+    },
+  },
+  {
+    label: 'garbage appended',
+    apply: (b, r) => Buffer.concat([b, Buffer.from(Array.from({ length: 64 }, () => Math.floor(r() * 256)))]),
+  },
+];
+
+/** `n` mutations of `bytes`, spread over BYTE_MUTATIONS, reproducible from `seed`. */
+export function mutatedFiles(bytes: Buffer, n: number, seed: number): { label: string; bytes: Buffer }[] {
+  const random = seeded(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const mutation = BYTE_MUTATIONS[i % BYTE_MUTATIONS.length];
+    return { label: mutation.label, bytes: mutation.apply(bytes, random) };
+  });
+}
