@@ -101,6 +101,11 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
+  OUTBOUND_PRIVATE_ALLOWED: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
+  ),
+  DELIVERY_DEADLINE_MS: integer(60_000, 1_000, 600_000),
   DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
 });
 
@@ -175,6 +180,13 @@ export interface Config {
   smtpUrl: string | null;
   /** From address of e-mail sent through smtpUrl. */
   smtpFrom: string;
+  /**
+   * A company's own outbound servers (SMTP) may be on loopback, private, link-local or shared networks. Off in
+   * production (src/platform/net/outbound.ts); the cloud's metadata service is refused either way.
+   */
+  outboundPrivateAllowed: boolean;
+  /** Longest one e-mail or WhatsApp delivery may take, start to end, however slowly the other side answers. */
+  deliveryDeadlineMs: number;
   demoTenant: boolean;
 }
 
@@ -284,6 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     smtpFrom: e.SMTP_FROM ?? `facturacion@${e.APP_DOMAIN}`,
+    outboundPrivateAllowed:
+      e.OUTBOUND_PRIVATE_ALLOWED === undefined
+        ? !production
+        : ['true', '1', 'yes', 'on'].includes(e.OUTBOUND_PRIVATE_ALLOWED),
+    deliveryDeadlineMs: e.DELIVERY_DEADLINE_MS,
     // A demo company with a published token has no place in production unless asked for explicitly.
     demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
   };
