@@ -7,6 +7,7 @@
 //   the decoders meet what no one wrote by hand.
 import { once } from 'node:events';
 import zlib from 'node:zlib';
+import forge from 'node-forge';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -188,4 +189,55 @@ export function mutatedFiles(bytes: Buffer, n: number, seed: number): { label: s
     const mutation = BYTE_MUTATIONS[i % BYTE_MUTATIONS.length];
     return { label: mutation.label, bytes: mutation.apply(bytes, random) };
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PFX files whose costly key derivation hides where no reader of the outer structure sees it.
+
+const asn1 = forge.asn1;
+const der = (node: forge.asn1.Asn1) => asn1.toDer(node).getBytes();
+const oid = (name: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(name).getBytes());
+const octets = (bytes: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
+const seq = (...nodes: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, nodes);
+const explicit0 = (node: forge.asn1.Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [node]);
+const integer = (n: number) =>
+  asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
+
+/**
+ * A PKCS#12 file (no MAC) whose private key is a shrouded key bag derived with `keyIterations` PBKDF2 rounds, inside
+ * a SafeContents that is itself encrypted (PBES2, `outerIterations`): the key's count is readable only after the
+ * outer section is decrypted with the password. The certificate travels in a plain section.
+ */
+export function pfxWithHiddenKey(
+  material: { privateKeyPem: string; certificatePem: string },
+  password: string,
+  keyIterations: number,
+  outerIterations = 2048,
+): Buffer {
+  const pki = forge.pki;
+  const keyInfo = pki.wrapRsaPrivateKey(pki.privateKeyToAsn1(pki.privateKeyFromPem(material.privateKeyPem)));
+  const shrouded = pki.encryptPrivateKeyInfo(keyInfo, password, { algorithm: 'aes256', count: keyIterations });
+  const keyBag = seq(oid(pki.oids.pkcs8ShroudedKeyBag), explicit0(shrouded));
+  // The encrypted section: the SafeContents, encrypted as an EncryptedPrivateKeyInfo would be (same PBES2 shape).
+  const sealed = pki.encryptPrivateKeyInfo(seq(keyBag), password, { algorithm: 'aes256', count: outerIterations });
+  const [algorithm, ciphertext] = sealed.value as forge.asn1.Asn1[];
+  const encryptedData = seq(
+    integer(0),
+    seq(oid(pki.oids.data), algorithm, asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, false, ciphertext.value as string)),
+  );
+  const certBag = seq(
+    oid(pki.oids.certBag),
+    explicit0(
+      seq(
+        oid(pki.oids.x509Certificate),
+        explicit0(octets(der(pki.certificateToAsn1(pki.certificateFromPem(material.certificatePem))))),
+      ),
+    ),
+  );
+  const authenticatedSafe = seq(
+    seq(oid(pki.oids.data), explicit0(octets(der(seq(certBag))))),
+    seq(oid(pki.oids.encryptedData), explicit0(encryptedData)),
+  );
+  const pfx = seq(integer(3), seq(oid(pki.oids.data), explicit0(octets(der(authenticatedSafe)))));
+  return Buffer.from(der(pfx), 'binary');
 }
