@@ -89,6 +89,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
   CONSULTAS_RATE_LIMIT: integer(30, 1, 100_000),
+  EMAIL_RATE_LIMIT: integer(30, 1, 100_000),
+  CERTIFICATE_RATE_LIMIT: integer(10, 1, 100_000),
+  PROFILE_RATE_LIMIT: integer(30, 1, 100_000),
   GUEST_REGISTER_ENABLED: booleanFlag(true),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
@@ -171,6 +174,12 @@ export interface Config {
   notifyToken: string | null;
   /** POST /api/consultas/search requests per IP per minute. */
   consultasRateLimit: number;
+  /** POST /api/document/email requests per company per minute. */
+  emailRateLimit: number;
+  /** PUT /api/company/certificate requests per company per hour (each PFX read holds a thread for seconds). */
+  certificateRateLimit: number;
+  /** PATCH /api/company requests per company per minute (a logo is decoded in a thread of its own). */
+  profileRateLimit: number;
   /** Self-registration on the admin host (POST /api/guest-register). */
   guestRegisterEnabled: boolean;
   whatsappApiUrl: string;
@@ -290,6 +299,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,
     consultasRateLimit: e.CONSULTAS_RATE_LIMIT,
+    emailRateLimit: e.EMAIL_RATE_LIMIT,
+    certificateRateLimit: e.CERTIFICATE_RATE_LIMIT,
+    profileRateLimit: e.PROFILE_RATE_LIMIT,
     guestRegisterEnabled: e.GUEST_REGISTER_ENABLED,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
