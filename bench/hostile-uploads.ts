@@ -6,8 +6,11 @@
 // - seeded byte mutations of valid images and of a valid PFX (flips, truncations, repeated and cut chunks), so that
 //   the decoders meet what no one wrote by hand.
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
+import jpeg from 'jpeg-js';
 import forge from 'node-forge';
+import type { FuzzCase } from './hostile.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -240,4 +243,54 @@ export function pfxWithHiddenKey(
   );
   const pfx = seq(integer(3), seq(oid(pki.oids.data), explicit0(octets(der(authenticatedSafe)))));
   return Buffer.from(der(pfx), 'binary');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Upload cases for the mutation fuzz (bench/fuzz.ts): every hostile image and seeded mutations of a valid PNG, a
+// valid JPEG and a valid PFX, sent where companies upload them.
+
+const PFX_FIXTURE = new URL('../test/fixtures/keys/test-modern.pfx', import.meta.url);
+
+/** What a case sends, as the fuzz builds it when sent. */
+function uploadCase(
+  endpoint: string,
+  url: string,
+  method: 'PATCH' | 'PUT',
+  cls: string,
+  label: string,
+  body: () => unknown,
+): FuzzCase {
+  return {
+    endpoint,
+    example: 'upload',
+    target: endpoint.includes('certificate') ? 'pfx_base64' : 'logo',
+    cls,
+    label,
+    method,
+    url,
+    payload: () => JSON.stringify(body()),
+  };
+}
+
+/** `n` upload cases (about half images, half PFX files), reproducible from `seed`. */
+export async function uploadCases(n: number, seed = 47): Promise<FuzzCase[]> {
+  const logo = (bytes: Buffer) => ({ logo: bytes.toString('base64') });
+  const pfx = (bytes: Buffer) => ({ pfx_base64: bytes.toString('base64'), password: '123456' });
+  const png = rgbaPng(24, 16);
+  const jpg = Buffer.from(jpeg.encode({ width: 24, height: 16, data: Buffer.alloc(24 * 16 * 4, 180) }, 85).data);
+  const certificate = readFileSync(PFX_FIXTURE);
+  const images = await Promise.all(HOSTILE_IMAGES.map(async (h) => ({ label: h.label, bytes: await h.bytes() })));
+  const company = (cls: string, label: string, bytes: Buffer) =>
+    uploadCase('PATCH /api/company', '/api/company', 'PATCH', cls, label, () => logo(bytes));
+  const cert = (label: string, bytes: Buffer) =>
+    uploadCase('PUT /api/company/certificate', '/api/company/certificate', 'PUT', 'upload-pfx', label, () =>
+      pfx(bytes),
+    );
+  const perKind = Math.max(1, Math.floor((n - images.length) / 3));
+  return [
+    ...images.map((i) => company('upload-image', i.label, i.bytes)),
+    ...mutatedFiles(png, perKind, seed).map((m) => company('upload-image', `PNG: ${m.label}`, m.bytes)),
+    ...mutatedFiles(jpg, perKind, seed + 1).map((m) => company('upload-image', `JPEG: ${m.label}`, m.bytes)),
+    ...mutatedFiles(certificate, perKind, seed + 2).map((m) => cert(`PFX: ${m.label}`, m.bytes)),
+  ];
 }
