@@ -26,6 +26,7 @@ import {
 } from './harness.ts';
 import { fuzzEndpoints, rucFrom, type FuzzAuth, type FuzzWorld } from './hostile-endpoints.ts';
 import { hostileBodies, mutationCases, sampleCases, type FuzzCase } from './hostile.ts';
+import { uploadCases } from './hostile-uploads.ts';
 
 const SHORT_CASES = 3_000;
 const FULL_CASES = 40_000;
@@ -38,6 +39,10 @@ export const HOSTILE_API_ENV: Record<string, string> = {
   ADMIN_PASSWORD: ADMIN.password,
   GUEST_REGISTER_ENABLED: 'true',
   CONSULTAS_RATE_LIMIT: '100000',
+  // Uploads are limited per company; the fuzz sends hundreds from one.
+  PROFILE_RATE_LIMIT: '100000',
+  CERTIFICATE_RATE_LIMIT: '100000',
+  EMAIL_RATE_LIMIT: '100000',
 };
 
 export type CheckFn = (name: string, ok: boolean, detail?: string) => void;
@@ -142,7 +147,8 @@ async function fuzz(o: HostileDrillOptions, db: pg.Pool): Promise<void> {
   const all = mutationCases(endpoints.map((e) => e.target));
   const taxed = loadExamples('invoices')['01-taxed'].value as Record<string, any>;
   const spread = o.all ? all : sampleCases(all, o.short ? SHORT_CASES : FULL_CASES);
-  const cases = [...spread, ...legacyCases(taxed, o.short ? 48 : 480)];
+  const uploads = await uploadCases(o.short ? 60 : 600);
+  const cases = [...spread, ...legacyCases(taxed, o.short ? 48 : 480), ...uploads];
   console.log(
     `  ${cases.length} cases (of ${all.length} mutations) over ${endpoints.length} endpoints, two API processes`,
   );

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig, loadDotEnv } from './platform/config.ts';
 import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
 import { MigrationError } from './platform/db/migrator.ts';
+import { installProcessGuard } from './runtime/process-guard.ts';
 import { BundledAssetError } from './sunat/assets.ts';
 import { isClusterPrimary, printsBanner, runClusterPrimary } from './cluster.ts';
 import { startFacturo } from './startup.ts';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
-  const stop = (signal: string) => {
+  const stop = (signal: string, exitCode = 0) => {
     running.app.log.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => {
       running.app.log.error('shutdown took too long, exiting');
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error) => {
         running.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // What a library throws from its own callbacks fails its request, not the process; anything else stops it cleanly.
+  installProcessGuard({ log: running.app.log, onFatal: () => stop('uncaughtException', 1) });
 }
 
 await main();

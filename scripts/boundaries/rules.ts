@@ -9,6 +9,7 @@ export type Layer =
   | 'simulator'
   | 'whatsapp'
   | 'mail'
+  | 'runtime'
   | 'generated'
   | 'platform'
   | 'pipeline'
@@ -27,6 +28,7 @@ export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Lay
   ['src/sunat/', 'sunat'],
   ['src/whatsapp/', 'whatsapp'],
   ['src/mail/', 'mail'],
+  ['src/runtime/', 'runtime'],
   ['src/generated/', 'generated'],
   ['src/platform/', 'platform'],
   ['src/pipeline/', 'pipeline'],
@@ -47,6 +49,7 @@ const ALL: readonly Layer[] = [
   'simulator',
   'whatsapp',
   'mail',
+  'runtime',
   'generated',
   'platform',
   'pipeline',
@@ -60,12 +63,13 @@ const ALL: readonly Layer[] = [
 /** Which layers' files a layer may import (its own included). Anything not listed is a violation. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   core: ['core'],
-  crypto: ['core', 'crypto'],
-  render: ['core', 'render'],
+  crypto: ['core', 'runtime', 'crypto'],
+  render: ['core', 'runtime', 'render'],
   sunat: ['core', 'crypto', 'sunat'],
   simulator: ['core', 'crypto', 'sunat', 'simulator'],
   whatsapp: ['whatsapp'],
   mail: ['mail'],
+  runtime: ['runtime'],
   generated: ['generated'],
   platform: ['core', 'crypto', 'generated', 'platform'],
   pipeline: ['core', 'crypto', 'render', 'sunat', 'generated', 'platform', 'pipeline'],
@@ -111,13 +115,13 @@ export const PACKAGE_RULES: readonly PackageRule[] = [
   },
   {
     name: 'no-http-below-the-routes',
-    layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'generated', 'pipeline', 'worker'],
+    layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'runtime', 'generated', 'pipeline', 'worker'],
     forbids: HTTP_FRAMEWORK,
     why: 'nothing below the HTTP layer knows about Fastify',
   },
   {
     name: 'no-database-in-adapters',
-    layers: ['crypto', 'render', 'sunat', 'simulator', 'whatsapp', 'mail'],
+    layers: ['crypto', 'render', 'sunat', 'simulator', 'whatsapp', 'mail', 'runtime'],
     forbids: DATABASE,
     why: 'SUNAT, PDF, certificates, WhatsApp and mail adapters get their data handed in',
   },

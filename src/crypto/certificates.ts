@@ -9,6 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import forge from 'node-forge';
+import { withDerivationBudget } from './pkcs12-derivations.ts';
 import { pkcs12IterationCounts } from './pkcs12-iterations.ts';
 
 export interface KeyMaterial {
@@ -51,6 +52,23 @@ const defaultMessages: Record<CertificateErrorCode, string> = {
  * and keytool write (2000–10000). node-forge derives at about 20 µs per iteration, synchronously: 3,000,000 took 33 s.
  */
 export const MAX_PFX_ITERATIONS = 100_000;
+/**
+ * All the derivations of one PFX together: its MAC, a key and an IV for each PBE-encrypted section, a key for each
+ * PBES2 one, all at the cap, still pass (about 10 s of one thread); a file with many costly bags does not.
+ */
+export const MAX_PFX_TOTAL_ITERATIONS = 5 * MAX_PFX_ITERATIONS;
+
+function iterationsRefused(iterations: number): CertificateError {
+  const shown = !Number.isFinite(iterations)
+    ? 'un número desmedido de'
+    : iterations <= MAX_PFX_ITERATIONS
+      ? 'en total demasiadas'
+      : String(iterations);
+  return new CertificateError(
+    'certificate_iterations_excessive',
+    `El certificado digital pide ${shown} iteraciones de derivación de clave (máximo ${MAX_PFX_ITERATIONS} por clave y ${MAX_PFX_TOTAL_ITERATIONS} en total): expórtelo nuevamente con los valores habituales (2048).`,
+  );
+}
 
 export class CertificateError extends Error {
   code: CertificateErrorCode;
@@ -138,8 +156,17 @@ export interface LoadOptions {
   now?: Date;
 }
 
-/** Reads a PKCS#12 file: modern (PBES2/AES, SHA-256 MAC) and legacy (RC2-40/3DES, SHA-1 MAC) alike. */
+/**
+ * Reads a PKCS#12 file: modern (PBES2/AES, SHA-256 MAC) and legacy (RC2-40/3DES, SHA-1 MAC) alike. Every key
+ * derivation forge makes while reading is charged to the iteration budget (pkcs12-derivations.ts), hidden ones too.
+ */
 export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}): KeyMaterial & CertificateInfo {
+  return withDerivationBudget({ perCall: MAX_PFX_ITERATIONS, total: MAX_PFX_TOTAL_ITERATIONS }, iterationsRefused, () =>
+    readPfx(pfx, password, options),
+  );
+}
+
+function readPfx(pfx: Buffer, password: string, options: LoadOptions): KeyMaterial & CertificateInfo {
   let p12!: forge.pkcs12.Pkcs12Pfx;
   let asn1: forge.asn1.Asn1;
   try {
@@ -151,6 +178,7 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (cause) {
+    if (cause instanceof CertificateError) throw cause; // the iteration budget, spent inside forge
     const message = cause instanceof Error ? cause.message : String(cause);
     const macPassed = !/MAC could not be verified/i.test(message);
     // forge derives PBES2 (AES) keys from the password's Latin-1 bytes while OpenSSL uses UTF-8; the MAC
@@ -161,6 +189,7 @@ export function loadPfx(pfx: Buffer, password: string, options: LoadOptions = {}
         withoutMac.value = (withoutMac.value as forge.asn1.Asn1[]).slice(0, 2);
         p12 = forge.pkcs12.pkcs12FromAsn1(withoutMac, false, forge.util.encodeUtf8(password));
       } catch (retryCause) {
+        if (retryCause instanceof CertificateError) throw retryCause;
         throw new CertificateError('certificate_password_invalid', undefined, { cause: retryCause });
       }
     } else if (/Invalid password|wrong password|could not be verified|decrypt/i.test(message)) {
@@ -202,13 +231,7 @@ function refuseCostlyDerivation(asn1: forge.asn1.Asn1): void {
     return; // an unexpected layout: forge will say what is wrong with it (and the caller's time limit still applies)
   }
   const worst = Math.max(0, ...counts);
-  if (worst > MAX_PFX_ITERATIONS) {
-    const shown = Number.isFinite(worst) ? String(worst) : 'un número desmedido de';
-    throw new CertificateError(
-      'certificate_iterations_excessive',
-      `El certificado digital pide ${shown} iteraciones de derivación de clave (máximo ${MAX_PFX_ITERATIONS}): expórtelo nuevamente con los valores habituales (2048).`,
-    );
-  }
+  if (worst > MAX_PFX_ITERATIONS) throw iterationsRefused(worst);
 }
 
 /** Reads a PEM text holding the private key (PKCS#8 or PKCS#1, unencrypted unless `password` is given) and the certificate. */

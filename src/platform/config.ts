@@ -89,6 +89,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
   CONSULTAS_RATE_LIMIT: integer(30, 1, 100_000),
+  EMAIL_RATE_LIMIT: integer(30, 1, 100_000),
+  CERTIFICATE_RATE_LIMIT: integer(10, 1, 100_000),
+  PROFILE_RATE_LIMIT: integer(30, 1, 100_000),
   GUEST_REGISTER_ENABLED: booleanFlag(true),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
@@ -101,6 +104,11 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
+  OUTBOUND_PRIVATE_ALLOWED: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
+  ),
+  DELIVERY_DEADLINE_MS: integer(60_000, 1_000, 600_000),
   DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
 });
 
@@ -166,6 +174,12 @@ export interface Config {
   notifyToken: string | null;
   /** POST /api/consultas/search requests per IP per minute. */
   consultasRateLimit: number;
+  /** POST /api/document/email requests per company per minute. */
+  emailRateLimit: number;
+  /** PUT /api/company/certificate requests per company per hour (each PFX read holds a thread for seconds). */
+  certificateRateLimit: number;
+  /** PATCH /api/company requests per company per minute (a logo is decoded in a thread of its own). */
+  profileRateLimit: number;
   /** Self-registration on the admin host (POST /api/guest-register). */
   guestRegisterEnabled: boolean;
   whatsappApiUrl: string;
@@ -175,6 +189,13 @@ export interface Config {
   smtpUrl: string | null;
   /** From address of e-mail sent through smtpUrl. */
   smtpFrom: string;
+  /**
+   * A company's own outbound servers (SMTP) may be on loopback, private, link-local or shared networks. Off in
+   * production (src/platform/net/outbound.ts); the cloud's metadata service is refused either way.
+   */
+  outboundPrivateAllowed: boolean;
+  /** Longest one e-mail or WhatsApp delivery may take, start to end, however slowly the other side answers. */
+  deliveryDeadlineMs: number;
   demoTenant: boolean;
 }
 
@@ -278,12 +299,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,
     consultasRateLimit: e.CONSULTAS_RATE_LIMIT,
+    emailRateLimit: e.EMAIL_RATE_LIMIT,
+    certificateRateLimit: e.CERTIFICATE_RATE_LIMIT,
+    profileRateLimit: e.PROFILE_RATE_LIMIT,
     guestRegisterEnabled: e.GUEST_REGISTER_ENABLED,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
     whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     smtpFrom: e.SMTP_FROM ?? `facturacion@${e.APP_DOMAIN}`,
+    outboundPrivateAllowed:
+      e.OUTBOUND_PRIVATE_ALLOWED === undefined
+        ? !production
+        : ['true', '1', 'yes', 'on'].includes(e.OUTBOUND_PRIVATE_ALLOWED),
+    deliveryDeadlineMs: e.DELIVERY_DEADLINE_MS,
     // A demo company with a published token has no place in production unless asked for explicitly.
     demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
   };

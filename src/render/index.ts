@@ -12,3 +12,6 @@ export {
 } from './labels.ts';
 export { TICKET_WIDTH } from './ticket-layout.ts';
 export { printModelFromComputed, SUNAT_CONSULTATION_URL, type PrintContext } from './from-computed.ts';
+export { normalizeOffThread } from './image/off-thread.ts';
+export type { ImageProblemKind } from './image/normalize.ts';
+export { verifiedLogo } from './image/verified-logo.ts';

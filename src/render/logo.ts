@@ -1,4 +1,6 @@
-// The tenant's logo: PNG or JPEG bytes, base64 in the PrintModel.
+// The tenant's logo: PNG or JPEG bytes, base64 in the PrintModel (renderPdf has made it drawable: verified-logo.ts).
+import { isJpeg } from './image/jpeg-info.ts';
+import { isDrawablePng, isPng, readPngChunks } from './image/png-chunks.ts';
 import type { Doc } from './text.ts';
 
 /** pdfkit's opened image (its typings omit `openImage`; `doc.image()` accepts this object at run time). */
@@ -18,7 +20,16 @@ export function drawLogo(doc: Doc, logo: Logo, x: number, y: number, width: numb
   doc.image(logo.image as unknown as Buffer, x, y, { width, height });
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A PNG pdfkit would decode (through png-js, whose errors no one can catch) is never handed to it. */
+function drawable(bytes: Buffer): boolean {
+  if (isJpeg(bytes)) return true;
+  if (!isPng(bytes)) return false;
+  try {
+    return isDrawablePng(readPngChunks(bytes));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Opens the logo for drawing. A logo that is not a readable PNG/JPEG is left out rather than failing the
@@ -27,9 +38,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function openLogo(doc: Doc, base64: string | undefined): Logo | undefined {
   if (!base64) return undefined;
   const bytes = Buffer.from(base64, 'base64');
-  const isPng = bytes.subarray(0, 8).equals(PNG_SIGNATURE);
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  if (!isPng && !isJpeg) return undefined;
+  if (!drawable(bytes)) return undefined;
   try {
     const image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
     if (!(image.width > 0 && image.height > 0)) return undefined;

@@ -1,7 +1,9 @@
 // Entry point of the printed representation: a PrintModel in, PDF bytes out.
 import type PDFKit from 'pdfkit';
+import { contain } from '../runtime/containment.ts';
 import { layoutA4 } from './a4-layout.ts';
 import { documentNumber } from './content.ts';
+import { verifiedLogo } from './image/verified-logo.ts';
 import { documentTitle } from './labels.ts';
 import type { PdfFormat, PrintModel } from './print-model.ts';
 import { layoutTicket } from './ticket-layout.ts';
@@ -20,9 +22,19 @@ function creationDate(model: PrintModel): Date {
 // at start: a process that never serves a PDF never holds it.
 let pdfkit: Promise<typeof PDFKit> | null = null;
 
+/**
+ * The PDF of `model`. Its logo is drawn only in the form verifiedLogo made of it (stored bytes are never handed to
+ * pdfkit as they are), and the drawing runs contained: whatever pdfkit's libraries throw from their own callbacks
+ * fails this render, not the process (src/runtime/process-guard.ts).
+ */
 export async function renderPdf(model: PrintModel, format: PdfFormat): Promise<Buffer> {
+  const logoBase64 = await verifiedLogo(model.issuer.logoBase64);
   pdfkit ??= import('pdfkit').then((m) => m.default);
   const PDFDocument = await pdfkit;
+  return contain(() => draw(PDFDocument, { ...model, issuer: { ...model.issuer, logoBase64 } }, format));
+}
+
+function draw(PDFDocument: typeof PDFKit, model: PrintModel, format: PdfFormat): Promise<Buffer> {
   const title = `${documentTitle(model.documentType)} ${documentNumber(model)}`;
   const doc = new PDFDocument({
     autoFirstPage: false,

@@ -1,21 +1,44 @@
-// The worker: claims due jobs from central.jobs and runs them, a few at a time. It runs inside the API process
-// (WORKER_ENABLED, the default) and alone as `npx facturo worker`; several can run against one database.
-// It runs the jobs it is given (the list is assembled in src/jobs.ts) and imports no feature.
+// The worker: claims due jobs from central.jobs and runs them. It runs inside the API process (WORKER_ENABLED, the
+// default) and alone as `npx facturo worker`; several can run against one database. It runs the jobs it is given
+// (the list is assembled in src/jobs.ts) and imports no feature.
+//
+// Fair by construction, since one process works for every company:
+// - lanes: SUNAT work (send-document, summary-ticket) and deliveries (e-mail, WhatsApp) have slots of their own, so
+//   a company's slow mail server never delays anyone's SUNAT answer;
+// - no batch barrier: each finished job frees its slot at once and the next claim fills it — a slow job holds only
+//   its own slot;
+// - per company: at most `perTenant` of one company's jobs run at once in a lane, the others' are claimed instead;
+// - attempts are counted when a job is claimed: a job whose every run ended with its process (a crash, a kill) is
+//   given up after its last attempt (its onGiveUp records the failure) instead of being retried for ever.
 // A sweep re-queues documents that should have been sent but have no job (the process died between the commit
 // and its own send attempt): together with the leases, nothing stays pending after a crash.
 import { SEND_JOB, type SendJobPayload } from '../pipeline/send.ts';
 import type { PipelineDeps } from '../pipeline/deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
-import type { JobDefinition } from '../platform/jobs/definition.ts';
-import { claimJobs, completeJob, enqueue, rescheduleJob } from '../platform/jobs/queue.ts';
+import type { JobDefinition, JobLane } from '../platform/jobs/definition.ts';
+import { type ClaimedJob, claimJobs, completeJob, enqueue, rescheduleJob } from '../platform/jobs/queue.ts';
+
+export interface LaneOptions {
+  /** Jobs of the lane run at the same time. */
+  concurrency: number;
+  /** Jobs of one company run at the same time in the lane. */
+  perTenant: number;
+}
+
+export const DEFAULT_LANES: Readonly<Record<JobLane, LaneOptions>> = {
+  sunat: { concurrency: 4, perTenant: 2 },
+  delivery: { concurrency: 4, perTenant: 2 },
+};
 
 export interface WorkerOptions {
   /** The jobs this worker runs (src/jobs.ts). */
   jobs: readonly JobDefinition<PipelineDeps>[];
   /** Sleep between empty polls. */
   pollMs?: number;
-  /** Jobs run at the same time. */
+  /** Jobs run at the same time in each lane (default 4). */
   concurrency?: number;
+  /** Per-lane slots and per-company caps (DEFAULT_LANES otherwise). */
+  lanes?: Partial<Record<JobLane, Partial<LaneOptions>>>;
   /** How often the recovery sweep looks at every tenant's documents. */
   sweepMs?: number;
   /** Lease of a claimed job. */
@@ -33,45 +56,101 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+interface Lane extends LaneOptions {
+  names: string[];
+  /** The jobs running in this lane, by id. */
+  running: Map<string, { tenantId: number | null; done: Promise<void> }>;
+}
+
 export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoStart?: boolean }): Worker {
   const pollMs = options.pollMs ?? 1_000;
-  const concurrency = options.concurrency ?? 4;
   const sweepMs = options.sweepMs ?? 30_000;
   const leaseMs = options.leaseMs ?? deps.config.sunatTimeoutMs * 3 + 30_000;
   const definitions = new Map(options.jobs.map((j) => [j.name, j]));
-  const names = [...definitions.keys()];
+  const lanes: Lane[] = (Object.keys(DEFAULT_LANES) as JobLane[]).map((name) => ({
+    ...DEFAULT_LANES[name],
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...options.lanes?.[name],
+    names: options.jobs.filter((j) => (j.lane ?? 'sunat') === name).map((j) => j.name),
+    running: new Map(),
+  }));
   const pool = deps.db.pool;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
+  /** Something happened since the last claim (a job ended, something was queued): claim again before sleeping. */
+  let kicked = false;
+  const kick = () => {
+    kicked = true;
+    wakeUp?.();
+  };
   let lastSweep = 0;
 
-  async function runBatch(): Promise<number> {
-    const claimed = await claimJobs(pool, names, concurrency, leaseMs, options.tenantIds ?? null);
-    await Promise.all(
-      claimed.map(async (job) => {
-        const definition = definitions.get(job.name)!;
-        try {
-          await definition.run(job.payload, { deps, attempts: job.attempts });
-          await completeJob(pool, job);
-        } catch (error) {
-          const message = (error as Error)?.message ?? String(error);
-          if (job.attempts >= definition.maxAttempts) {
-            deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
-            await completeJob(pool, job);
-          } else {
-            deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
-            await rescheduleJob(
-              pool,
-              job.id,
-              new Date(Date.now() + definition.backoffMs(job.attempts)),
-              message.slice(0, 1000),
-            );
-          }
-        }
-      }),
-    );
+  function runningByTenant(lane: Lane): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const { tenantId } of lane.running.values())
+      if (tenantId !== null) counts.set(tenantId, (counts.get(tenantId) ?? 0) + 1);
+    return counts;
+  }
+
+  async function execute(job: ClaimedJob): Promise<void> {
+    const definition = definitions.get(job.name)!;
+    const context = { deps, attempts: job.attempts };
+    if (job.attempts > definition.maxAttempts) {
+      deps.log.error(
+        { job: job.name, payload: job.payload, attempts: job.attempts - 1 },
+        'job given up: each of its attempts ended with its process',
+      );
+      await definition.onGiveUp?.(job.payload, context);
+      await completeJob(pool, job);
+      return;
+    }
+    try {
+      await definition.run(job.payload, context);
+      await completeJob(pool, job);
+    } catch (error) {
+      const message = (error as Error)?.message ?? String(error);
+      if (job.attempts >= definition.maxAttempts) {
+        deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
+        await completeJob(pool, job);
+      } else {
+        deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
+        await rescheduleJob(
+          pool,
+          job.id,
+          new Date(Date.now() + definition.backoffMs(job.attempts)),
+          message.slice(0, 1000),
+        );
+      }
+    }
+  }
+
+  /** Fills the lane's free slots with due jobs; each runs on its own and frees its slot when it ends. */
+  async function claimFor(lane: Lane): Promise<number> {
+    const free = lane.concurrency - lane.running.size;
+    if (free <= 0 || lane.names.length === 0) return 0;
+    const claimed = await claimJobs(pool, lane.names, free, leaseMs, options.tenantIds ?? null, {
+      perTenant: lane.perTenant,
+      running: runningByTenant(lane),
+    });
+    for (const job of claimed) {
+      const done = execute(job)
+        .catch((error) => deps.log.error({ err: error, job: job.name }, 'job bookkeeping failed'))
+        .finally(() => {
+          lane.running.delete(job.id);
+          kick();
+        });
+      lane.running.set(job.id, { tenantId: job.tenantId, done });
+    }
     return claimed.length;
   }
+
+  async function claimAll(): Promise<number> {
+    let claimed = 0;
+    for (const lane of lanes) claimed += await claimFor(lane);
+    return claimed;
+  }
+
+  const inFlight = () => lanes.flatMap((lane) => [...lane.running.values()].map((r) => r.done));
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
@@ -106,15 +185,17 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
 
   async function loop(): Promise<void> {
     while (!stopped) {
-      let ran = 0;
+      let claimed = 0;
+      kicked = false;
       try {
         if (Date.now() - lastSweep >= sweepMs) await sweep();
-        ran = await runBatch();
+        claimed = await claimAll();
       } catch (error) {
         if (stopped) break;
         deps.log.error({ err: error }, 'worker poll failed');
       }
-      if (ran === 0 && !stopped) {
+      // Nothing more to take now: sleep until a job ends (its slot is free), something is queued, or the poll.
+      if (claimed === 0 && !stopped && !kicked) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wakeUp = () => {
@@ -132,19 +213,22 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
     async drain() {
       let total = 0;
       for (;;) {
-        const ran = await runBatch();
-        if (ran === 0) return total;
-        total += ran;
+        const claimed = await claimAll();
+        total += claimed;
+        const busy = inFlight();
+        if (claimed === 0 && busy.length === 0) return total;
+        if (claimed === 0) await Promise.race(busy);
       }
     },
     sweep,
     wake() {
-      wakeUp?.();
+      kick();
     },
     async stop() {
       stopped = true;
       wakeUp?.();
       await running;
+      await Promise.all(inFlight());
     },
   };
 }

@@ -15,7 +15,9 @@ import {
   MAX_PFX_ITERATIONS,
 } from '../../src/crypto/certificates.ts';
 import { loadPfxOffThread } from '../../src/crypto/pfx-off-thread.ts';
+import { withDerivationBudget } from '../../src/crypto/pkcs12-derivations.ts';
 import { pkcs12IterationCounts } from '../../src/crypto/pkcs12-iterations.ts';
+import { pfxWithHiddenKey } from '../../bench/hostile-uploads.ts';
 
 const keysDir = fileURLToPath(new URL('../fixtures/keys/', import.meta.url));
 const file = (name: string) => readFileSync(join(keysDir, name));
@@ -275,5 +277,52 @@ describe('costly PFX files (issue 16 item 4)', () => {
     );
     expect(error).toBeInstanceOf(CertificateError);
     expect((error as CertificateError).code).toBe('certificate_timeout');
+  });
+});
+
+describe('every key derivation is charged to the iteration budget', () => {
+  const refuse = (n: number) => new CertificateError('certificate_iterations_excessive', `refused ${n}`);
+  const pbkdf2 = (count: number) => forge.pkcs5.pbkdf2('clave', 'sal', count, 16);
+  const pkcs12Kdf = (count: number) =>
+    (forge.pkcs12 as unknown as { generateKey(...a: unknown[]): unknown }).generateKey(
+      'clave',
+      forge.util.createBuffer('sal'),
+      3,
+      count,
+      20,
+    );
+
+  it('refuses one derivation above the per-call cap and stops at the total, whichever function forge calls', () => {
+    expect(() => withDerivationBudget({ perCall: 100, total: 1_000 }, refuse, () => pbkdf2(101))).toThrow(
+      'refused 101',
+    );
+    expect(() => withDerivationBudget({ perCall: 100, total: 1_000 }, refuse, () => pkcs12Kdf(101))).toThrow(
+      'refused 101',
+    );
+    expect(() =>
+      withDerivationBudget({ perCall: 100, total: 250 }, refuse, () => {
+        pbkdf2(100);
+        pkcs12Kdf(100);
+        pbkdf2(100);
+      }),
+    ).toThrow('refused 100');
+    // Outside a read nothing is charged.
+    expect(() => pbkdf2(101)).not.toThrow();
+  });
+
+  it('refuses a PFX whose costly key hides inside an encrypted section, before deriving it', () => {
+    const material = generateSelfSignedCertificate(
+      { ruc: '20000000001', name: 'EMPRESA EMISORA S.A.C.' },
+      { now: NOW },
+    );
+    const hidden = pfxWithHiddenKey(material, '123456', MAX_PFX_ITERATIONS + 1);
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(hidden.toString('binary')));
+    expect(pkcs12IterationCounts(asn1)).toEqual([2048]); // all that can be read without the password
+    const started = performance.now();
+    expect(codeOf(() => loadPfx(hidden, '123456', { now: NOW }))).toBe('certificate_iterations_excessive');
+    expect(performance.now() - started).toBeLessThan(MAX_PFX_ITERATIONS * 0.02); // well under deriving it (~20 µs/round)
+    expect(loadPfx(pfxWithHiddenKey(material, '123456', 2048), '123456', { now: NOW }).subject).toContain(
+      '20000000001',
+    );
   });
 });

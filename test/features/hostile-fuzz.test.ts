@@ -4,6 +4,7 @@
 // slice takes cases round-robin over (endpoint, class), so that each class reaches each endpoint. Every answer is
 // below 500 and, when a refusal, the error envelope; the rows of the fuzz's world grow only by what was accepted.
 // FUZZ_SLICE=6000 runs a larger slice and prints the tally per class and endpoint (what docs/reliability.md records).
+// A second pass sends hostile and mutated uploads (bench/hostile-uploads.ts: logos, PFX files; FUZZ_UPLOADS=400 for more).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,8 @@ import {
   type FuzzWorld,
 } from '../../bench/hostile-endpoints.ts';
 import { mutationCases, sampleCases, type FuzzCase } from '../../bench/hostile.ts';
+import { uploadCases } from '../../bench/hostile-uploads.ts';
+import { isDrawablePng, readPngChunks } from '../../src/render/image/png-chunks.ts';
 import { fuzzChecks, readLedger, runFuzz, tallyLines, type FuzzAnswer } from '../../bench/fuzz.ts';
 import { loadExamples } from '../../src/features/documents/examples.ts';
 import { limaToday } from '../../src/pipeline/deps.ts';
@@ -63,7 +66,16 @@ async function send(c: FuzzCase, auth: FuzzAuth, seq: number): Promise<FuzzAnswe
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { GUEST_REGISTER_ENABLED: 'true', CONSULTAS_RATE_LIMIT: '100000' } });
+  ctx = await createTestApp({
+    env: {
+      GUEST_REGISTER_ENABLED: 'true',
+      CONSULTAS_RATE_LIMIT: '100000',
+      // Uploads and e-mails are limited per company; the fuzz sends hundreds from one.
+      PROFILE_RATE_LIMIT: '100000',
+      CERTIFICATE_RATE_LIMIT: '100000',
+      EMAIL_RATE_LIMIT: '100000',
+    },
+  });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   tenant = await ctx.provisionTenant();
   const victim = await ctx.provisionTenant();
@@ -197,5 +209,39 @@ describe('mutation fuzz (bounded slice)', () => {
       expect(ok.statusCode).toBe(200);
     },
     60_000 + SLICE * 100,
+  );
+
+  const UPLOADS = Number(process.env.FUZZ_UPLOADS ?? 40);
+  it(
+    `answers ${UPLOADS} hostile and mutated uploads (logos, PFX files) with clear 4xx or 2xx; every company's PDFs still render`,
+    async () => {
+      const cases = await uploadCases(UPLOADS);
+      const report = await runFuzz(cases, endpoints, send, 2);
+      const show = (list: typeof report.failures) =>
+        list.slice(0, 5).map((f) => `${f.status} ${f.c.endpoint} [${f.c.cls}: ${f.c.label}] ${f.body.slice(0, 200)}`);
+      expect(report.failures, show(report.failures).join('\n')).toEqual([]);
+      expect(report.unclear, show(report.unclear).join('\n')).toEqual([]);
+      expect(report.byClass.get('upload-image')?.refused).toBeGreaterThan(0);
+      expect(report.byClass.get('upload-pfx')?.refused).toBeGreaterThan(0);
+      if (process.env.FUZZ_UPLOADS) console.log(tallyLines(report.byClass).join('\n'));
+      // Whatever logo the storm left stored is one the renderer draws without decoding; the next PDF renders.
+      const stored = (await tenant.db.company.findFirstOrThrow()).logoBase64;
+      if (stored?.startsWith('iVBOR')) expect(isDrawablePng(readPngChunks(Buffer.from(stored, 'base64')))).toBe(true);
+      const issued = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...tenant.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(loadExamples('invoices')['02-not-sent'].value),
+      });
+      expect(issued.statusCode).toBe(200);
+      const pdf = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(issued.json().links.pdf).pathname,
+        headers: tenant.headers,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+    120_000 + UPLOADS * 500,
   );
 });

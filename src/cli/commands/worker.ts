@@ -3,6 +3,7 @@
 import pino from 'pino';
 import { jobs } from '../../jobs.ts';
 import { migrateAll } from '../../platform/db/migrator.ts';
+import { installProcessGuard } from '../../runtime/process-guard.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
 import { DEFAULT_SIMULATOR_URL } from '../../sunat/endpoints.ts';
@@ -43,10 +44,21 @@ LOG_LEVEL (por defecto info).`,
       };
       const worker = startWorker(deps, { jobs });
       log.info('worker started');
-      await untilSignalled();
+      // A PDF whose library throws from a callback fails that job; any other uncaught error stops the worker (exit 1).
+      let fatal = false;
+      const failed = new Promise<void>((resolve) => {
+        installProcessGuard({
+          log,
+          onFatal: () => {
+            fatal = true;
+            resolve();
+          },
+        });
+      });
+      await Promise.race([untilSignalled(), failed]);
       log.info('worker stopping');
       await worker.stop();
-      return 0;
+      return fatal ? 1 : 0;
     });
   },
 );

@@ -1,9 +1,9 @@
 // PATCH /api/company: the issuer's data the next document's XML and PDF carry, and its PDF preferences. Checked as a
 // whole before anything is written: a body with one bad field changes nothing.
 import type { Prisma } from '../../generated/tenant/client.ts';
-import { errors, type ErrorItem } from '../../platform/errors.ts';
+import { AppError, errors, type ErrorItem } from '../../platform/errors.ts';
 import type { Company, TenantContext } from '../../platform/http/tenant-context.ts';
-import { checkLogo } from './logo.ts';
+import { checkLogo, type LogoCheck } from './logo.ts';
 import type { CompanyProfileInput } from './profile-schemas.ts';
 
 /** INEI department codes run from 01 (Amazonas) to 25 (Ucayali). */
@@ -38,17 +38,14 @@ function deliveryColumn(delivery: CompanyProfileInput['envio_de_boletas']): 'ind
   return delivery === 'resumen_diario' ? 'summary' : 'individual';
 }
 
-/** The columns to write, or every problem of the body. */
-export function profileUpdate(input: CompanyProfileInput): Prisma.CompanyUpdateInput {
+/** The columns to write, or every problem of the body (`logo`: the checked logo, when the body sends one). */
+export function profileUpdate(input: CompanyProfileInput, logo?: LogoCheck): Prisma.CompanyUpdateInput {
   const problems: ErrorItem[] = [];
   const ubigeo = ubigeoProblem(input.direccion?.ubigeo);
   if (ubigeo) problems.push(ubigeo);
-  let logoBase64: string | null | undefined = input.logo;
-  if (typeof input.logo === 'string') {
-    const logo = checkLogo(input.logo);
-    if ('problem' in logo) problems.push(logo.problem);
-    else logoBase64 = logo.base64;
-  }
+  let logoBase64: string | null | undefined = input.logo === null ? null : undefined;
+  if (logo && 'problem' in logo) problems.push(logo.problem);
+  else if (logo && 'base64' in logo) logoBase64 = logo.base64;
   if (problems.length) throw errors.unprocessable(problems[0].code, problems[0].message, problems);
   return {
     razonSocial: input.razon_social,
@@ -66,5 +63,10 @@ export async function updateCompanyProfile(
   tenant: Pick<TenantContext, 'db'>,
   input: CompanyProfileInput,
 ): Promise<Company> {
-  return tenant.db.company.update({ where: { id: 1 }, data: profileUpdate(input) });
+  const logo = typeof input.logo === 'string' ? await checkLogo(input.logo) : undefined;
+  if (logo && 'busy' in logo) {
+    const message = 'El servidor está leyendo otras imágenes: envíe el logo nuevamente en 5 segundos.';
+    throw new AppError(503, 'upload_busy', message, [], { 'retry-after': '5' });
+  }
+  return tenant.db.company.update({ where: { id: 1 }, data: profileUpdate(input, logo) });
 }

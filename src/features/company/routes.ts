@@ -3,6 +3,7 @@
 // issuer's data and PDF preferences: the next document's XML and PDF carry them.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { presentCompany } from './presenter.ts';
 import { CompanyProfileBody } from './profile-schemas.ts';
@@ -48,6 +49,8 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
       config: {
         hostKind: 'tenant',
         auth: 'tenant',
+        // A logo is decoded in a thread of its own, one image at a time per process: a company's edits are few.
+        rateLimit: perCompany(app.platform.config.profileRateLimit, '1 minute'),
         openapiExamples: { direccion: { summary: 'Domicilio fiscal, contacto y PDF', value: profileExample } },
       },
       schema: {

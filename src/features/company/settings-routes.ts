@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { installCertificateGauge } from './certificate-metrics.ts';
 import { isSelfSigned, replaceCertificate } from './certificate-service.ts';
@@ -53,6 +54,8 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         ...config,
+        // Each read holds a thread for up to 15 s (PFX_TIMEOUT_MS): a company renews its certificate once a year.
+        rateLimit: perCompany(platform.config.certificateRateLimit, '1 hour'),
         openapiExamples: {
           pfx: {
             summary: 'PFX en base64',

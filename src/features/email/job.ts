@@ -2,10 +2,14 @@
 // it meanwhile) and hands it to the SMTP server. Transient failures (server down, 4xx) are retried by the worker with
 // backoff up to MAX_ATTEMPTS; a 5xx refusal, a missing server or the last failed try is recorded as `failed`.
 // A connection cut after the message was handed over may send it twice: for e-mail, a duplicate beats a loss.
-import { sendMail, type MailOutcome } from '../../mail/smtp-client.ts';
+// One delivery — the PDF, the connection, the SMTP dialogue — ends at DELIVERY_DEADLINE_MS however slowly the
+// server answers, and a company's own server is reached through the outbound guard (company-server.ts).
+import { sendMail, type MailOutcome, type SendOptions } from '../../mail/smtp-client.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import type { JobDefinition } from '../../platform/jobs/definition.ts';
+import { verifiedLogo } from '../../render/index.ts';
 import { cdrZipOf, defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT, signedXmlOf } from '../downloads/public.ts';
+import { companyServerConnector } from './company-server.ts';
 import { buildEmail } from './message.ts';
 import { EMAIL_JOB, type EmailJobPayload } from './outbox.ts';
 import { smtpServerFor } from './smtp-settings.ts';
@@ -28,6 +32,7 @@ const DOCUMENT_SELECT = {
 } as const;
 
 async function deliver(deps: PipelineDeps, tenant: TenantRef, documentId: number, to: string[]): Promise<MailOutcome> {
+  const signal = AbortSignal.timeout(deps.config.deliveryDeadlineMs);
   const server = smtpServerFor(deps.config, deps.secrets, tenant.company);
   if (!server) {
     const message = 'No hay un servidor SMTP configurado (empresa o sistema).';
@@ -39,17 +44,27 @@ async function deliver(deps: PipelineDeps, tenant: TenantRef, documentId: number
     xml: await signedXmlOf(deps, tenant, doc),
     cdr: ACCEPTED.has(doc.stateTypeId) ? await cdrZipOf(deps, tenant, doc) : null,
   };
+  const logoBase64 = (await verifiedLogo(tenant.company.logoBase64 ?? undefined)) ?? null;
   const email = buildEmail(
-    tenant.company,
+    { ...tenant.company, logoBase64 },
     { ...doc, issueDate: doc.issueDate.toISOString().slice(0, 10), total: doc.total.toFixed(2) },
     files,
     to,
   );
-  return sendMail(server, email);
+  const options: SendOptions = { signal };
+  if ('host' in server) options.connect = companyServerConnector(deps, { tenantId: tenant.id, from: server.from });
+  return sendMail(server, email, options);
+}
+
+/** An error of ours while preparing the message: the company reads a generic reason, the log the real one. */
+function internalFailure(error: Error): MailOutcome {
+  const message = 'Error interno al preparar el correo; se reintentará.';
+  return { kind: 'transient', code: 'internal_error', message, detail: String(error?.message ?? error) };
 }
 
 export const emailJob: JobDefinition<PipelineDeps> = {
   name: EMAIL_JOB,
+  lane: 'delivery',
   maxAttempts: MAX_ATTEMPTS,
   backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
   async run(payload, { deps, attempts }) {
@@ -62,7 +77,7 @@ export const emailJob: JobDefinition<PipelineDeps> = {
     // Anything unexpected (a file that cannot be read, a database hiccup) is one more failed try, never a row left
     // pending with no job behind it.
     const outcome = await deliver(deps, { id: tenantId, schema, db, company }, msg.documentId, to).catch(
-      (error: Error): MailOutcome => ({ kind: 'transient', code: 'internal_error', message: String(error?.message) }),
+      internalFailure,
     );
     if (outcome.kind === 'sent') {
       await db.emailMessage.update({
@@ -78,6 +93,7 @@ export const emailJob: JobDefinition<PipelineDeps> = {
       });
       return;
     }
+    deps.log.warn({ schema, messageId, code: outcome.code, detail: outcome.detail }, 'email: delivery failed');
     const retry = outcome.kind === 'transient' && attempts < MAX_ATTEMPTS;
     await db.emailMessage.update({
       where: { id: msg.id },
@@ -89,5 +105,19 @@ export const emailJob: JobDefinition<PipelineDeps> = {
       },
     });
     if (retry) throw new RetryLater(`transient ${outcome.code}: ${outcome.message}`); // the worker reschedules
+  },
+  // Every attempt ended with its process (it never came back to record an outcome): the message is failed, not
+  // left pending for ever.
+  async onGiveUp(payload, { deps, attempts }) {
+    const { schema, messageId } = payload as unknown as EmailJobPayload;
+    await deps.db.tenant(schema).emailMessage.updateMany({
+      where: { id: messageId, status: 'pending' },
+      data: {
+        status: 'failed',
+        attempts: attempts - 1,
+        errorCode: 'delivery_interrupted',
+        lastError: 'El envío se interrumpió en cada intento; no se reintentará.',
+      },
+    });
   },
 };

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
 import { presentEmail } from './presenter.ts';
@@ -19,6 +20,9 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
     {
       config: {
         ...config,
+        // Per company, however many tokens or addresses it calls from: the system relay's reputation is every
+        // company's. Issues' own e-mails (acciones.enviar_email) ride on the plan's document limit instead.
+        rateLimit: perCompany(app.platform.config.emailRateLimit, '1 minute'),
         // A client that retries with the same Idempotency-Key gets the first answer, not a second e-mail.
         idempotent: true,
         openapiExamples: {

@@ -3,9 +3,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { OutboundRefused } from '../../platform/net/outbound.ts';
 import { presentSmtp, SmtpViewSchema } from '../company/public.ts';
+import { checkCompanyServer, FromNotAllowed } from './company-server.ts';
 import { SmtpBody, type SmtpInput } from './schemas.ts';
 
 const config = { hostKind: 'tenant', auth: 'tenant' } as const;
@@ -27,6 +30,31 @@ function checkCredentials(input: SmtpInput): void {
   throw errors.unprocessable('smtp_credentials_required', message, [
     { path, code: 'smtp_credentials_required', message },
   ]);
+}
+
+/**
+ * The outbound check a delivery will make, answered now: a host on a network the company may not reach, or the
+ * system's relay with a From outside the company's domains, is a 422. A name that does not resolve at the moment is
+ * accepted (DNS can be down for a while); the delivery checks again when it connects.
+ */
+async function checkServer(deps: Pick<PipelineDeps, 'config' | 'db'>, tenantId: number, input: SmtpInput) {
+  try {
+    await checkCompanyServer(deps, input.host, input.port, { tenantId, from: input.remitente });
+  } catch (error) {
+    if (error instanceof OutboundRefused && error.code === 'host_refused') {
+      const message = `El servidor SMTP ${input.host} está en una red no permitida (local, privada o interna): indique un servidor de correo público.`;
+      throw errors.unprocessable('smtp_host_not_allowed', message, [
+        { path: 'host', code: 'smtp_host_not_allowed', message },
+      ]);
+    }
+    if (error instanceof FromNotAllowed) {
+      const message = `El servidor ${input.host} es el del sistema: el remitente debe ser de un dominio de la empresa (o ${deps.config.smtpFrom}).`;
+      throw errors.unprocessable('smtp_from_not_allowed', message, [
+        { path: 'remitente', code: 'smtp_from_not_allowed', message },
+      ]);
+    }
+    if (!(error instanceof OutboundRefused)) throw error;
+  }
 }
 
 export const emailSettingsRoutes: FastifyPluginAsync = async (app) => {
@@ -62,6 +90,7 @@ export const emailSettingsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const input = request.body;
       checkCredentials(input);
+      await checkServer(platform, request.tenant.id, input);
       const company = await request.tenant.db.company.update({
         where: { id: 1 },
         data: {

@@ -3,7 +3,13 @@
 // one (request sent, no answer) is marked `unknown` and NOT retried — a duplicate message to a customer is worse
 // than asking the sender to check.
 import type { JobDefinition } from '../../platform/jobs/definition.ts';
-import { sendMessage, uploadMedia, type WhatsappCredentials, type WhatsappOutcome } from '../../whatsapp/client.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  sendMessage,
+  uploadMedia,
+  type WhatsappCredentials,
+  type WhatsappOutcome,
+} from '../../whatsapp/client.ts';
 import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { SYSTEM_FOLDER, WHATSAPP_JOB, type OutboxPayload } from './outbox.ts';
 
@@ -38,8 +44,11 @@ async function deliver(
   to: string,
   p: OutboxPayload & { schema?: string | null },
 ): Promise<WhatsappOutcome> {
+  // Each request is bounded by its own timeout; together they end at DELIVERY_DEADLINE_MS.
+  const deadline = Date.now() + deps.config.deliveryDeadlineMs;
+  const timeout = () => Math.max(1, Math.min(DEFAULT_TIMEOUT_MS, deadline - Date.now()));
   if (kind === 'text')
-    return sendMessage(creds, to, { type: 'text', text: { body: p.message ?? '', preview_url: false } });
+    return sendMessage(creds, to, { type: 'text', text: { body: p.message ?? '', preview_url: false } }, timeout());
   const type = kind === 'pdf' ? 'document' : (p.mediaType ?? 'document');
   const media: Record<string, unknown> = {};
   if (p.mediaUrl) {
@@ -48,18 +57,25 @@ async function deliver(
     const file = await deps.storage.get(p.schema ?? SYSTEM_FOLDER, p.fileKey ?? '');
     if (!file)
       return { kind: 'permanent', code: 'FILE_MISSING', message: 'El archivo del mensaje ya no está disponible.' };
-    const uploaded = await uploadMedia(creds, file, p.mimetype ?? 'application/pdf', p.filename ?? 'documento.pdf');
+    const uploaded = await uploadMedia(
+      creds,
+      file,
+      p.mimetype ?? 'application/pdf',
+      p.filename ?? 'documento.pdf',
+      timeout(),
+    );
     if (uploaded.kind !== 'sent') return uploaded.kind === 'ambiguous' ? { ...uploaded, kind: 'transient' } : uploaded;
     media.id = uploaded.id;
   }
   const caption = kind === 'pdf' ? p.message : p.caption;
   if (caption && type !== 'audio') media.caption = caption;
   if (type === 'document' && p.filename) media.filename = p.filename;
-  return sendMessage(creds, to, { type, [type]: media });
+  return sendMessage(creds, to, { type, [type]: media }, timeout());
 }
 
 export const whatsappJob: JobDefinition<PipelineDeps> = {
   name: WHATSAPP_JOB,
+  lane: 'delivery',
   maxAttempts: MAX_ATTEMPTS,
   backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
   async run(payload, { deps, attempts }) {
@@ -96,6 +112,18 @@ export const whatsappJob: JobDefinition<PipelineDeps> = {
         attempts,
         errorCode: outcome.code,
         lastError: outcome.message,
+      },
+    });
+  },
+  // Every attempt ended with its process: the message is failed rather than queued for ever.
+  async onGiveUp(payload, { deps, attempts }) {
+    await deps.db.central.whatsappMessage.updateMany({
+      where: { id: String(payload.messageId), status: 'queued' },
+      data: {
+        status: 'failed',
+        attempts: attempts - 1,
+        errorCode: 'DELIVERY_INTERRUPTED',
+        lastError: 'El envío se interrumpió en cada intento; no se reintentará.',
       },
     });
   },

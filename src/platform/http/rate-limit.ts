@@ -2,7 +2,7 @@
 // counters in PostgreSQL (central.rate_limit_hits, a fixed window per key) so that every API process shares
 // them. Exceeding answers 429 rate_limited with Retry-After, in the error contract's shape.
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CentralClient } from '../db/clients.ts';
 import { errors } from '../errors.ts';
 
@@ -45,6 +45,19 @@ export function createPostgresStore(central: CentralClient) {
       const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
       return new PostgresRateLimitStore(undefined, `${method}:${info.url ?? ''}:`);
     }
+  };
+}
+
+/**
+ * A tenant route's limit counted per company, not per client address: what one company may ask of the shared
+ * process (certificate reads, e-mail through the system relay) whatever addresses its calls come from. Tenancy has
+ * run by then (a global onRequest hook, before the route's own), so the company is known.
+ */
+export function perCompany(max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => `company:${request.tenant.schema}`,
   };
 }
 

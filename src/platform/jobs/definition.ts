@@ -15,4 +15,15 @@ export interface JobDefinition<Deps> {
   maxAttempts: number;
   /** Delay before the next run after a throw. */
   backoffMs(attempts: number): number;
+  /**
+   * Called instead of a run when the job is claimed with its attempts used up although it never finished — each
+   * run ended with its process (src/worker/worker.ts counts attempts at claim). Records the failure where the
+   * job's owner reads it; the job is then dropped.
+   */
+  onGiveUp?(payload: Record<string, unknown>, context: JobContext<Deps>): Promise<void>;
+  /** The worker's lane (SUNAT work never waits behind a company's mail): 'sunat' unless given. */
+  lane?: JobLane;
 }
+
+/** SUNAT sends and tickets; e-mail and WhatsApp deliveries. Each lane has its own slots in the worker. */
+export type JobLane = 'sunat' | 'delivery';

@@ -41,23 +41,50 @@ export async function enqueue(
   );
 }
 
-/** Takes up to `limit` due jobs for `leaseMs`. */
+/** How many jobs of one tenant a claim may add to those it already runs. */
+export interface TenantShare {
+  /** Most jobs of one tenant running at once (in the claiming worker, in the lane claimed for). */
+  perTenant: number;
+  /** Jobs of each tenant the claiming worker runs right now. */
+  running: ReadonlyMap<number, number>;
+}
+
+/**
+ * Takes up to `limit` due jobs for `leaseMs`, counting the attempt now: a run that kills its process has still
+ * used its attempt, so the worker sees a job that did that on every try and gives it up instead of running it
+ * again (src/worker/worker.ts). With `share`, a tenant already at its cap is skipped and the others' jobs are
+ * taken instead — one company's queue of slow deliveries does not fill every slot.
+ */
 export async function claimJobs(
   pool: Queryable,
   names: readonly string[],
   limit: number,
   leaseMs: number,
   tenantIds: readonly number[] | null = null,
+  share: TenantShare | null = null,
 ): Promise<ClaimedJob[]> {
+  const busyIds = share ? [...share.running.keys()] : [];
+  const busyCounts = share ? [...share.running.values()] : [];
+  // The candidates are the oldest due jobs of tenants below their cap; each tenant's are numbered after the ones
+  // it already runs, and those beyond its cap wait for a later claim.
   const { rows } = await pool.query(
-    `UPDATE "central"."jobs" SET locked_until = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM "central"."jobs"
+    `WITH running AS (SELECT * FROM unnest($6::int[], $7::int[]) AS r(tenant_id, n)),
+     due AS (
+       SELECT id, tenant_id, run_at FROM "central"."jobs"
        WHERE name = ANY($1) AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
          AND ($4::int[] IS NULL OR tenant_id = ANY($4))
-       ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         AND ($5::int IS NULL OR tenant_id IS NULL
+              OR tenant_id NOT IN (SELECT tenant_id FROM running WHERE n >= $5))
+       ORDER BY run_at LIMIT $8 FOR UPDATE SKIP LOCKED),
+     ranked AS (
+       SELECT due.id, due.run_at, due.tenant_id,
+              row_number() OVER (PARTITION BY due.tenant_id ORDER BY due.run_at) + COALESCE(running.n, 0) AS slot
+       FROM due LEFT JOIN running ON running.tenant_id = due.tenant_id)
+     UPDATE "central"."jobs" SET locked_until = now() + make_interval(secs => $3::double precision / 1000), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM ranked WHERE $5::int IS NULL OR tenant_id IS NULL OR slot <= $5 ORDER BY run_at LIMIT $2)
      RETURNING id, name, payload, attempts, tenant_id, run_at`,
-    [names, limit, leaseMs, tenantIds],
+    [names, limit, leaseMs, tenantIds, share?.perTenant ?? null, busyIds, busyCounts, Math.max(64, limit * 16)],
   );
   return rows.map((r) => ({
     id: String(r.id),

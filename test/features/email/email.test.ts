@@ -10,6 +10,7 @@ import { MAX_ATTEMPTS } from '../../../src/features/email/job.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { EXAMPLES_DIR } from '../../../src/features/documents/examples.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
+import { claimJobs } from '../../../src/platform/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { fixtureBody, useApi, type Body } from '../documents/helpers.ts';
 import { readEml } from './eml.ts';
@@ -301,7 +302,9 @@ describe('the message', () => {
     const eml = await readEml(join(outDir, 'system', files.at(-1)!));
     expect(eml.header('To')).toBe('luego@cliente.pe');
     expect(eml.attachments.has(`R-${res.json.data.filename}.zip`)).toBe(true);
-    expect(eml.attachments.get('logo.png')).toEqual(LOGO);
+    // The logo as stored: decoded and re-encoded at upload (an opaque PNG), never the bytes as sent.
+    const stored = (await api.tenant.db.company.findFirstOrThrow()).logoBase64!;
+    expect(eml.attachments.get('logo.png')).toEqual(Buffer.from(stored, 'base64'));
     expect(eml.raw).toMatch(/Content-ID: <logo@facturo>/i);
     expect(eml.bodies.some((b) => b.includes('src="cid:logo@facturo"'))).toBe(true);
   });
@@ -431,7 +434,9 @@ describe('delivery failures', () => {
       await deliverAll();
       const status = (await api.get(`/api/document/email/${queued.json.data.id}`)).json.data;
       expect(status).toMatchObject({ status: 'failed', attempts: 1, error_code: '550', sent_at: null });
-      expect(status.last_error).toContain('Buzón inexistente');
+      // Our words, with the server's code: never the server's own text (it could be anything, from anywhere).
+      expect(status.last_error).toBe('El servidor de correo rechazó el mensaje (código SMTP 550).');
+      expect(status.last_error).not.toContain('Buzón inexistente');
       expect(await emlFiles(join(outDir, 'strict'))).toEqual([]);
     } finally {
       await strict.close();
@@ -462,6 +467,35 @@ describe('delivery failures', () => {
     } finally {
       api.ctx.app.platform.config.smtpUrl = system.url;
     }
+  });
+});
+
+describe('a delivery that kills its worker', () => {
+  it('is failed after its last attempt, never retried for ever and never sent', async () => {
+    const issued = (await api.post('/api/documents', fixtureBody('02-not-sent.json'))).json.data;
+    const queued = (
+      await api.post('/api/document/email', { external_id: issued.external_id, email: 'caida@cliente.pe' })
+    ).json.data;
+    const key = `email-deliver:${queued.id}`;
+    // Each attempt is claimed by a worker that dies mid-delivery (as a PDF that killed the process did): nothing
+    // records an outcome, the lease runs out, the next worker claims it again.
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      const [job] = await claimJobs(api.ctx.db.pool, ['email-deliver'], 50, 60_000, [api.tenant.id]);
+      expect(job).toBeDefined();
+      await api.ctx.db.pool.query(
+        `UPDATE "central"."jobs" SET locked_until = now() - interval '1 second', run_at = now() - interval '1 second' WHERE dedupe_key = $1`,
+        [key],
+      );
+    }
+    const before = await emlFiles(join(outDir, 'system'));
+    await deliverAll();
+    const status = (await api.get(`/api/document/email/${queued.id}`)).json.data;
+    expect(status).toMatchObject({ status: 'failed', error_code: 'delivery_interrupted', attempts: MAX_ATTEMPTS });
+    expect(await emlFiles(join(outDir, 'system'))).toEqual(before);
+    const left = await api.ctx.db.pool.query('SELECT count(*)::int AS n FROM "central"."jobs" WHERE dedupe_key = $1', [
+      key,
+    ]);
+    expect(left.rows[0].n).toBe(0);
   });
 });
 
