@@ -7,6 +7,7 @@ import { loginRoutes } from './login-routes.ts';
 import { partnersRoutes } from './partners-routes.ts';
 import { plansRoutes } from './plans-routes.ts';
 import { resellerRoutes } from './reseller-routes.ts';
+import { adminSessionRoutes, tenantSessionRoutes } from './session-routes.ts';
 import { tenantLoginRoutes } from './tenant-login-routes.ts';
 import { resellersAdminRoutes } from './resellers-admin-routes.ts';
 import { tenantsRoutes } from './tenants-routes.ts';
@@ -23,4 +24,7 @@ export const adminFeatures: Feature[] = [
   adminFeature(usageRoutes, { name: 'admin-usage' }),
   // A company's own login (its route says hostKind 'tenant'): here because it shares the login throttle.
   adminFeature(tenantLoginRoutes, { name: 'tenant-login' }),
+  // The web console's sessions on both hosts (the company's route says hostKind 'tenant'): they share the logins.
+  adminFeature(adminSessionRoutes, { name: 'admin-session' }),
+  adminFeature(tenantSessionRoutes, { name: 'tenant-session' }),
 ];
