@@ -6,6 +6,7 @@ import { guestRoutes } from './guest-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { partnersRoutes } from './partners-routes.ts';
 import { plansRoutes } from './plans-routes.ts';
+import { resellerAccountsRoutes } from './reseller-accounts-routes.ts';
 import { resellerRoutes } from './reseller-routes.ts';
 import { adminSessionRoutes, tenantSessionRoutes } from './session-routes.ts';
 import { tenantLoginRoutes } from './tenant-login-routes.ts';
@@ -19,6 +20,7 @@ export const adminFeatures: Feature[] = [
   adminFeature(plansRoutes, { name: 'admin-plans' }),
   adminFeature(resellerRoutes, { name: 'admin-resellers' }),
   adminFeature(resellersAdminRoutes, { name: 'admin-reseller-accounts' }),
+  adminFeature(resellerAccountsRoutes, { name: 'admin-reseller-list' }),
   adminFeature(guestRoutes, { name: 'admin-guest-register' }),
   adminFeature(partnersRoutes, { name: 'admin-partners' }),
   adminFeature(usageRoutes, { name: 'admin-usage' }),

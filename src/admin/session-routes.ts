@@ -17,6 +17,7 @@ import {
   setSessionCookie,
   usesSessionCookie,
 } from '../platform/http/console-session.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema, tenantErrorResponses } from '../platform/http/schemas.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
@@ -79,7 +80,11 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/session',
     {
-      config: { ...login, hostKind: 'tenant' },
+      config: {
+        ...login,
+        hostKind: 'tenant',
+        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@acme.example', password: 'su-contraseña' }),
+      },
       schema: {
         summary: 'Consola web: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
@@ -163,7 +168,10 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/session',
     {
-      config: login,
+      config: {
+        ...login,
+        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@example.com', password: 'su-contraseña' }),
+      },
       schema: {
         summary: 'Consola web de administración: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
