@@ -9,6 +9,7 @@ import { checkSunatAccess } from '../../pipeline/sunat-access-check.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf } from '../documents/public.ts';
+import { solPairProblem } from './sunat-access-service.ts';
 
 const CheckBody = z
   .object({
@@ -67,13 +68,8 @@ export const sunatCheckRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body ?? {};
       const { company } = request.tenant;
-      if (Boolean(body.usuario_sol) !== Boolean(body.clave_sol)) {
-        const path = body.usuario_sol ? 'clave_sol' : 'usuario_sol';
-        const message = 'Envíe el usuario SOL y la clave SOL juntos.';
-        throw errors.unprocessable('sol_credentials_required', message, [
-          { path, code: 'sol_credentials_required', message },
-        ]);
-      }
+      const pair = solPairProblem(body);
+      if (pair) throw errors.unprocessable(pair.code, pair.message, [pair]);
       const sol =
         body.usuario_sol && body.clave_sol
           ? { user: body.usuario_sol, password: body.clave_sol }
