@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build` (and `npm start`'s prestart): src/*.ts → build/*.js, emitted by tsc (tsconfig.build.json, types not
-// checked: `npm run typecheck` does that). The API runs the JavaScript in plain node: the tsx loader costs a loader
+// checked: `npm run typecheck` does that), and the web console (console/ → build/console/, scripts/build-console.mjs). The API runs the JavaScript in plain node: the tsx loader costs a loader
 // thread with its own V8 isolate and esbuild, about 40 MB of resident memory (issue 20).
 // `npm start` must never run stale code, yet most starts change nothing: the build is skipped when a fingerprint of
 // every input (path, size, mtime of src/ and the tsconfigs, TypeScript's version) equals the last build's. Any
@@ -22,6 +22,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole, CONSOLE_SOURCES } from './build-console.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'build');
@@ -39,7 +40,13 @@ function* files(dir) {
 function fingerprint() {
   const hash = createHash('sha256');
   hash.update(`typescript ${require('typescript/package.json').version}\n`);
-  const inputs = [join(ROOT, 'tsconfig.json'), join(ROOT, 'tsconfig.build.json'), ...files(join(ROOT, 'src'))];
+  hash.update(`esbuild ${require('esbuild/package.json').version} preact ${require('preact/package.json').version}\n`);
+  const inputs = [
+    join(ROOT, 'tsconfig.json'),
+    join(ROOT, 'tsconfig.build.json'),
+    ...files(join(ROOT, 'src')),
+    ...files(CONSOLE_SOURCES),
+  ];
   for (const path of inputs.sort()) {
     const { size, mtimeMs } = statSync(path);
     hash.update(`${path.slice(ROOT.length)} ${size} ${mtimeMs}\n`);
@@ -59,6 +66,7 @@ function lastFingerprint() {
 function prune(dir = OUT) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (path === join(OUT, 'console')) continue; // the web console's bundle, not tsc's output
     if (entry.isDirectory()) {
       prune(path);
       if (readdirSync(path).length === 0) rmSync(path, { recursive: true });
@@ -81,11 +89,12 @@ function copyAssets() {
 }
 
 const current = fingerprint();
-if (current !== lastFingerprint()) {
+if (current !== lastFingerprint() || !existsSync(join(OUT, 'console', 'manifest.json'))) {
   const tsc = require.resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(OUT, { recursive: true });
   prune();
   copyAssets();
+  await buildConsole(join(OUT, 'console'));
   writeFileSync(STAMP, current);
 }

@@ -13,6 +13,7 @@ import { jobs } from './jobs.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { installConsole } from './platform/http/console.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
 import { answerClientError, installErrorHandler, renderFrameworkError } from './platform/http/error-handler.ts';
 import { registerFeatures, type Feature } from './platform/http/features.ts';
@@ -49,6 +50,8 @@ export interface AppDeps {
   secrets?: SecretBox;
   /** Extra features after the registered ones (tests). */
   extraFeatures?: Feature[];
+  /** The built web console (scripts/build-console.mjs); build/console by default. */
+  consoleDir?: string;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installInputGuard(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
+  installConsole(app, deps.consoleDir);
   platform.metrics = installMetrics(app, config.metricsToken);
   installHealth(app, db);
 

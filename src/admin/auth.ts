@@ -1,11 +1,13 @@
 // Admin host authentication: POST /api/login exchanges e-mail and password (argon2id) for a bearer token with an
-// expiry; only its SHA-256 is stored (admin_sessions), and POST /api/logout deletes it. Routes declare the roles
-// they allow with an `onRequest: requireAdmin(...)` hook — the session is checked before the body is read or
-// validated, so a tokenless call is a 401, never a 422 — and read the caller with adminCaller(); a locked reseller
-// gets 403.
+// expiry; only its SHA-256 is stored (admin_sessions), and POST /api/logout deletes it. The web console's
+// POST /api/session keeps its session in a cookie instead (session-routes.ts, platform/http/console-session.ts).
+// Routes declare the roles they allow with an `onRequest: requireAdmin(...)` hook — the session is checked before
+// the body is read or validated, so a tokenless call is a 401, never a 422 — and read the caller with adminCaller();
+// a locked reseller gets 403.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors } from '../platform/errors.ts';
+import { checkCsrf, sessionCookieOf, usesSessionCookie } from '../platform/http/console-session.ts';
 import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
 
 export const SESSION_TTL_MS = 12 * 3_600_000;
@@ -21,11 +23,13 @@ export interface AdminCaller {
   resellerId: number | null;
 }
 
+/** A new session; `prefix` SESSION_TOKEN_PREFIX for the console's cookie (its secret then fits no Bearer habit). */
 export async function createSession(
   central: CentralClient,
   adminUserId: number,
+  prefix?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const issued = issueToken();
+  const issued = issueToken(prefix);
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await central.adminSession.create({ data: { adminUserId, tokenHash: issued.hash, expiresAt } });
   // Expired sessions of this user go away with each login (no sweeper needed).
@@ -43,16 +47,29 @@ export async function revokeSession(central: CentralClient, authorization: strin
   if (count === 0) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
 }
 
+/** Deletes the console session of the request's cookie (DELETE /api/session); 401 when there is none. */
+export async function revokeCookieSession(central: CentralClient, request: FastifyRequest): Promise<void> {
+  const secret = usesSessionCookie(request) ? sessionCookieOf(request) : null;
+  if (!secret) throw errors.unauthorized('Esta ruta cierra la sesión de la consola (cookie): no hay una.');
+  await central.adminSession.deleteMany({ where: { tokenHash: hashToken(secret) } });
+}
+
+/**
+ * The caller of a request: its Bearer session token, or — without an Authorization header — the console's session
+ * cookie, whose requests that change something must carry the CSRF token (console-session.ts).
+ */
 export async function adminOf(
   request: FastifyRequest,
   central: CentralClient,
   roles: readonly AdminRole[] = ['admin', 'reseller'],
 ): Promise<AdminCaller> {
-  const token = bearerToken(request.headers.authorization);
+  const cookie = usesSessionCookie(request) ? sessionCookieOf(request) : null;
+  const token = cookie ?? bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const session = await central.adminSession.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!session || session.expiresAt.getTime() <= Date.now())
     throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  if (cookie) checkCsrf(request, cookie);
   const user = await central.adminUser.findUnique({ where: { id: session.adminUserId }, include: { reseller: true } });
   if (!user) throw errors.unauthorized();
   const role = user.role === 'reseller' ? 'reseller' : 'admin';

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CentralClient } from '../platform/db/clients.ts';
 import { AppError, errors } from '../platform/errors.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
@@ -14,7 +15,7 @@ import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure, type 
 // Verified against when the e-mail is unknown, so both cases cost one argon2id verification.
 let dummyHash: Promise<string> | null = null;
 
-const Body = z
+export const AdminLoginBody = z
   .object({
     email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
     password: z.string().min(1).max(200).describe('Contraseña'),
@@ -27,6 +28,37 @@ function throttled(wait: LoginWait): AppError {
       ? `Demasiados intentos fallidos para esta cuenta desde su red. Intente nuevamente en ${wait.seconds} segundos.`
       : `Demasiados intentos fallidos desde su red. Intente nuevamente en ${wait.seconds} segundos.`;
   return new AppError(429, 'rate_limited', message, [], { 'retry-after': String(wait.seconds) });
+}
+
+/**
+ * An admin-host user's e-mail and password checked under the login throttle: the user, or 401 (wrong pair, counted),
+ * 403 (locked reseller) or 429. POST /api/login and the console's POST /api/session both use it.
+ */
+export async function verifyAdminLogin(
+  central: CentralClient,
+  { email, password }: { email: string; password: string },
+  ip: string,
+) {
+  const network = clientNetwork(ip);
+  const wait = await loginWait(central, email, network);
+  if (wait) throw throttled(wait);
+  const user = await central.adminUser.findUnique({
+    where: { email },
+    include: { reseller: { select: { lockedAdmin: true } } },
+  });
+  // The same work and the same answer whether the account exists or not.
+  dummyHash ??= hashPassword('facturo-no-such-account');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user || !ok) {
+    await recordLoginFailure(central, email, network);
+    throw errors.unauthorized('Correo o contraseña incorrectos.');
+  }
+  await clearLoginFailures(central, email, network);
+  if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
+    throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
+  }
+  await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  return user;
 }
 
 export const loginRoutes: FastifyPluginAsync = async (app) => {
@@ -43,7 +75,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: {
         summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
-        body: Body,
+        body: AdminLoginBody,
         response: {
           200: z.object({
             success: z.literal(true),
@@ -61,26 +93,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { email, password } = request.body;
-      const network = clientNetwork(request.ip);
-      const wait = await loginWait(central, email, network);
-      if (wait) throw throttled(wait);
-      const user = await central.adminUser.findUnique({
-        where: { email },
-        include: { reseller: { select: { lockedAdmin: true } } },
-      });
-      // The same work and the same answer whether the account exists or not.
-      dummyHash ??= hashPassword('facturo-no-such-account');
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !ok) {
-        await recordLoginFailure(central, email, network);
-        throw errors.unauthorized('Correo o contraseña incorrectos.');
-      }
-      await clearLoginFailures(central, email, network);
-      if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
-        throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
-      }
-      await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+      const user = await verifyAdminLogin(central, request.body, request.ip);
       const session = await createSession(central, user.id);
       return {
         success: true as const,

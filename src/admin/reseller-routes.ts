@@ -19,7 +19,7 @@ const reason = z
   .max(500)
   .optional()
   .describe('Motivo del bloqueo (queda registrado con su autor y fecha)');
-const LockFactSchema = z.object({
+export const LockFactSchema = z.object({
   scope: z.enum(['tenant', 'reseller']).describe('tenant: bloqueo de la empresa; reseller: bloqueo de su distribuidor'),
   authority: z.enum(['admin', 'reseller']).describe('Quién lo puso: administrador o distribuidor'),
   locked_by: z.string().nullable(),

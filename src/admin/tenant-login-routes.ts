@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
+import type { CentralClient } from '../platform/db/clients.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import type { Platform } from '../platform/http/types.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
@@ -18,7 +19,7 @@ import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from
 const LOGIN_TOKENS_KEPT = 10;
 let dummyHash: Promise<string> | null = null;
 
-const Body = z
+export const TenantLoginBody = z
   .object({
     email: z.string().trim().toLowerCase().min(1).max(254).describe('Correo del usuario de la empresa'),
     password: z.string().min(1).max(200).describe('Contraseña'),
@@ -83,6 +84,38 @@ async function defaultSeries(tenant: TenantContext): Promise<string | null> {
   return series?.serie ?? null;
 }
 
+/**
+ * A company user's e-mail and password checked under the shared login throttle (429 while it holds): the user, or
+ * null for a wrong pair (counted as a failure). POST /api/login and the console's POST /api/session both use it.
+ */
+export async function verifyTenantLogin(
+  central: CentralClient,
+  tenant: TenantContext,
+  { email, password }: { email: string; password: string },
+  ip: string,
+) {
+  const network = clientNetwork(ip);
+  const key = throttleKey(tenant, email);
+  const wait = await loginWait(central, key, network);
+  if (wait)
+    throw new AppError(
+      429,
+      'rate_limited',
+      `Demasiados intentos fallidos. Intente nuevamente en ${wait.seconds} segundos.`,
+      [],
+      {
+        'retry-after': String(wait.seconds),
+      },
+    );
+  const user = await checkPassword(tenant, email, password);
+  if (!user) {
+    await recordLoginFailure(central, key, network);
+    return null;
+  }
+  await clearLoginFailures(central, key, network);
+  return user;
+}
+
 export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -97,32 +130,14 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Iniciar sesión como usuario de la empresa: devuelve su token API (forma de FacturadorPro)',
         description: 'Credenciales incorrectas: 200 con success false y message "No Autorizado", como FacturadorPro.',
-        body: Body,
+        body: TenantLoginBody,
         response: { 200: z.union([Success, Refused]), 422: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
       const { tenant } = request;
-      const { email, password } = request.body;
-      const network = clientNetwork(request.ip);
-      const key = throttleKey(tenant, email);
-      const wait = await loginWait(central, key, network);
-      if (wait)
-        throw new AppError(
-          429,
-          'rate_limited',
-          `Demasiados intentos fallidos. Intente nuevamente en ${wait.seconds} segundos.`,
-          [],
-          {
-            'retry-after': String(wait.seconds),
-          },
-        );
-      const user = await checkPassword(tenant, email, password);
-      if (!user) {
-        await recordLoginFailure(central, key, network);
-        return { success: false as const, code: 'unauthenticated', message: 'No Autorizado' };
-      }
-      await clearLoginFailures(central, key, network);
+      const user = await verifyTenantLogin(central, tenant, request.body, request.ip);
+      if (!user) return { success: false as const, code: 'unauthenticated', message: 'No Autorizado' };
       const company = tenant.company;
       return {
         success: true as const,

@@ -12,7 +12,9 @@ import { requestExample } from '../platform/http/openapi-parts.ts';
 import { AddressBody, provisionTenant } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { companyIdentity } from './padron-address.ts';
-import { tenantScope } from './service.ts';
+import { tenantLockState } from './locks.ts';
+import { LockFactSchema } from './reseller-routes.ts';
+import { tenantCounts, tenantScope } from './service.ts';
 
 const Body = z
   .object({
@@ -174,6 +176,9 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
                 locked_emission: z.boolean(),
                 sunat_mode: z.string(),
                 created_at: z.string(),
+                plan_name: z.string().nullable(),
+                documents_month: z.number().describe('Comprobantes emitidos este mes'),
+                locks: z.array(LockFactSchema).describe('Bloqueos vigentes, con su autor y motivo'),
               }),
             ),
             pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }),
@@ -194,11 +199,17 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           orderBy: { id: 'asc' },
           skip: (page - 1) * perPage,
           take: perPage,
-          include: { hostnames: { take: 1, orderBy: { id: 'asc' } } },
+          include: { hostnames: { take: 1, orderBy: { id: 'asc' } }, plan: { select: { name: true } } },
         }),
       ]);
+      const extras = await Promise.all(
+        tenants.map(async (t) => ({
+          counts: await tenantCounts(platform.db, t.schemaName),
+          lock: await tenantLockState(platform.db.central, t.id),
+        })),
+      );
       return {
-        data: tenants.map((t) => ({
+        data: tenants.map((t, i) => ({
           id: t.id,
           ruc: t.ruc,
           name: t.name,
@@ -211,6 +222,9 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           locked_emission: t.lockedEmission,
           sunat_mode: t.sunatMode,
           created_at: t.createdAt.toISOString(),
+          plan_name: t.plan?.name ?? null,
+          documents_month: extras[i].counts.documentsMonth,
+          locks: extras[i].lock.locks,
         })),
         pagination: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
       };

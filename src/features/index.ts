@@ -11,6 +11,7 @@ import { emailRoutes } from './email/routes.ts';
 import { emailSettingsRoutes } from './email/settings-routes.ts';
 import { seriesRoutes } from './company/series-routes.ts';
 import { companySettingsRoutes } from './company/settings-routes.ts';
+import { sunatCheckRoutes } from './company/sunat-check-routes.ts';
 import { tokensRoutes } from './company/tokens-routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
@@ -23,6 +24,7 @@ export const features: Feature[] = [
   tenantFeature(companyRoutes, { name: 'company' }),
   tenantFeature(seriesRoutes, { name: 'series' }),
   tenantFeature(companySettingsRoutes, { name: 'company-settings' }),
+  tenantFeature(sunatCheckRoutes, { name: 'company-sunat-check' }),
   tenantFeature(tokensRoutes, { name: 'tokens' }),
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),

@@ -92,7 +92,10 @@ export interface SendOptions {
   };
 }
 
-function sunatModeOf(deps: PipelineDeps, tenant: TenantRef): SunatMode {
+export function sunatModeOf(
+  deps: PipelineDeps,
+  tenant: { company: Pick<TenantRef['company'], 'sunatMode'> },
+): SunatMode {
   if (tenant.company.sunatMode === 'production') return 'production';
   // A company that chose SUNAT's beta service goes there even when the server's default is the simulator.
   if (tenant.company.sunatMode === 'beta') return 'beta';

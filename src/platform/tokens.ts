@@ -15,8 +15,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function issueToken(): IssuedToken {
-  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+/** A new secret: an API token (`fct_…`), or with another `prefix` a console session's (`fcs_…`, never a Bearer token). */
+export function issueToken(prefix = TOKEN_PREFIX): IssuedToken {
+  const token = prefix + randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token), prefix: token.slice(0, 10) };
 }
 

@@ -58,6 +58,15 @@ describe('compiled start (build/)', () => {
     expect(stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|ERR_UNKNOWN_FILE_EXTENSION/);
   });
 
+  it('builds the web console beside the server: build/console, each file named by its content', async () => {
+    const manifest = JSON.parse(await readFile(join(root, 'build', 'console', 'manifest.json'), 'utf8'));
+    expect(Object.keys(manifest).sort()).toEqual(['admin', 'company', 'css', 'icon']);
+    for (const name of Object.values(manifest) as string[]) {
+      expect(name).toMatch(/-[A-Za-z0-9]{8}\.(js|css|svg)$/);
+      expect(existsSync(join(root, 'build', 'console', name))).toBe(true);
+    }
+  });
+
   it("runs with every node and V8 flag of npm start's command (a flag this node does not know stops the start)", async () => {
     const scripts = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
     const [command, ...args] = scripts.start.trim().split(/\s+/);

@@ -29,6 +29,7 @@ describe('one schema per tenant', () => {
         '_migrations',
         'api_tokens',
         'company',
+        'console_sessions',
         'document_files',
         'document_lines',
         'document_state_history',

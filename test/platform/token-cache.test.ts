@@ -166,7 +166,7 @@ describe.runIf(!onServer)('on the embedded database', () => {
 
 describe('TokenCache', () => {
   const checked = (): CheckedToken => ({
-    user: { id: 1, name: 'A', email: 'a@example.com', role: 'admin', tokenId: 7 },
+    user: { id: 1, name: 'A', email: 'a@example.com', role: 'admin', credential: { kind: 'token', id: 7 } },
     lastUsedAt: null,
   });
 
@@ -180,7 +180,7 @@ describe('TokenCache', () => {
     cache.set('t1', 'h', checked(), before);
     expect(cache.get('t1', 'h')).toBeUndefined();
     cache.set('t1', 'h', checked(), cache.generation);
-    expect(cache.get('t1', 'h')?.user.tokenId).toBe(7);
+    expect(cache.get('t1', 'h')?.user.credential.id).toBe(7);
   });
 
   it("forgets one tenant's tokens, and everything when the listener goes down", () => {

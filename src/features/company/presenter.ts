@@ -1,6 +1,7 @@
 // The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL, SMTP password or WhatsApp token).
 import { daysLeft, expiryWarning } from './certificate-info.ts';
 import type { BankAccount } from './profile-schemas.ts';
+import { DEMO_SOL } from './provision.ts';
 import type { CompanyProfile } from './service.ts';
 import type { Company } from '../../platform/http/tenant-context.ts';
 import type { CompanyResponse } from './schemas.ts';
@@ -17,7 +18,7 @@ export function presentSmtp(company: Company): CompanyResponse['data']['smtp'] {
   };
 }
 
-export function presentCompany({ company, series }: CompanyProfile): CompanyResponse {
+export function presentCompany({ company, series, selfSigned }: CompanyProfile): CompanyResponse {
   return {
     success: true,
     data: {
@@ -37,6 +38,10 @@ export function presentCompany({ company, series }: CompanyProfile): CompanyResp
       email: company.email,
       telefono: company.telefono,
       modo_sunat: company.sunatMode === 'production' || company.sunatMode === 'beta' ? company.sunatMode : 'demo',
+      sol: {
+        usuario: company.solUser,
+        propio: company.solUser !== null && company.solUser !== DEMO_SOL.user && company.solPasswordEnc !== null,
+      },
       tiene_logo: company.logoBase64 !== null,
       envio_de_boletas: company.boletaDelivery === 'summary' ? 'resumen_diario' : 'individual',
       pdf: {
@@ -50,6 +55,7 @@ export function presentCompany({ company, series }: CompanyProfile): CompanyResp
         vence: company.certificateNotAfter?.toISOString() ?? null,
         dias_restantes: daysLeft(company.certificateNotAfter),
         advertencia: expiryWarning(company.certificateNotAfter),
+        autofirmado: selfSigned,
       },
       series: series.map((s) => ({
         codigo_tipo_documento: s.documentType,

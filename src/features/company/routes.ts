@@ -41,7 +41,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: CompanySchema, ...tenantErrorResponses },
       },
     },
-    async (request) => presentCompany(await loadCompanyProfile(request.tenant)),
+    async (request) => presentCompany(await loadCompanyProfile(request.tenant, app.platform.secrets)),
   );
   typed.patch(
     '/api/company',
@@ -63,7 +63,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const company = await updateCompanyProfile(request.tenant, request.body);
       app.platform.companies.forget(request.tenant.schema);
-      return presentCompany(await loadCompanyProfile({ db: request.tenant.db, company }));
+      return presentCompany(await loadCompanyProfile({ db: request.tenant.db, company }, app.platform.secrets));
     },
   );
 };

@@ -36,6 +36,12 @@ export const CompanySchema = z
       modo_sunat: z
         .enum(['demo', 'beta', 'production'])
         .describe('demo: SUNAT beta o simulador según el servidor; beta: SUNAT beta; production: SUNAT'),
+      sol: z
+        .object({
+          usuario: z.string().nullable().describe('Usuario SOL (sin el RUC); MODDATOS en demostración'),
+          propio: z.boolean().describe('true: usuario y clave SOL de la empresa (no los de demostración)'),
+        })
+        .describe('La clave SOL se guarda cifrada y no se devuelve'),
       tiene_logo: z.boolean().describe('true: sus PDF llevan el logo de la empresa'),
       envio_de_boletas: z
         .enum(['individual', 'resumen_diario'])
@@ -53,6 +59,7 @@ export const CompanySchema = z
         vence: z.string().nullable(),
         dias_restantes: z.number().int().nullable(),
         advertencia: z.string().nullable().describe('Aviso desde 30 días antes del vencimiento'),
+        autofirmado: z.boolean().nullable().describe('true: el certificado de demostración, no sirve para producción'),
       }),
       series: z.array(
         z.object({

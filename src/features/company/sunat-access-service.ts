@@ -42,6 +42,13 @@ function solData(input: SunatAccessInput, secrets: SecretBox) {
   return {};
 }
 
+/** The SOL user and password come together or not at all: the problem when only one came. */
+export function solPairProblem(input: { usuario_sol?: string; clave_sol?: string }): ErrorItem | null {
+  if (Boolean(input.usuario_sol) === Boolean(input.clave_sol)) return null;
+  const path = input.usuario_sol ? 'clave_sol' : 'usuario_sol';
+  return { path, code: 'sol_credentials_required', message: 'Envíe el usuario SOL y la clave SOL juntos.' };
+}
+
 export async function setSunatAccess(
   tenant: Pick<TenantContext, 'db' | 'id' | 'company'>,
   central: CentralClient,
@@ -49,10 +56,9 @@ export async function setSunatAccess(
   input: SunatAccessInput,
 ): Promise<Company> {
   const problems: ErrorItem[] = [];
-  if (Boolean(input.usuario_sol) !== Boolean(input.clave_sol)) {
-    const path = input.usuario_sol ? 'clave_sol' : 'usuario_sol';
-    const message = 'Envíe el usuario SOL y la clave SOL juntos.';
-    problems.push({ path, code: 'sol_credentials_required', message });
+  const pair = solPairProblem(input);
+  if (pair) {
+    problems.push(pair);
   } else if (input.modo === 'production') {
     problems.push(...productionProblems(tenant.company, secrets, input));
   }

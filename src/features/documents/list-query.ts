@@ -17,6 +17,12 @@ export interface ListFilter {
   types: string[];
   from?: string;
   to?: string;
+  serie?: string;
+  state?: string;
+  /** The customer's document number (RUC, DNI…), exactly. */
+  customer?: string;
+  /** A document number (F001-12), or part of the customer's name or number. */
+  search?: string;
   /** Rows before this (issue date, id) in the newest-first order. */
   before?: { date: string; id: number };
 }
@@ -129,7 +135,22 @@ function whereOf(filter: ListFilter, first: number): { sql: string; params: unkn
     where.push(`d.issue_date BETWEEN ${next(filter.from)}::date AND ${next(filter.to)}::date`);
   if (filter.before)
     where.push(`(d.issue_date, d.id) < (${next(filter.before.date)}::date, ${next(filter.before.id)}::int)`);
+  if (filter.serie) where.push(`d.serie = ${next(filter.serie)}`);
+  if (filter.state) where.push(`d.state_type_id = ${next(filter.state)}::bpchar`);
+  if (filter.customer) where.push(`d.customer_doc_number = ${next(filter.customer)}`);
+  if (filter.search) where.push(searchCondition(filter.search, next));
   return { sql: where.join(' AND '), params };
+}
+
+const NUMBER_SEARCH = /^([A-Za-z0-9]{4})-0*(\d{1,8})$/;
+
+/** `F001-12` finds that number; other text finds it in the customer's name (any case) or number. */
+function searchCondition(search: string, next: (value: unknown) => string): string {
+  const number = NUMBER_SEARCH.exec(search.trim());
+  if (number) return `(d.serie = ${next(number[1].toUpperCase())} AND d.number = ${next(Number(number[2]))}::int)`;
+  const pattern = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const p = next(pattern);
+  return `(d.customer_name ILIKE ${p} OR d.customer_doc_number LIKE ${p})`;
 }
 
 /** Rows leave in chunks of about this size: few socket writes, and only a chunk's rows alive at a time. */

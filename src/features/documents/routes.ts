@@ -1,4 +1,4 @@
-// Tenant host, documents 01/03/07/08: issue, send, change state, list.
+// Tenant host, documents 01/03/07/08: issue, send, change state, list (with filters), one document's detail.
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { tenantRefOf } from './deps.ts';
+import { registerDetailRoute } from './detail-route.ts';
 import { loadExamples } from './examples.ts';
 import { installGroupCommitMetrics } from './group-metrics.ts';
 import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
@@ -77,6 +78,8 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  registerDetailRoute(app);
+
   typed.get(
     '/api/documents/lists',
     {
@@ -95,6 +98,9 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       serializerCompiler: plainJsonSerializer,
       schema: {
         summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
+        description:
+          'Filtros opcionales: tipo, serie, estado, cliente (número de documento exacto) y buscar (un número ' +
+          'F001-12, o parte del nombre o del número del cliente).',
         params: ListParamsSchema,
         querystring: ListQuerySchema,
         response: { 200: ListResponseSchema, ...tenantErrorResponses },

@@ -89,6 +89,34 @@ export const ListParamsSchema = z.object({ inicio: isoDate, fin: isoDate });
 export const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional().describe('Filas por página (activa la paginación)'),
   cursor: z.string().max(200).optional().describe('next_cursor de la página anterior'),
+  tipo: z
+    .enum(['01', '03', '07', '08'])
+    .optional()
+    .describe('Solo este tipo: 01 factura, 03 boleta, 07 nota de crédito, 08 nota de débito'),
+  serie: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4}$/, { message: 'La serie tiene 4 caracteres (F001, B001…).' })
+    .transform((v) => v.toUpperCase())
+    .optional()
+    .describe('Solo esta serie'),
+  estado: z
+    .string()
+    .regex(/^\d{2}$/, { message: 'Código de estado de dos dígitos (01, 05, 09…).' })
+    .optional()
+    .describe('Solo este estado: 01, 03, 05, 07, 09, 11 o 13'),
+  cliente: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, { message: 'Número de documento del cliente (RUC, DNI…).' })
+    .optional()
+    .describe('Solo los de este cliente (su número de documento, exacto)'),
+  buscar: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Un número (F001-12) o parte del nombre o del número de documento del cliente'),
 });
 
 export const ListRowSchema = z.object({

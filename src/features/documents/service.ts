@@ -136,6 +136,17 @@ export async function updateStatus(
   });
 }
 
+/** The list's paging and filters (ListQuerySchema). */
+export interface ListQuery {
+  limit?: number;
+  cursor?: string;
+  tipo?: string;
+  serie?: string;
+  estado?: string;
+  cliente?: string;
+  buscar?: string;
+}
+
 export interface ListRange {
   from: string;
   to: string;
@@ -179,7 +190,7 @@ export async function listRange(
   db: Database,
   tenant: TenantRef,
   range: ListRange,
-  page: { limit?: number; cursor?: string },
+  page: ListQuery,
   baseUrl: string,
 ): Promise<Readable> {
   const from = new Date(`${range.from}T00:00:00Z`);
@@ -195,10 +206,14 @@ export async function listRange(
     ]);
   }
   const filter = {
-    types: SALES_TYPES,
+    types: page.tipo ? [page.tipo] : SALES_TYPES,
     from: range.from,
     to: range.to,
     before: page.cursor ? decodeCursor(page.cursor) : undefined,
+    serie: page.serie,
+    state: page.estado,
+    customer: page.cliente,
+    search: page.buscar,
   };
   const shown =
     page.limit === undefined

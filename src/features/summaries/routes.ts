@@ -18,6 +18,7 @@ import {
 } from './schemas.ts';
 import { createSummary, summaryStatus } from './service.ts';
 import { registerSummaryDownloads } from './downloads.ts';
+import { registerSummaryList } from './list.ts';
 import { registerVoidRoutes } from './void-routes.ts';
 
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
@@ -91,6 +92,7 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   registerSummaryDownloads(app, 'summary', 'RC');
+  registerSummaryList(app);
   // The resumen de reversiones' routes live with the vouchers they revert (public.ts); its files are served here.
   registerSummaryDownloads(app, 'reversion', 'RR');
 };

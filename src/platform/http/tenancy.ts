@@ -7,6 +7,7 @@ import { poolQueryPrepared } from '../db/prepared.ts';
 import { errors } from '../errors.ts';
 import { quoteIdent } from '../db/schema-name.ts';
 import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
+import { checkCsrf, sessionCookieOf, usesSessionCookie } from './console-session.ts';
 import { effectiveAuth } from './routing.ts';
 import { normalizeHost, type HostResolver, type ResolvedTenant } from './hosts.ts';
 import type { CheckedToken, TokenCache } from './token-cache.ts';
@@ -56,13 +57,17 @@ export interface CompanyCache {
   forget(schema: string): void;
 }
 
-/** The user behind the Bearer API token of `tenant` (401 otherwise). Also used by any-host routes that accept tenant tokens. */
+/**
+ * The user behind the Bearer API token of `tenant`, or — on a request without an Authorization header — behind its
+ * console session cookie (console-session.ts); 401 otherwise. Also used by any-host routes that accept tenant tokens.
+ */
 export async function authenticate(
   request: FastifyRequest,
   db: Database,
   tenant: ResolvedTenant,
   tokens?: TokenCache,
 ): Promise<TenantUser> {
+  if (usesSessionCookie(request)) return sessionUser(request, db, tenant.schemaName, sessionCookieOf(request)!);
   const token = bearerToken(request.headers.authorization);
   if (!token) throw errors.unauthorized();
   const hash = hashToken(token);
@@ -72,7 +77,7 @@ export async function authenticate(
   if (checked.lastUsedAt === null || now - checked.lastUsedAt > LAST_USED_RESOLUTION_MS) {
     checked.lastUsedAt = now;
     await db.pool.query(`UPDATE ${quoteIdent(schema)}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [
-      checked.user.tokenId,
+      checked.user.credential.id,
       new Date(now),
     ]);
   }
@@ -102,11 +107,41 @@ async function lookUpToken(db: Database, schema: string, hash: string, tokens?: 
   const row = rows[0];
   if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash)) throw errors.unauthorized();
   const checked: CheckedToken = {
-    user: { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id },
+    user: {
+      id: row.user_id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      credential: { kind: 'token', id: row.id },
+    },
     lastUsedAt: row.last_used_at?.getTime() ?? null,
   };
   tokens?.set(schema, hash, checked, generation);
   return checked;
+}
+
+/**
+ * The user of a console session (a live row of console_sessions), after the CSRF check of a request that changes
+ * something. Read on every request, never memoised: a logout or an expiry holds at once on every process.
+ */
+async function sessionUser(request: FastifyRequest, db: Database, schema: string, secret: string): Promise<TenantUser> {
+  const s = quoteIdent(schema);
+  const { rows } = await db.pool.query<{ id: number; user_id: number; name: string; email: string; role: string }>(
+    `SELECT cs.id, u.id AS user_id, u.name, u.email, u.role
+       FROM ${s}."console_sessions" cs JOIN ${s}."users" u ON u.id = cs.user_id
+      WHERE cs.token_hash = $1 AND cs.expires_at > now()`,
+    [hashToken(secret)],
+  );
+  const row = rows[0];
+  if (!row) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  checkCsrf(request, secret);
+  return {
+    id: row.user_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    credential: { kind: 'session', id: row.id },
+  };
 }
 
 export function installTenancy(

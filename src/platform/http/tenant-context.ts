@@ -12,8 +12,8 @@ export interface TenantUser {
   name: string;
   email: string;
   role: string;
-  /** The api_tokens row that authenticated the request. */
-  tokenId: number;
+  /** What authenticated the request: an api_tokens row (Bearer) or a console_sessions row (the console's cookie). */
+  credential: { kind: 'token' | 'session'; id: number };
 }
 
 export class TenantContext {
