@@ -1,21 +1,20 @@
 // POST /api/login on a company's host, as FacturadorPro has it: the user's e-mail and password → an API token
 // for that user, so the password given when the company was created opens its API. Tokens are stored hashed, so
-// a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working
-// and only the newest LOGIN_TOKENS_KEPT login tokens stay valid. Throttled with the admin host's login counters
+// a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working,
+// only the newest LOGIN_TOKENS_KEPT login tokens stay valid, and the plan's limit on active tokens holds
+// (issueLoginToken, in the company feature, counts under the lock token creation takes). Throttled with the admin host's login counters
 // (login-throttle.ts), on an account key of the company's own so the two hosts never share a count.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
-import type { Platform } from '../platform/http/types.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { issueToken } from '../platform/tokens.ts';
+import { issueLoginToken } from '../features/company/public.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
 
-const LOGIN_TOKENS_KEPT = 10;
 let dummyHash: Promise<string> | null = null;
 
 const Body = z
@@ -55,26 +54,6 @@ async function checkPassword(tenant: TenantContext, email: string, password: str
   return ok && user?.passwordHash ? user : null;
 }
 
-async function issueLoginToken(tenant: TenantContext, userId: number, platform: Platform): Promise<string> {
-  const issued = issueToken();
-  let revoked = false;
-  await tenant.db.$transaction(async (tx) => {
-    await tx.apiToken.create({ data: { userId, name: 'login', tokenHash: issued.hash, prefix: issued.prefix } });
-    const stale = await tx.apiToken.findMany({
-      where: { userId, name: 'login', revokedAt: null },
-      orderBy: { id: 'desc' },
-      skip: LOGIN_TOKENS_KEPT,
-      select: { id: true },
-    });
-    if (stale.length) {
-      await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
-      revoked = true;
-    }
-  });
-  if (revoked) platform.tokens.forget(tenant.schema);
-  return issued.token;
-}
-
 async function defaultSeries(tenant: TenantContext): Promise<string | null> {
   const series = await tenant.db.series.findFirst({
     where: { documentType: '01', contingency: false },
@@ -85,6 +64,11 @@ async function defaultSeries(tenant: TenantContext): Promise<string | null> {
 
 export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
+  const loginToken = async (tenant: TenantContext, userId: number) => {
+    const issued = await issueLoginToken(tenant, central, userId);
+    if (issued.revoked) app.platform.tokens.forget(tenant.schema);
+    return issued.token;
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
     {
@@ -96,9 +80,17 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: {
         summary: 'Iniciar sesión como usuario de la empresa: devuelve su token API (forma de FacturadorPro)',
-        description: 'Credenciales incorrectas: 200 con success false y message "No Autorizado", como FacturadorPro.',
+        description:
+          'Credenciales incorrectas: 200 con success false y message "No Autorizado", como FacturadorPro. ' +
+          'El token nuevo reemplaza los tokens de inicio de sesión más antiguos del usuario; si el plan no deja lugar ' +
+          'para uno (límite de tokens activos), 403 plan_limit_reached.',
         body: Body,
-        response: { 200: z.union([Success, Refused]), 422: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: z.union([Success, Refused]),
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -129,7 +121,7 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
         name: user.name,
         email: user.email,
         seriedefault: await defaultSeries(tenant),
-        token: await issueLoginToken(tenant, user.id, app.platform),
+        token: await loginToken(tenant, user.id),
         ruc: company.ruc,
         app_logo: null,
         company: {
