@@ -71,7 +71,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       });
       // The same work and the same answer whether the account exists or not.
       dummyHash ??= hashPassword('facturo-no-such-account');
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password, 'admin');
       if (!user || !ok) {
         await recordLoginFailure(central, email, network);
         throw errors.unauthorized('Correo o contraseña incorrectos.');

@@ -2,14 +2,17 @@
 // for that user, so the password given when the company was created opens its API. Tokens are stored hashed, so
 // a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working,
 // only the newest LOGIN_TOKENS_KEPT login tokens stay valid, and the plan's limit on active tokens holds
-// (issueLoginToken, in the company feature, counts under the lock token creation takes). Throttled with the admin host's login counters
-// (login-throttle.ts), on an account key of the company's own so the two hosts never share a count.
+// (issueLoginToken, in the company feature, counts under the lock token creation takes). Throttled with the admin
+// host's login counters (login-throttle.ts), on an account key of the company's own so the two hosts never share a
+// count, and per company (COMPANY_LOGIN_RATE_LIMIT a minute, whatever the addresses) before any password is checked:
+// the argon2 work one company's logins cause is bounded, and it runs off the event loop (platform/passwords.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
+import { countHit } from '../platform/http/rate-limit.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueLoginToken } from '../features/company/public.ts';
@@ -44,13 +47,20 @@ const Success = z
 
 const Refused = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
 
+function retryLater(what: string, seconds: number): AppError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError(429, 'rate_limited', `${what}. Intente nuevamente en ${wait} segundos.`, [], {
+    'retry-after': String(wait),
+  });
+}
+
 /** The account key of the shared throttle: the company's, so an admin of the same e-mail keeps its own count. */
 const throttleKey = (tenant: TenantContext, email: string) => `${tenant.schema}:${email}`.slice(0, 254);
 
 async function checkPassword(tenant: TenantContext, email: string, password: string) {
   const user = await tenant.db.user.findUnique({ where: { email } });
   dummyHash ??= hashPassword('facturo-no-such-account');
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password, tenant.schema);
   return ok && user?.passwordHash ? user : null;
 }
 
@@ -99,16 +109,10 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
       const network = clientNetwork(request.ip);
       const key = throttleKey(tenant, email);
       const wait = await loginWait(central, key, network);
-      if (wait)
-        throw new AppError(
-          429,
-          'rate_limited',
-          `Demasiados intentos fallidos. Intente nuevamente en ${wait.seconds} segundos.`,
-          [],
-          {
-            'retry-after': String(wait.seconds),
-          },
-        );
+      if (wait) throw retryLater('Demasiados intentos fallidos', wait.seconds);
+      const hit = await countHit(central, `company-login:${tenant.id}`, 60_000);
+      if (hit.count > app.platform.config.companyLoginRateLimit)
+        throw retryLater('Demasiados inicios de sesión en esta empresa', hit.ttl / 1000);
       const user = await checkPassword(tenant, email, password);
       if (!user) {
         await recordLoginFailure(central, key, network);

@@ -1,8 +1,7 @@
 // loadPfx off the event loop: node-forge derives PKCS#12 keys synchronously in JavaScript, so a file that asks for
 // many iterations would stall every request of the process. Each PFX is read in its own worker thread, ended after
 // `timeoutMs` (certificate_timeout); loadPfx itself refuses iteration counts above MAX_PFX_ITERATIONS first.
-// `npm start` runs the compiled JavaScript (build/), where the worker is plain JavaScript too; from the TypeScript
-// sources (tests, the CLI) the worker is loaded through tsx's API, which every way of running the sources has.
+// The worker module is found as worker-entry.ts says (compiled JavaScript, or the source through tsx).
 import { Worker } from 'node:worker_threads';
 import {
   CertificateError,
@@ -11,22 +10,12 @@ import {
   type KeyMaterial,
   type LoadOptions,
 } from './certificates.ts';
+import { workerEntry } from './worker-entry.ts';
 
 /** Wall-clock limit of one PFX read (a file within the iteration cap takes about 2 s at most). */
 export const PFX_TIMEOUT_MS = 15_000;
 
-const WORKER = workerEntry(import.meta.url);
-
-/** The worker's entry beside `self`: the compiled file itself, or a bootstrap that loads the source through tsx. */
-function workerEntry(self: string): { source: string | URL; eval: boolean } {
-  if (self.endsWith('.js')) return { source: new URL('./pfx-worker.js', self), eval: false };
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const worker = new URL('./pfx-worker.ts', self).href;
-  return {
-    source: `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(self)}));`,
-    eval: true,
-  };
-}
+const WORKER = workerEntry(import.meta.url, 'pfx-worker');
 
 type Reply =
   | { ok: true; value: KeyMaterial & CertificateInfo }

@@ -89,6 +89,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   NOTIFY_TOKEN: optionalText,
   CONSULTAS_RATE_LIMIT: integer(30, 1, 100_000),
+  COMPANY_LOGIN_RATE_LIMIT: integer(30, 1, 100_000),
   GUEST_REGISTER_ENABLED: booleanFlag(true),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
@@ -166,6 +167,8 @@ export interface Config {
   notifyToken: string | null;
   /** POST /api/consultas/search requests per IP per minute. */
   consultasRateLimit: number;
+  /** POST /api/login requests on one company's host per minute, whatever their addresses. */
+  companyLoginRateLimit: number;
   /** Self-registration on the admin host (POST /api/guest-register). */
   guestRegisterEnabled: boolean;
   whatsappApiUrl: string;
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD ?? null,
     notifyToken: e.NOTIFY_TOKEN ?? null,
     consultasRateLimit: e.CONSULTAS_RATE_LIMIT,
+    companyLoginRateLimit: e.COMPANY_LOGIN_RATE_LIMIT,
     guestRegisterEnabled: e.GUEST_REGISTER_ENABLED,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,
