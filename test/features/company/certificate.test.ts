@@ -1,6 +1,6 @@
 // The company's certificate and SUNAT access over HTTP: a PFX is checked (key, dates, RUC) before it replaces the
-// signing key, the next document is signed with it, GET /api/company warns before expiry, and production needs an
-// accredited (not self-signed) certificate and SOL credentials.
+// signing key, the next document is signed with it, GET /api/company warns before expiry, and production needs a
+// certificate not signed with its own key (a CA's; whether the CA is accredited, SUNAT checks) and SOL credentials.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,13 +15,14 @@ const dir = mkdtempSync(join(tmpdir(), 'facturo-cert-'));
 const keys = join(REPO_ROOT, 'test/fixtures/keys');
 let leafPfx: string;
 let leafCertBase64: string;
+let ownKeyPfx: string;
 
 function openssl(...args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
 /** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
-function makeAccreditedPfx(ruc: string): void {
+function makeCaIssuedPfx(ruc: string): void {
   openssl(
     'req',
     '-x509',
@@ -69,7 +70,55 @@ function makeAccreditedPfx(ruc: string): void {
   leafCertBase64 = readFileSync(join(dir, 'leaf.pem'), 'utf8').replace(/-----[A-Z ]+-----|\s/g, '');
 }
 
-beforeAll(() => makeAccreditedPfx(api.tenant.ruc));
+/** A certificate whose issuer is named like an authority but which is signed with its own key. */
+function makeOwnKeyPfx(ruc: string): void {
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'own.key',
+    '-out',
+    'own.csr',
+    '-subj',
+    `/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`,
+  );
+  openssl(
+    'req',
+    '-x509',
+    '-key',
+    'own.key',
+    '-out',
+    'own-ca.pem',
+    '-subj',
+    '/CN=ENTIDAD DE CERTIFICACION',
+    '-days',
+    '60',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'own.csr',
+    '-CA',
+    'own-ca.pem',
+    '-CAkey',
+    'own.key',
+    '-CAcreateserial',
+    '-out',
+    'own.pem',
+    '-days',
+    '20',
+  );
+  openssl('pkcs12', '-export', '-inkey', 'own.key', '-in', 'own.pem', '-out', 'own.pfx', '-passout', 'pass:123456');
+  ownKeyPfx = readFileSync(join(dir, 'own.pfx')).toString('base64');
+}
+
+beforeAll(() => {
+  makeCaIssuedPfx(api.tenant.ruc);
+  makeOwnKeyPfx(api.tenant.ruc);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function put(url: string, body: unknown) {
@@ -120,6 +169,21 @@ describe('PUT /api/company/certificate', () => {
     });
     expect(res.status).toBe(422);
     expect(res.json.errors.map((e: any) => e.code)).toContain('certificate_required');
+  });
+
+  it('calls a certificate signed with its own key self-signed, whatever issuer it names, and production refuses it', async () => {
+    const res = await put('/api/company/certificate', { pfx_base64: ownKeyPfx, password: '123456' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.emisor).toContain('ENTIDAD DE CERTIFICACION');
+    expect(res.json.data.emisor).not.toBe(res.json.data.sujeto);
+    expect(res.json.data.autofirmado).toBe(true);
+    const production = await put('/api/company/sunat', {
+      modo: 'production',
+      usuario_sol: 'FACTURA1',
+      clave_sol: 'clave-sol-1',
+    });
+    expect(production.status).toBe(422);
+    expect(production.json.errors.map((e: any) => e.code)).toContain('certificate_required');
   });
 
   it('replaces the certificate: the answer shows subject and expiry, GET warns, the next document is signed with it', async () => {
