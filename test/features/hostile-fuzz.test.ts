@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fuzzEndpoints,
+  prepareSettingsWorld,
   rucFrom,
   type FuzzAuth,
   type FuzzEndpoint,
@@ -123,6 +124,7 @@ beforeAll(async () => {
       tenantSubdomain: `fuzzt${tag}`,
     },
   };
+  await prepareSettingsWorld(ctx.db.pool, tenant.schema);
   endpoints = fuzzEndpoints(world);
 });
 
