@@ -5,7 +5,7 @@
 // API user, whether created here or by a login. The count runs under a per-tenant advisory lock so that concurrent
 // requests cannot both take the last slot; it serialises token creations and logins only (the company row's lock
 // also queued them behind profile, certificate and SUNAT-access changes).
-import type { ApiToken } from '../../generated/tenant/client.ts';
+import type { ApiToken, Prisma } from '../../generated/tenant/client.ts';
 import type { CentralClient } from '../../platform/db/clients.ts';
 import { errors } from '../../platform/errors.ts';
 import type { TenantContext } from '../../platform/http/tenant-context.ts';
@@ -23,9 +23,20 @@ async function tokenLimit(central: CentralClient, planId: number | null): Promis
   return plan?.limitUsers ?? 0;
 }
 
-/** The advisory lock every change of the active tokens' number takes (token creation and login). */
-function lockTokens(tx: Pick<TenantContext['db'], '$queryRaw'>, schema: string) {
-  return tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`${schema}:api_tokens`}))::text`;
+/**
+ * `work` in a transaction that holds the lock every change of the active tokens' number takes (token creation and
+ * login), given the plan's limit (0: none) and the active tokens counted under it.
+ */
+async function underTokensLock<T>(
+  tenant: Pick<TenantContext, 'db' | 'schema' | 'planId'>,
+  central: CentralClient,
+  work: (tx: Prisma.TransactionClient, count: { limit: number; active: number }) => Promise<T>,
+): Promise<T> {
+  const limit = await tokenLimit(central, tenant.planId);
+  return tenant.db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`${tenant.schema}:api_tokens`}))::text`;
+    return work(tx, { limit, active: await tx.apiToken.count({ where: { revokedAt: null } }) });
+  });
 }
 
 function planLimitReached(limit: number, action: string) {
@@ -40,11 +51,8 @@ export async function createToken(
   central: CentralClient,
   name: string,
 ): Promise<{ row: ApiToken; token: string }> {
-  const limit = await tokenLimit(central, tenant.planId);
   const issued = issueToken();
-  const row = await tenant.db.$transaction(async (tx) => {
-    await lockTokens(tx, tenant.schema);
-    const active = await tx.apiToken.count({ where: { revokedAt: null } });
+  const row = await underTokensLock(tenant, central, async (tx, { limit, active }) => {
     if (limit > 0 && active >= limit) throw planLimitReached(limit, 'crear otro');
     return tx.apiToken.create({
       data: { userId: tenant.user.id, name, tokenHash: issued.hash, prefix: issued.prefix },
@@ -68,11 +76,8 @@ export async function issueLoginToken(
   central: CentralClient,
   userId: number,
 ): Promise<{ token: string; revoked: boolean }> {
-  const limit = await tokenLimit(central, tenant.planId);
   const issued = issueToken();
-  const revoked = await tenant.db.$transaction(async (tx) => {
-    await lockTokens(tx, tenant.schema);
-    const active = await tx.apiToken.count({ where: { revokedAt: null } });
+  const revoked = await underTokensLock(tenant, central, async (tx, { limit, active }) => {
     const own = await tx.apiToken.findMany({
       where: { userId, name: 'login', revokedAt: null },
       orderBy: { id: 'desc' },

@@ -21,98 +21,63 @@ function openssl(...args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
-function makeCaIssuedPfx(ruc: string): void {
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=CA DE PRUEBA',
-    '-days',
-    '60',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'leaf.key',
-    '-out',
-    'leaf.csr',
-    '-subj',
-    `/C=PE/O=EMPRESA DE PRUEBA/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`,
-  );
+const newKey = (name: string) =>
+  openssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', `${name}.key`);
+
+/** `name`.pem: a certificate authority's own certificate for `subject`, made with the key in `key`. */
+const authority = (name: string, key: string, subject: string) =>
+  openssl('req', '-x509', '-key', key, '-out', `${name}.pem`, '-subj', subject, '-days', '60');
+
+/** `name`.pfx (password 123456): `name`.key's certificate for `subject`, valid 20 days, signed by `ca`; base64. */
+function signedPfx(name: string, subject: string, ca: { pem: string; key: string }): string {
+  openssl('req', '-new', '-key', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
   openssl(
     'x509',
     '-req',
     '-in',
-    'leaf.csr',
+    `${name}.csr`,
     '-CA',
-    'ca.pem',
+    ca.pem,
     '-CAkey',
-    'ca.key',
+    ca.key,
     '-CAcreateserial',
     '-out',
-    'leaf.pem',
+    `${name}.pem`,
     '-days',
     '20',
   );
-  openssl('pkcs12', '-export', '-inkey', 'leaf.key', '-in', 'leaf.pem', '-out', 'leaf.pfx', '-passout', 'pass:123456');
-  leafPfx = readFileSync(join(dir, 'leaf.pfx')).toString('base64');
+  openssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    `${name}.key`,
+    '-in',
+    `${name}.pem`,
+    '-out',
+    `${name}.pfx`,
+    '-passout',
+    'pass:123456',
+  );
+  return readFileSync(join(dir, `${name}.pfx`)).toString('base64');
+}
+
+/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
+function makeCaIssuedPfx(ruc: string): void {
+  newKey('ca');
+  authority('ca', 'ca.key', '/CN=CA DE PRUEBA');
+  newKey('leaf');
+  leafPfx = signedPfx('leaf', `/C=PE/O=EMPRESA DE PRUEBA/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`, {
+    pem: 'ca.pem',
+    key: 'ca.key',
+  });
   leafCertBase64 = readFileSync(join(dir, 'leaf.pem'), 'utf8').replace(/-----[A-Z ]+-----|\s/g, '');
 }
 
 /** A certificate whose issuer is named like an authority but which is signed with its own key. */
 function makeOwnKeyPfx(ruc: string): void {
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'own.key',
-    '-out',
-    'own.csr',
-    '-subj',
-    `/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`,
-  );
-  openssl(
-    'req',
-    '-x509',
-    '-key',
-    'own.key',
-    '-out',
-    'own-ca.pem',
-    '-subj',
-    '/CN=ENTIDAD DE CERTIFICACION',
-    '-days',
-    '60',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'own.csr',
-    '-CA',
-    'own-ca.pem',
-    '-CAkey',
-    'own.key',
-    '-CAcreateserial',
-    '-out',
-    'own.pem',
-    '-days',
-    '20',
-  );
-  openssl('pkcs12', '-export', '-inkey', 'own.key', '-in', 'own.pem', '-out', 'own.pfx', '-passout', 'pass:123456');
-  ownKeyPfx = readFileSync(join(dir, 'own.pfx')).toString('base64');
+  newKey('own');
+  authority('own-ca', 'own.key', '/CN=ENTIDAD DE CERTIFICACION');
+  ownKeyPfx = signedPfx('own', `/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`, { pem: 'own-ca.pem', key: 'own.key' });
 }
 
 beforeAll(() => {
@@ -161,7 +126,8 @@ describe('PUT /api/company/certificate', () => {
     expect(after.signingKeyEnc).toBe(before.signingKeyEnc);
   });
 
-  it('production is refused while the certificate is the self-signed demo one', async () => {
+  /** Production with SOL credentials, refused for the stored certificate. */
+  async function expectProductionRefused() {
     const res = await put('/api/company/sunat', {
       modo: 'production',
       usuario_sol: 'FACTURA1',
@@ -169,7 +135,9 @@ describe('PUT /api/company/certificate', () => {
     });
     expect(res.status).toBe(422);
     expect(res.json.errors.map((e: any) => e.code)).toContain('certificate_required');
-  });
+  }
+
+  it('production is refused while the certificate is the self-signed demo one', expectProductionRefused);
 
   it('calls a certificate signed with its own key self-signed, whatever issuer it names, and production refuses it', async () => {
     const res = await put('/api/company/certificate', { pfx_base64: ownKeyPfx, password: '123456' });
@@ -177,13 +145,7 @@ describe('PUT /api/company/certificate', () => {
     expect(res.json.data.emisor).toContain('ENTIDAD DE CERTIFICACION');
     expect(res.json.data.emisor).not.toBe(res.json.data.sujeto);
     expect(res.json.data.autofirmado).toBe(true);
-    const production = await put('/api/company/sunat', {
-      modo: 'production',
-      usuario_sol: 'FACTURA1',
-      clave_sol: 'clave-sol-1',
-    });
-    expect(production.status).toBe(422);
-    expect(production.json.errors.map((e: any) => e.code)).toContain('certificate_required');
+    await expectProductionRefused();
   });
 
   it('replaces the certificate: the answer shows subject and expiry, GET warns, the next document is signed with it', async () => {
