@@ -50,7 +50,7 @@ function sendRefusal(doc: Sendable): AppError | undefined {
   if (doc.stateTypeId === '01' && doc.declaredInSummaryId !== null)
     return errors.conflict(
       'document_in_summary',
-      'El comprobante está declarado en un resumen diario que SUNAT aún procesa: llega a SUNAT con ese resumen y no se envía solo.',
+      'El comprobante está declarado en un resumen diario que SUNAT no ha rechazado: llega a SUNAT con ese resumen y no se envía solo.',
     );
   return undefined;
 }
