@@ -4,7 +4,7 @@
 //  - nothing written by a refused body: the rows of the fuzz's world grow exactly by the accepted answers, and every
 //    series counter equals its highest document number (a refused "#" that consumed a number would break it).
 // Used by `npm run drill` (over HTTP, two API processes) and by test/features/hostile-fuzz.test.ts (inject).
-import type { FuzzAuth, FuzzEndpoint, FuzzWorld } from './hostile-endpoints.ts';
+import { SETTINGS_SERIES, type FuzzAuth, type FuzzEndpoint, type FuzzWorld } from './hostile-endpoints.ts';
 import type { FuzzCase } from './hostile.ts';
 
 export interface FuzzAnswer {
@@ -169,12 +169,17 @@ export function fuzzChecks(report: FuzzReport, endpoints: FuzzEndpoint[], before
     .sort(([a], [b]) => a - b)
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
+  // The settings routes' own series: their counters are set by those requests, not by documents.
+  const settings = new Set(Object.values(SETTINGS_SERIES).map((x) => `${x.type} ${x.serie}`));
   const counters = [...after.series].filter(([key, s]) => {
+    if (settings.has(key)) return false;
     const was = before.series.get(key);
     const untouched = was !== undefined && was.last === s.last;
     return !untouched && s.last !== (s.max ?? 0);
   });
-  const newEmpty = [...after.series].filter(([key, s]) => !before.series.has(key) && s.max === null);
+  const newEmpty = [...after.series].filter(
+    ([key, s]) => !settings.has(key) && !before.series.has(key) && s.max === null,
+  );
   const delta = (k: 'documents' | 'messages' | 'tenants' | 'partners' | 'sessions') => after[k] - before[k];
   return [
     {

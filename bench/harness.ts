@@ -223,6 +223,9 @@ export interface BenchTenant {
   token: string;
   schema: string;
   ruc: string;
+  /** The first user's e-mail and password. */
+  email: string;
+  password: string;
 }
 
 /** A demo tenant through the real provisioning service (the API process has migrated the database). */
@@ -258,7 +261,15 @@ export async function provision(
       { db, config, secrets: createSecretBox(config.secretsKey) },
       { ruc, name: `EMPRESA ${subdomain.toUpperCase()} S.A.C.`, subdomain },
     );
-    return { id: r.tenant.id, hostname: r.tenant.hostname, token: r.token, schema: r.tenant.schemaName, ruc };
+    return {
+      id: r.tenant.id,
+      hostname: r.tenant.hostname,
+      token: r.token,
+      schema: r.tenant.schemaName,
+      ruc,
+      email: r.user.email,
+      password: r.password,
+    };
   } finally {
     await db.close();
   }

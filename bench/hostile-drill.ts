@@ -24,7 +24,7 @@ import {
   type BenchTenant,
   type Proc,
 } from './harness.ts';
-import { fuzzEndpoints, rucFrom, type FuzzAuth, type FuzzWorld } from './hostile-endpoints.ts';
+import { fuzzEndpoints, prepareSettingsWorld, rucFrom, type FuzzAuth, type FuzzWorld } from './hostile-endpoints.ts';
 import { hostileBodies, mutationCases, sampleCases, type FuzzCase } from './hostile.ts';
 import { uploadCases } from './hostile-uploads.ts';
 
@@ -117,6 +117,7 @@ async function prepareWorld(o: HostileDrillOptions, db: pg.Pool) {
       tenantSubdomain: 'drillnew',
     },
   };
+  await prepareSettingsWorld(db, o.tenant.schema);
   const headers: Record<FuzzAuth, Record<string, string>> = {
     tenant: { host: o.tenant.hostname, authorization: `Bearer ${o.tenant.token}` },
     admin: { host: adminHost, authorization: `Bearer ${adminToken}` },

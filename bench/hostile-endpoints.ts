@@ -59,13 +59,21 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     name?: string,
   ) => send('POST', path, auth, bodies, issues, name);
   const one = (body: unknown) => [{ name: 'base', body }];
+  const param = (
+    name: string,
+    method: 'GET' | 'DELETE',
+    template: string,
+    auth: FuzzAuth,
+    params: Record<string, string>,
+    query?: Record<string, string>,
+  ): FuzzEndpoint => ({ target: { name, method, template, params, query }, auth });
   const get = (
     name: string,
     template: string,
     auth: FuzzAuth,
     params: Record<string, string>,
     query?: Record<string, string>,
-  ): FuzzEndpoint => ({ target: { name, method: 'GET', template, params, query }, auth });
+  ) => param(name, 'GET', template, auth, params, query);
   return [
     post('/api/documents', 'tenant', examples('invoices'), true),
     post('/api/perceptions', 'tenant', examples('perceptions'), true),
@@ -97,6 +105,8 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     ),
     ...afterIssuing(w, post),
     ...companySettings(send),
+    ...companyAccess(send),
+    param('DELETE /api/tokens/{id}', 'DELETE', '/api/tokens/{id}', 'tenant', { id: '999999' }),
     post('/api/company/whatsapp', 'tenant', one({ phone_number_id: '1000001', token: 'EAAG-fuzz-token-0123456789' })),
     post('/api/document/email', 'tenant', [
       { name: 'external_id', body: { external_id: w.issued.externalId, email: 'cliente@facturo.example' } },
@@ -214,6 +224,8 @@ type Send = (
   path: string,
   auth: FuzzAuth,
   bodies: { name: string; body: unknown }[],
+  issues?: boolean,
+  name?: string,
 ) => FuzzEndpoint;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -289,5 +301,88 @@ function companySettings(send: Send): FuzzEndpoint[] {
       { name: 'not a pfx', body: { pfx_base64: 'MIIKSQIBAzCCCg8GCSqGSIb3DQEHAaCC', password: '123456' } },
     ]),
     send('POST', '/api/tokens', 'tenant', [{ name: 'base', body: { nombre: 'ERP de prueba' } }]),
+  ];
+}
+
+/**
+ * The series the settings routes of the fuzz create or move (POST /api/series makes the first, PATCH moves the
+ * second, which the world holds from the start): their counters are the requests' to set, no document's.
+ */
+export const SETTINGS_SERIES = { created: { type: '01', serie: 'F0Y8' }, moved: { type: '01', serie: 'F0Z9' } };
+
+/** What the settings endpoints need in the fuzz's world: the series PATCH moves. */
+export async function prepareSettingsWorld(
+  db: { query(sql: string, values?: unknown[]): Promise<unknown> },
+  schema: string,
+): Promise<void> {
+  const { type, serie } = SETTINGS_SERIES.moved;
+  await db.query(
+    `INSERT INTO "${schema.replace(/"/g, '""')}"."series" (document_type, serie, last_number) VALUES ($1, $2, 0)
+     ON CONFLICT DO NOTHING`,
+    [type, serie],
+  );
+}
+
+/**
+ * The company's own access settings: its SMTP server, its SOL credentials (demo mode, SUNAT beta's own, so that a
+ * valid mutation keeps the world's documents going to the simulator), its series and numbering. A valid mutation
+ * changes only these settings; the series are SETTINGS_SERIES.
+ */
+function companyAccess(send: Send): FuzzEndpoint[] {
+  const { created, moved } = SETTINGS_SERIES;
+  return [
+    send('PUT', '/api/company/smtp', 'tenant', [
+      {
+        name: 'smtp',
+        body: {
+          host: 'smtp.facturo.example',
+          port: 587,
+          secure: false,
+          usuario: 'facturas@facturo.example',
+          clave: 'clave-smtp-2026',
+          remitente: 'facturas@facturo.example',
+        },
+      },
+    ]),
+    send(
+      'PUT',
+      '/api/company/sunat',
+      'tenant',
+      [{ name: 'credentials', body: { modo: 'demo', usuario_sol: 'MODDATOS', clave_sol: 'moddatos' } }],
+      false,
+      'PUT /api/company/sunat (SOL)',
+    ),
+    send('POST', '/api/series', 'tenant', [
+      {
+        name: 'series',
+        body: { codigo_tipo_documento: created.type, serie: created.serie, contingencia: false, ultimo_numero: 0 },
+      },
+    ]),
+    send('PATCH', `/api/series/${moved.type}/${moved.serie}`, 'tenant', [
+      { name: 'numbering', body: { ultimo_numero: 10 } },
+    ]),
+    send(
+      'PATCH',
+      '/api/company',
+      'tenant',
+      [
+        {
+          name: 'identity',
+          body: {
+            razon_social: 'EMPRESA DE PRUEBA S.A.C.',
+            email: 'contacto@facturo.example',
+            direccion: { codigo_establecimiento: '0000', codigo_pais: 'PE' },
+            pdf: {
+              cuentas_bancarias: [
+                { banco: 'BBVA', moneda: 'USD', numero: '0011-0123-0100012345', cci: '01101230010001234567' },
+              ],
+            },
+            envio_de_boletas: 'individual',
+          },
+        },
+      ],
+      false,
+      'PATCH /api/company (identity)',
+    ),
   ];
 }

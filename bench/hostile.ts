@@ -5,7 +5,7 @@
 //   (so that 1e400, -0 and lone surrogates reach the server exactly as written).
 // - mutationCases(): for every field of every example body, the field deleted, wrapped in an array or an object,
 //   and replaced by each hostile value; for every object, hostile keys added; for every body, whole-body breakages
-//   (not JSON, wrong Content-Type, no body…); for GET routes, each path or query parameter replaced.
+//   (not JSON, wrong Content-Type, no body…); for GET and DELETE routes, each path or query parameter replaced.
 // - hostileBodies(): the older list of whole-body breakages of a factura, kept as one more class.
 
 export interface HostileBody {
@@ -117,7 +117,7 @@ export const HOSTILE_KEYS: { label: string; json: string }[] = [
 ];
 
 export interface FuzzRequest {
-  method: 'GET' | BodyMethod;
+  method: 'GET' | 'DELETE' | BodyMethod;
   url: string;
   /** The body, built when sent (the full set of cases would hold half a gigabyte); absent: no body. */
   payload?: () => string | Buffer;
@@ -261,7 +261,7 @@ export interface BodyEndpoint {
 }
 
 export interface ParamEndpoint {
-  method: 'GET';
+  method: 'GET' | 'DELETE';
   /** `/api/documents/lists/{inicio}/{fin}` */
   template: string;
   params: Record<string, string>;
@@ -302,7 +302,7 @@ function paramCases(e: ParamEndpoint & { name: string }): FuzzCase[] {
           target: `${kind} ${key}`,
           cls: variant.cls,
           label: variant.label,
-          method: 'GET',
+          method: e.method,
           url: urlOf(e, params, query),
         });
       }
@@ -314,7 +314,7 @@ function paramCases(e: ParamEndpoint & { name: string }): FuzzCase[] {
           target: `query ${key}`,
           cls: 'deleted',
           label: 'parameter left out',
-          method: 'GET',
+          method: e.method,
           url: urlOf(e, baseParams, rest),
         });
         out.push({
@@ -323,7 +323,7 @@ function paramCases(e: ParamEndpoint & { name: string }): FuzzCase[] {
           target: `query ${key}`,
           cls: 'wrong-type',
           label: 'parameter repeated',
-          method: 'GET',
+          method: e.method,
           url: urlOf(e, baseParams, { ...baseQuery, [key]: `${baseQuery[key]}&${key}=1` }),
         });
       }
@@ -363,9 +363,10 @@ function bodyCases(e: BodyEndpoint & { name: string }): FuzzCase[] {
   return out;
 }
 
-/** Every mutation of every target: bodies field by field, objects key by key, GET routes parameter by parameter. */
+/** Every mutation of every target: bodies field by field, objects key by key, GET and DELETE routes parameter by
+ * parameter. */
 export function mutationCases(targets: FuzzTarget[]): FuzzCase[] {
-  return targets.flatMap((t) => (t.method === 'GET' ? paramCases(t) : bodyCases(t)));
+  return targets.flatMap((t) => ('template' in t ? paramCases(t) : bodyCases(t)));
 }
 
 /**

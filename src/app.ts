@@ -24,7 +24,7 @@ import { createHostKindStrategy, HostResolver } from './platform/http/hosts.ts';
 import { installMetrics } from './platform/http/metrics.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
 import { genRequestId, installRequestId } from './platform/http/request-id.ts';
-import { installRouting, rewriteBadUrl } from './platform/http/routing.ts';
+import { installRouting, rewriteRefusedUrl } from './platform/http/routing.ts';
 import { installSwagger } from './platform/http/swagger.ts';
 import { installTenancy } from './platform/http/tenancy.ts';
 import { installTokenCache } from './platform/http/token-cache.ts';
@@ -68,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // Path parameters are bounded by each route's schema (a longer one is a 422 with its path, not a bare 414).
     routerOptions: { constraints: { hostKind: createHostKindStrategy(hostSettings) }, maxParamLength: 2048 },
-    rewriteUrl: rewriteBadUrl,
+    rewriteUrl: rewriteRefusedUrl,
     frameworkErrors: renderFrameworkError,
     clientErrorHandler: answerClientError,
     return503OnClosing: true,

@@ -71,7 +71,7 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   mail: ['mail'],
   runtime: ['runtime'],
   generated: ['generated'],
-  platform: ['core', 'crypto', 'generated', 'platform'],
+  platform: ['core', 'crypto', 'runtime', 'generated', 'platform'],
   pipeline: ['core', 'crypto', 'render', 'sunat', 'generated', 'platform', 'pipeline'],
   features: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'generated', 'platform', 'pipeline', 'features'],
   admin: ['core', 'crypto', 'generated', 'platform', 'features', 'admin'],

@@ -48,7 +48,7 @@ export async function verifyAdminLogin(
   });
   // The same work and the same answer whether the account exists or not.
   dummyHash ??= hashPassword('facturo-no-such-account');
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password, 'admin');
   if (!user || !ok) {
     await recordLoginFailure(central, email, network);
     throw errors.unauthorized('Correo o contraseña incorrectos.');

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema, rowId } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, INT4_MAX, rowId } from '../platform/http/schemas.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { setTenantLock, tenantLockState } from './locks.ts';
 import { createReseller } from './resellers-service.ts';
@@ -23,7 +23,13 @@ const ResellerBody = z
       .max(1_000_000)
       .default(0)
       .describe('Empresas que puede crear (0 = sin límite)'),
-    limit_documents_month: z.number().int().min(0).default(0).describe('Comprobantes por mes (0 = sin límite)'),
+    limit_documents_month: z
+      .number()
+      .int()
+      .min(0)
+      .max(INT4_MAX, { message: `El límite de comprobantes por mes es un entero entre 0 y ${INT4_MAX}.` })
+      .default(0)
+      .describe('Comprobantes por mes entre todas sus empresas, mes calendario de Lima (0 = sin límite)'),
   })
   .strict()
   .meta({ id: 'CreateResellerBody' });

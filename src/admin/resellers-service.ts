@@ -2,6 +2,7 @@
 // (central.admin_users, role reseller), in one transaction. Used by POST /api/resellers and `facturo reseller:create`.
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors, type ErrorItem } from '../platform/errors.ts';
+import { INT4_MAX } from '../platform/http/schemas.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
 export interface NewReseller {
@@ -35,11 +36,19 @@ function problemsOf(input: NewReseller): ErrorItem[] {
       code: 'validation_failed',
       message: 'La contraseña debe tener 8 caracteres o más.',
     });
-  if (!Number.isInteger(input.limitTenants) || input.limitTenants < 0)
+  // Both are int4 columns: a larger number is a refusal naming the field, not a database error.
+  if (!Number.isInteger(input.limitTenants) || input.limitTenants < 0 || input.limitTenants > INT4_MAX)
     problems.push({
       path: 'limit_tenants',
       code: 'validation_failed',
-      message: 'El cupo de empresas es un entero ≥ 0.',
+      message: `El cupo de empresas es un entero entre 0 y ${INT4_MAX}.`,
+    });
+  const perMonth = input.limitDocumentsMonth ?? 0;
+  if (!Number.isInteger(perMonth) || perMonth < 0 || perMonth > INT4_MAX)
+    problems.push({
+      path: 'limit_documents_month',
+      code: 'validation_failed',
+      message: `El límite de comprobantes por mes es un entero entre 0 y ${INT4_MAX}.`,
     });
   return problems;
 }

@@ -96,7 +96,13 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenant } = request;
-      const user = await verifyTenantLogin(central, tenant, request.body, request.ip);
+      const user = await verifyTenantLogin(
+        central,
+        tenant,
+        request.body,
+        request.ip,
+        app.platform.config.companyLoginRateLimit,
+      );
       if (!user) throw wrongPassword();
       const issued = issueToken(SESSION_TOKEN_PREFIX);
       const expiresAt = new Date(Date.now() + CONSOLE_SESSION_TTL_MS);

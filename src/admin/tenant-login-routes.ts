@@ -1,22 +1,24 @@
 // POST /api/login on a company's host, as FacturadorPro has it: the user's e-mail and password → an API token
 // for that user, so the password given when the company was created opens its API. Tokens are stored hashed, so
-// a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working
-// and only the newest LOGIN_TOKENS_KEPT login tokens stay valid. Throttled with the admin host's login counters
-// (login-throttle.ts), on an account key of the company's own so the two hosts never share a count.
+// a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working,
+// only the newest LOGIN_TOKENS_KEPT login tokens stay valid, and the plan's limit on active tokens holds
+// (issueLoginToken, in the company feature, counts under the lock token creation takes). Throttled with the admin
+// host's login counters (login-throttle.ts), on an account key of the company's own so the two hosts never share a
+// count, and per company (COMPANY_LOGIN_RATE_LIMIT a minute, whatever the addresses) before any password is checked:
+// the argon2 work one company's logins cause is bounded, and it runs off the event loop (platform/passwords.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import type { CentralClient } from '../platform/db/clients.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
-import type { Platform } from '../platform/http/types.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
+import { countHit } from '../platform/http/rate-limit.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { issueToken } from '../platform/tokens.ts';
+import { issueLoginToken } from '../features/company/public.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
 
-const LOGIN_TOKENS_KEPT = 10;
 let dummyHash: Promise<string> | null = null;
 
 export const TenantLoginBody = z
@@ -46,34 +48,21 @@ const Success = z
 
 const Refused = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
 
+function retryLater(what: string, seconds: number): AppError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new AppError(429, 'rate_limited', `${what}. Intente nuevamente en ${wait} segundos.`, [], {
+    'retry-after': String(wait),
+  });
+}
+
 /** The account key of the shared throttle: the company's, so an admin of the same e-mail keeps its own count. */
 const throttleKey = (tenant: TenantContext, email: string) => `${tenant.schema}:${email}`.slice(0, 254);
 
 async function checkPassword(tenant: TenantContext, email: string, password: string) {
   const user = await tenant.db.user.findUnique({ where: { email } });
   dummyHash ??= hashPassword('facturo-no-such-account');
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password, tenant.schema);
   return ok && user?.passwordHash ? user : null;
-}
-
-async function issueLoginToken(tenant: TenantContext, userId: number, platform: Platform): Promise<string> {
-  const issued = issueToken();
-  let revoked = false;
-  await tenant.db.$transaction(async (tx) => {
-    await tx.apiToken.create({ data: { userId, name: 'login', tokenHash: issued.hash, prefix: issued.prefix } });
-    const stale = await tx.apiToken.findMany({
-      where: { userId, name: 'login', revokedAt: null },
-      orderBy: { id: 'desc' },
-      skip: LOGIN_TOKENS_KEPT,
-      select: { id: true },
-    });
-    if (stale.length) {
-      await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
-      revoked = true;
-    }
-  });
-  if (revoked) platform.tokens.forget(tenant.schema);
-  return issued.token;
 }
 
 async function defaultSeries(tenant: TenantContext): Promise<string | null> {
@@ -86,27 +75,21 @@ async function defaultSeries(tenant: TenantContext): Promise<string | null> {
 
 /**
  * A company user's e-mail and password checked under the shared login throttle (429 while it holds): the user, or
- * null for a wrong pair (counted as a failure). POST /api/login and the console's POST /api/session both use it.
+ * null for a wrong pair (counted as a failure); 429 past the company's logins a minute, before any password. POST /api/login and the console's POST /api/session both use it.
  */
 export async function verifyTenantLogin(
   central: CentralClient,
   tenant: TenantContext,
   { email, password }: { email: string; password: string },
   ip: string,
+  companyLoginLimit: number,
 ) {
   const network = clientNetwork(ip);
   const key = throttleKey(tenant, email);
   const wait = await loginWait(central, key, network);
-  if (wait)
-    throw new AppError(
-      429,
-      'rate_limited',
-      `Demasiados intentos fallidos. Intente nuevamente en ${wait.seconds} segundos.`,
-      [],
-      {
-        'retry-after': String(wait.seconds),
-      },
-    );
+  if (wait) throw retryLater('Demasiados intentos fallidos', wait.seconds);
+  const hit = await countHit(central, `company-login:${tenant.id}`, 60_000);
+  if (hit.count > companyLoginLimit) throw retryLater('Demasiados inicios de sesión en esta empresa', hit.ttl / 1000);
   const user = await checkPassword(tenant, email, password);
   if (!user) {
     await recordLoginFailure(central, key, network);
@@ -118,6 +101,11 @@ export async function verifyTenantLogin(
 
 export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
+  const loginToken = async (tenant: TenantContext, userId: number) => {
+    const issued = await issueLoginToken(tenant, central, userId);
+    if (issued.revoked) app.platform.tokens.forget(tenant.schema);
+    return issued.token;
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
     {
@@ -129,14 +117,28 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: {
         summary: 'Iniciar sesión como usuario de la empresa: devuelve su token API (forma de FacturadorPro)',
-        description: 'Credenciales incorrectas: 200 con success false y message "No Autorizado", como FacturadorPro.',
+        description:
+          'Credenciales incorrectas: 200 con success false y message "No Autorizado", como FacturadorPro. ' +
+          'El token nuevo reemplaza los tokens de inicio de sesión más antiguos del usuario; si el plan no deja lugar ' +
+          'para uno (límite de tokens activos), 403 plan_limit_reached.',
         body: TenantLoginBody,
-        response: { 200: z.union([Success, Refused]), 422: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: z.union([Success, Refused]),
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
       const { tenant } = request;
-      const user = await verifyTenantLogin(central, tenant, request.body, request.ip);
+      const user = await verifyTenantLogin(
+        central,
+        tenant,
+        request.body,
+        request.ip,
+        app.platform.config.companyLoginRateLimit,
+      );
       if (!user) return { success: false as const, code: 'unauthenticated', message: 'No Autorizado' };
       const company = tenant.company;
       return {
@@ -144,7 +146,7 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
         name: user.name,
         email: user.email,
         seriedefault: await defaultSeries(tenant),
-        token: await issueLoginToken(tenant, user.id, app.platform),
+        token: await loginToken(tenant, user.id),
         ruc: company.ruc,
         app_logo: null,
         company: {

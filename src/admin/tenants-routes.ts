@@ -9,7 +9,7 @@ import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { AddressBody, provisionTenant } from '../features/company/public.ts';
+import { AddressBody, provisionTenant, resellerLimitReached } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { companyIdentity } from './padron-address.ts';
 import { tenantLockState } from './locks.ts';
@@ -111,12 +111,9 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
       if (caller.role === 'reseller') {
         const reseller = await platform.db.central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
         const used = await platform.db.central.tenant.count({ where: { resellerId: reseller.id } });
-        if (reseller.limitTenants > 0 && used >= reseller.limitTenants) {
-          throw errors.forbidden(
-            'reseller_limit_reached',
-            `Alcanzó el límite de ${reseller.limitTenants} empresas de su cuenta de distribuidor.`,
-          );
-        }
+        // The early answer; provisioning counts again under the reseller's lock, which is what holds the limit.
+        if (reseller.limitTenants > 0 && used >= reseller.limitTenants)
+          throw resellerLimitReached(reseller.limitTenants);
       }
       const production = b.soap_type_id === '02';
       const identity = await companyIdentity(platform.db.central, b.ruc, { name: b.name, address: b.direccion });

@@ -39,3 +39,9 @@ export function limaDateTimeOf(instant: Date | number): string {
   const iso = limaIso(instant);
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
+
+/** The instant Lima's calendar month of `instant` began: its first day at 00:00 in Lima (05:00 UTC). */
+export function limaMonthStartOf(instant: Date | number): Date {
+  const date = limaDateOf(instant);
+  return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, 1) - LIMA_OFFSET_MS);
+}

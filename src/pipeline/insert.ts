@@ -31,15 +31,20 @@ export function poolConnections(pool: pg.Pool): Connections {
 export class DuplicateNumber extends Error {}
 export class SeriesNotRegistered extends Error {}
 export class QuotaExceeded extends Error {
-  constructor(readonly limit: number) {
-    super(`monthly quota of ${limit} documents reached`);
+  constructor(
+    readonly limit: number,
+    readonly scope: 'plan' | 'reseller' = 'plan',
+  ) {
+    super(`monthly quota of ${limit} documents reached (${scope})`);
   }
 }
 
-/** The plan's monthly limit: at most `limit` documents created since `since`. */
+/** The monthly limits a new document must fit in; at least one of them is set. */
 export interface Quota {
-  limit: number;
-  since: Date;
+  /** The plan's: at most `limit` documents of this tenant created since `since`. */
+  plan: { limit: number; since: Date } | null;
+  /** The reseller's: at most `limit` documents of all its tenants in the Lima month `month` (begun at `since`). */
+  reseller: { id: number; limit: number; month: string; since: Date } | null;
 }
 
 /** The series has no number left ("#"), or an explicit number would use its last one. */
@@ -59,16 +64,65 @@ export interface NumberingResult {
 
 /**
  * The tenant's issues under a quota count one at a time: a transaction-scoped advisory lock per tenant, taken
- * before the series row lock (always in this order, so no deadlock), is held until COMMIT — the next request's count
- * then sees this document. Two-key form: apart from the single-key locks of the migrator.
+ * before the reseller's counter row and the series row (always in this order, so no deadlock), is held until COMMIT —
+ * the next request's count then sees this document. Two-key form: apart from the single-key locks of the migrator.
  */
 async function checkQuota(client: pg.PoolClient, schema: string, quota: Quota): Promise<void> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-quota'), hashtext($1))`, [schema]);
-  const { rows } = await client.query<{ used: number }>(
-    `SELECT count(*)::int AS used FROM ${quoteIdent(schema)}."documents" WHERE created_at >= $1`,
-    [quota.since],
+  if (quota.plan) {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('plan-quota'), hashtext($1))`, [schema]);
+    const { rows } = await client.query<{ used: number }>(
+      `SELECT count(*)::int AS used FROM ${quoteIdent(schema)}."documents" WHERE created_at >= $1`,
+      [quota.plan.since],
+    );
+    if (rows[0].used >= quota.plan.limit) throw new QuotaExceeded(quota.plan.limit, 'plan');
+  }
+  if (quota.reseller) await takeResellerSlot(client, quota.reseller);
+}
+
+/** What the reseller's tenants stored since `since`, counted in their schemas (those that exist: one may be dropping). */
+async function storedByReseller(client: pg.PoolClient, resellerId: number, since: Date): Promise<number> {
+  const { rows: tenants } = await client.query<{ schema_name: string }>(
+    `SELECT schema_name FROM "central"."tenants"
+     WHERE reseller_id = $1 AND to_regclass(quote_ident(schema_name) || '.documents') IS NOT NULL`,
+    [resellerId],
   );
-  if (rows[0].used >= quota.limit) throw new QuotaExceeded(quota.limit);
+  if (tenants.length === 0) return 0;
+  const counts = tenants.map(
+    (t) => `(SELECT count(*) FROM ${quoteIdent(t.schema_name)}."documents" WHERE created_at >= $1)`,
+  );
+  const { rows } = await client.query<{ used: number }>(`SELECT (${counts.join(' + ')})::int AS used`, [since]);
+  return rows[0].used;
+}
+
+/**
+ * One document more on the reseller's month (central.reseller_document_usage), refused when full. Every tenant of
+ * the reseller moves the same row, locked until COMMIT: their issues count one at a time, and a rolled-back issue
+ * counts nothing. The month's row starts from a count of what its tenants already stored that month.
+ */
+async function takeResellerSlot(client: pg.PoolClient, reseller: NonNullable<Quota['reseller']>): Promise<void> {
+  // Waiting on another issue's lock, the UPDATE checks the count that issue committed (its row's new version).
+  const take = () =>
+    client.query(
+      `UPDATE "central"."reseller_document_usage" SET count = count + 1
+       WHERE reseller_id = $1 AND month = $2 AND count < $3 RETURNING count`,
+      [reseller.id, reseller.month, reseller.limit],
+    );
+  if ((await take()).rowCount) return;
+  const { rowCount: exists } = await client.query(
+    `SELECT 1 FROM "central"."reseller_document_usage" WHERE reseller_id = $1 AND month = $2`,
+    [reseller.id, reseller.month],
+  );
+  if (!exists) {
+    const stored = await storedByReseller(client, reseller.id, reseller.since);
+    // Two first issues of the month: the second's INSERT waits for the first's row, then does nothing.
+    await client.query(
+      `INSERT INTO "central"."reseller_document_usage" (reseller_id, month, count) VALUES ($1, $2, $3)
+       ON CONFLICT (reseller_id, month) DO NOTHING`,
+      [reseller.id, reseller.month, stored],
+    );
+    if ((await take()).rowCount) return;
+  }
+  throw new QuotaExceeded(reseller.limit, 'reseller');
 }
 
 // Document types and series are validated by the core before they get here; checked again because they are

@@ -217,6 +217,11 @@ export async function issueDocument<C>(
     inserted = await insertNumberedInTurn(deps.db.pool, tenant.schema, numbering, build, options.quota ?? null);
   } catch (error) {
     if (error instanceof QuotaExceeded) {
+      if (error.scope === 'reseller')
+        throw errors.forbidden(
+          'reseller_document_limit_reached',
+          `El distribuidor de esta empresa alcanzó su límite de ${error.limit} comprobantes por mes (entre todas sus empresas).`,
+        );
       throw errors.forbidden(
         'plan_limit_reached',
         `Alcanzó el límite de ${error.limit} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`,

@@ -237,7 +237,7 @@ const queues = new WeakMap<pg.Pool, ReturnType<typeof turnsFor>>();
 /**
  * The document's number and its stored row (insert.ts). "#" on a series needing no registration check and no quota
  * — nothing else to check in the transaction — shares it with the series' other requests in flight; every other
- * case (an explicit number, a registered series, a plan quota) runs its own.
+ * case (an explicit number, a registered series, a monthly limit) runs its own.
  */
 export function insertNumberedInTurn(
   pool: pg.Pool,

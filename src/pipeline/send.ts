@@ -200,15 +200,18 @@ async function claimForSend(
   const s = quoteIdent(schema);
   const table = `${s}."documents"`;
   // A boleta declared in a resumen diario that SUNAT has not rejected reaches SUNAT through that summary only:
-  // sent alone as well, SUNAT would hold it twice.
+  // sent alone as well, SUNAT would hold it twice. The summary marks the row itself (declared_in_summary_id) in the
+  // transaction that stores it, and a claim is what marks it sent alone (send_attempts > 0), so each path reads the
+  // other's mark on the row it locks: this UPDATE, waiting on a summary's row lock, re-reads the row it locked once
+  // that summary commits. A subquery on summary_documents would not do: under READ COMMITTED it keeps the snapshot
+  // taken before the wait and misses the summary that just committed.
   const { rows } = await deps.db.pool.query<Claimed>(
     `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
      UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
      FROM prev
      WHERE d.id = prev.id AND d.state_type_id = '01' AND d.send_hold IS NULL AND (d.locked_until IS NULL OR d.locked_until < now())
        AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
-       AND NOT EXISTS (SELECT 1 FROM ${s}."summary_documents" sd JOIN ${s}."summaries" su ON su.id = sd.summary_id
-                       WHERE sd.document_id = d.id AND su.state <> 'rejected')
+       AND d.declared_in_summary_id IS NULL
      RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.issuer, d.hash, d.customer_doc_number, d.created_at,
        prev.uncertain`,
     [documentId, sendLeaseMs(deps), force],

@@ -92,6 +92,7 @@ const envSchema = z.object({
   EMAIL_RATE_LIMIT: integer(30, 1, 100_000),
   CERTIFICATE_RATE_LIMIT: integer(10, 1, 100_000),
   PROFILE_RATE_LIMIT: integer(30, 1, 100_000),
+  COMPANY_LOGIN_RATE_LIMIT: integer(30, 1, 100_000),
   GUEST_REGISTER_ENABLED: booleanFlag(true),
   WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://graph.facebook.com/v21.0')),
   WHATSAPP_TOKEN: optionalText,
@@ -180,6 +181,8 @@ export interface Config {
   certificateRateLimit: number;
   /** PATCH /api/company requests per company per minute (a logo is decoded in a thread of its own). */
   profileRateLimit: number;
+  /** POST /api/login requests on one company's host per minute, whatever their addresses. */
+  companyLoginRateLimit: number;
   /** Self-registration on the admin host (POST /api/guest-register). */
   guestRegisterEnabled: boolean;
   whatsappApiUrl: string;
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     emailRateLimit: e.EMAIL_RATE_LIMIT,
     certificateRateLimit: e.CERTIFICATE_RATE_LIMIT,
     profileRateLimit: e.PROFILE_RATE_LIMIT,
+    companyLoginRateLimit: e.COMPANY_LOGIN_RATE_LIMIT,
     guestRegisterEnabled: e.GUEST_REGISTER_ENABLED,
     whatsappApiUrl: e.WHATSAPP_API_URL,
     whatsappToken: e.WHATSAPP_TOKEN ?? null,

@@ -2,7 +2,7 @@
 // times SUNAT reads must be the ones the zone database gives, for any instant a document can carry.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { limaDateOf, limaDateTimeOf, limaTimeOf } from '../../src/core/lima-clock.ts';
+import { limaDateOf, limaDateTimeOf, limaMonthStartOf, limaTimeOf } from '../../src/core/lima-clock.ts';
 
 const icu = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'America/Lima',
@@ -61,6 +61,19 @@ describe("Lima's clock", () => {
     expect(limaDateTimeOf(Date.UTC(2027, 0, 1, 5, 0, 0))).toBe('2027-01-01 00:00:00');
     expect(limaDateOf(new Date('2028-03-01T04:59:59.999Z'))).toBe('2028-02-29');
     expect(limaTimeOf(new Date('2026-11-28T05:00:00.000Z'))).toBe('00:00:00');
+  });
+
+  it("gives the instant Lima's month began: the 1st at 00:00 by ICU, at or before the instant, the month before a moment earlier", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: FROM, max: TO }), (ms) => {
+        const start = limaMonthStartOf(ms).getTime();
+        expect(icuLima(start)).toBe(`${icuLima(ms).slice(0, 7)}-01 00:00:00`);
+        expect(start).toBeLessThanOrEqual(ms);
+        expect(icuLima(start - 1).slice(0, 7)).not.toBe(icuLima(ms).slice(0, 7));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(limaMonthStartOf(Date.UTC(2027, 0, 1, 4, 59, 59)).toISOString()).toBe('2026-12-01T05:00:00.000Z');
   });
 
   it('refuses an invalid date as Intl did', () => {

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fuzzEndpoints,
+  prepareSettingsWorld,
   rucFrom,
   type FuzzAuth,
   type FuzzEndpoint,
@@ -135,6 +136,7 @@ beforeAll(async () => {
       tenantSubdomain: `fuzzt${tag}`,
     },
   };
+  await prepareSettingsWorld(ctx.db.pool, tenant.schema);
   endpoints = fuzzEndpoints(world);
 });
 

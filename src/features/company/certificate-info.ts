@@ -1,19 +1,15 @@
-// What GET /api/company and the SUNAT settings need to know of the stored certificate: its names and dates (the
-// certificate is public; the private key beside it stays sealed and unused here), and how soon it expires.
-import { describeCertificate, type CertificateInfo } from '../../crypto/certificates.ts';
+// What GET /api/company and the SUNAT settings need to know of the stored certificate: the certificate itself (it is
+// public; the private key beside it stays sealed and unused here), and how soon it expires.
 import type { Company } from '../../platform/http/tenant-context.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export function openCertificateInfo(
-  company: Pick<Company, 'signingKeyEnc'>,
-  secrets: SecretBox,
-): CertificateInfo | null {
+/** The stored certificate (PEM), or null without one. */
+export function openCertificatePem(company: Pick<Company, 'signingKeyEnc'>, secrets: SecretBox): string | null {
   if (!company.signingKeyEnc) return null;
-  const { certificatePem } = JSON.parse(secrets.open(company.signingKeyEnc)) as { certificatePem: string };
-  return describeCertificate(certificatePem);
+  return (JSON.parse(secrets.open(company.signingKeyEnc)) as { certificatePem: string }).certificatePem;
 }
 
 /** Whole days until the certificate expires (negative once expired), or null without one. */

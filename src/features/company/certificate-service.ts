@@ -2,6 +2,7 @@
 // the one place that parses certificates for this feature, so that moving the parsing off the event loop changes
 // one function — then checked against the company's RUC and stored sealed. The next document is signed with it
 // (src/pipeline/keys.ts keys its cache by the sealed value).
+import { X509Certificate } from 'node:crypto';
 import { CertificateError, type CertificateInfo, type KeyMaterial } from '../../crypto/certificates.ts';
 import { loadPfxOffThread } from '../../crypto/pfx-off-thread.ts';
 import { errors, type ErrorItem } from '../../platform/errors.ts';
@@ -22,11 +23,19 @@ export async function readCertificate(pfx: Buffer, password: string): Promise<Re
   }
 }
 
-export function isSelfSigned(info: Pick<CertificateInfo, 'subject' | 'issuer'>): boolean {
-  return info.subject === info.issuer;
+/**
+ * Whether the certificate is signed with its own key — the demo one, or any home-made one, whatever issuer name it
+ * was given — which production refuses. The only check of the issuer made here: whether that issuer is an authority
+ * INDECOPI accredits cannot be verified without the accredited authorities' chains, which we do not hold. SUNAT
+ * checks the certificate on every document it receives (2325: not the one registered in SOL; 2326–2328: withdrawn,
+ * not in force, revoked).
+ */
+export function isSelfSigned(certificatePem: string): boolean {
+  const certificate = new X509Certificate(certificatePem);
+  return certificate.subject === certificate.issuer || certificate.verify(certificate.publicKey);
 }
 
-/** The RUCs a certificate's subject names (SUNAT-accredited certificates carry the holder's RUC). */
+/** The RUCs a certificate's subject names (the certificates Peruvian authorities issue carry the holder's RUC). */
 function rucsIn(subject: string): string[] {
   return subject.match(/(?<!\d)(10|15|16|17|20)\d{9}(?!\d)/g) ?? [];
 }

@@ -4,6 +4,7 @@
 // So a tenant is either complete or absent, and two simultaneous requests for the same RUC or subdomain
 // cannot both succeed: the second blocks on the unique index and gets 409.
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { isValidRuc } from '../../core/ruc.ts';
 import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../../crypto/certificates.ts';
 import type { Config } from '../../platform/config.ts';
@@ -221,6 +222,34 @@ function conflictFor(constraint: string | undefined, input: { ruc: string; subdo
   ]);
 }
 
+/**
+ * A reseller's tenant quota (limit_tenants, 0 = none), counted inside the transaction that inserts the tenant and
+ * under the reseller row's lock: concurrent creations for one reseller take turns, and each counts the tenants the
+ * ones before it committed — counted outside, six parallel requests all found the last free slot.
+ */
+async function withinResellerLimit(client: pg.PoolClient, resellerId: number): Promise<void> {
+  const { rows } = await client.query<{ limit_tenants: number }>(
+    `SELECT limit_tenants FROM "central"."resellers" WHERE id = $1 FOR UPDATE`,
+    [resellerId],
+  );
+  if (rows.length === 0 || rows[0].limit_tenants <= 0) return;
+  // Its own statement, after the lock: a subquery of the locking one would count from the snapshot taken before
+  // the wait, without the tenant the previous holder of the lock just committed.
+  const used = await client.query<{ used: number }>(
+    `SELECT count(*)::int AS used FROM "central"."tenants" WHERE reseller_id = $1`,
+    [resellerId],
+  );
+  const limit = rows[0].limit_tenants;
+  if (used.rows[0].used >= limit) throw resellerLimitReached(limit);
+}
+
+export function resellerLimitReached(limit: number) {
+  return errors.forbidden(
+    'reseller_limit_reached',
+    `Alcanzó el límite de ${limit} empresas de su cuenta de distribuidor.`,
+  );
+}
+
 function randomPassword(): string {
   // 12 characters from an unambiguous alphabet (~70 bits).
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -269,6 +298,7 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
   try {
     await client.query('BEGIN');
     try {
+      if (input.resellerId != null) await withinResellerLimit(client, input.resellerId);
       const tenantRow = await client.query<{ id: number }>(
         `INSERT INTO "central"."tenants" (ruc, subdomain, schema_name, name, email, plan_id, reseller_id, sunat_mode)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,

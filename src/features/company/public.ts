@@ -3,8 +3,9 @@
 // import from here, never from the files beside it.
 export { ensureDemoTenant, type DemoTenant } from './demo.ts';
 export { installPlanLimits } from './plan-limits.ts';
-export { provisionTenant, type ProvisionTenantInput } from './provision.ts';
+export { provisionTenant, resellerLimitReached, type ProvisionTenantInput } from './provision.ts';
 export { rotateTenantToken } from './rotate-token.ts';
+export { issueLoginToken } from './tokens-service.ts';
 export { installUsageCounter } from './usage-counter.ts';
 export { companyPdfFormat, withCompanyPrintSettings } from './print-settings.ts';
 export { AddressBody } from './profile-schemas.ts';

@@ -3,7 +3,7 @@
 import type { Series } from '../../generated/tenant/client.ts';
 import type { Company, TenantContext } from '../../platform/http/tenant-context.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import { openCertificateInfo } from './certificate-info.ts';
+import { openCertificatePem } from './certificate-info.ts';
 import { isSelfSigned } from './certificate-service.ts';
 
 export interface CompanyProfile {
@@ -18,6 +18,6 @@ export async function loadCompanyProfile(
   secrets: SecretBox,
 ): Promise<CompanyProfile> {
   const series = await tenant.db.series.findMany({ orderBy: [{ documentType: 'asc' }, { serie: 'asc' }] });
-  const certificate = openCertificateInfo(tenant.company, secrets);
+  const certificate = openCertificatePem(tenant.company, secrets);
   return { company: tenant.company, series, selfSigned: certificate ? isSelfSigned(certificate) : null };
 }

@@ -27,7 +27,12 @@ const CertificateResult = z.object({
     sujeto: z.string(),
     emisor: z.string(),
     vence: z.string(),
-    autofirmado: z.boolean().describe('true: no sirve para producción'),
+    autofirmado: z
+      .boolean()
+      .describe(
+        'true: firmado con su propia clave (como el de demostración), no sirve para producción. false no certifica ' +
+          'que la entidad emisora esté acreditada: eso lo verifica SUNAT en cada comprobante (2325–2328).',
+      ),
     advertencias: z.array(z.string()),
   }),
 });
@@ -82,7 +87,7 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
           sujeto: c.subject,
           emisor: c.issuer,
           vence: c.notAfter.toISOString(),
-          autofirmado: isSelfSigned(c),
+          autofirmado: isSelfSigned(c.certificatePem),
           advertencias: result.warnings,
         },
       };
@@ -103,7 +108,10 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: {
         summary: 'Modo SUNAT y credenciales SOL de la empresa',
-        description: 'Producción exige un certificado digital acreditado (no autofirmado) y usuario y clave SOL.',
+        description:
+          'Producción exige el certificado digital de la empresa (no autofirmado: firmado por otra clave que la suya) ' +
+          'y usuario y clave SOL. Que la entidad emisora esté acreditada no se verifica aquí: SUNAT rechaza los ' +
+          'comprobantes firmados con un certificado que la empresa no registró en SOL (2325).',
         body: SunatBody,
         response: {
           200: z.object({ success: z.literal(true), message: z.string(), modo: z.string() }),

@@ -1,11 +1,12 @@
 // PUT /api/company/sunat: where the company's documents go and with which SOL credentials. demo: the simulator or
-// SUNAT beta as the server is configured; beta: SUNAT's beta service; production: SUNAT itself, which needs a
-// certificate from an accredited authority (not the self-signed one every demo tenant gets) and SOL credentials.
+// SUNAT beta as the server is configured; beta: SUNAT's beta service; production: SUNAT itself, which needs the
+// company's own certificate — here: one not signed with its own key, as the demo one every tenant gets is (whether
+// its issuer is accredited, SUNAT checks on each document: certificate-service.ts) — and SOL credentials.
 import type { CentralClient } from '../../platform/db/clients.ts';
 import { errors, type ErrorItem } from '../../platform/errors.ts';
 import type { Company, TenantContext } from '../../platform/http/tenant-context.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
-import { openCertificateInfo } from './certificate-info.ts';
+import { openCertificatePem } from './certificate-info.ts';
 import { isSelfSigned } from './certificate-service.ts';
 import { DEMO_SOL } from './provision.ts';
 
@@ -19,7 +20,7 @@ export interface SunatAccessInput {
 
 function productionProblems(company: Company, secrets: SecretBox, input: SunatAccessInput): ErrorItem[] {
   const problems: ErrorItem[] = [];
-  const certificate = openCertificateInfo(company, secrets);
+  const certificate = openCertificatePem(company, secrets);
   if (!certificate || isSelfSigned(certificate)) {
     const message = 'Producción necesita el certificado digital de la empresa (no el autofirmado de demostración).';
     problems.push({ path: 'modo', code: 'certificate_required', message });

@@ -6,7 +6,7 @@ import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { sendStoredDocument } from '../../pipeline/send.ts';
 import { STATE_DESCRIPTIONS } from '../../pipeline/states.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
-import { errors } from '../../platform/errors.ts';
+import { type AppError, errors } from '../../platform/errors.ts';
 import { INT4_MAX } from '../../platform/http/schemas.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { soapTypeOf } from './list-fields.ts';
@@ -22,16 +22,46 @@ function notFound(externalId: string) {
   );
 }
 
-/** A boleta (or its note) in a resumen diario SUNAT has not rejected: the summary is how it reaches SUNAT. */
-async function inOpenSummary(tenant: TenantRef, documentId: number): Promise<boolean> {
-  const line = await tenant.db.summaryDocument.findFirst({
-    where: { documentId, summary: { state: { not: 'rejected' } } },
-    select: { id: true },
-  });
-  return line !== null;
+interface Sendable {
+  stateTypeId: string;
+  sendHold: string | null;
+  sunatResponse: unknown;
+  /** A resumen diario SUNAT has not rejected declares it: the summary is how it reaches SUNAT. */
+  declaredInSummaryId: number | null;
 }
 
-/** POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09 → 409. */
+/** Why the document is not sent now (409), or undefined when it may be (01) or is answered as it is (05/07). */
+function sendRefusal(doc: Sendable): AppError | undefined {
+  if (doc.sendHold && doc.stateTypeId === '01') {
+    // SUNAT holds the number for another (or an unverifiable) document: a resend would only repeat SUNAT's 1033.
+    const held = doc.sunatResponse as { description?: string } | null;
+    return errors.conflict(
+      doc.sendHold,
+      held?.description ?? 'SUNAT ya tiene registrado este número: el comprobante no se reenvía.',
+    );
+  }
+  if (doc.stateTypeId === '09')
+    return errors.conflict(
+      'document_rejected',
+      'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).',
+    );
+  if (doc.stateTypeId === '11' || doc.stateTypeId === '13')
+    return errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
+  if (doc.stateTypeId === '01' && doc.declaredInSummaryId !== null)
+    return errors.conflict(
+      'document_in_summary',
+      'El comprobante está declarado en un resumen diario que SUNAT no ha rechazado: llega a SUNAT con ese resumen y no se envía solo.',
+    );
+  return undefined;
+}
+
+const SENDABLE = { sendHold: true, sunatResponse: true, declaredInSummaryId: true } as const;
+
+/**
+ * POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09, 11, 13, held or declared → 409. What
+ * changed between the check and the claim (a resumen diario that declared it, a state recorded by hand) is answered
+ * as if it had come first: the claim, not the check, decides (send.ts).
+ */
 export async function sendNow(
   deps: PipelineDeps,
   tenant: TenantRef,
@@ -43,33 +73,13 @@ export async function sendNow(
 ) {
   const doc = await tenant.db.document.findUnique({
     where: { externalId },
-    select: { id: true, documentType: true, stateTypeId: true, sendHold: true, sunatResponse: true },
+    select: { id: true, documentType: true, stateTypeId: true, ...SENDABLE },
   });
   if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
-  if (doc.sendHold && doc.stateTypeId === '01') {
-    // SUNAT holds the number for another (or an unverifiable) document: a resend would only repeat SUNAT's 1033.
-    const held = doc.sunatResponse as { description?: string } | null;
-    throw errors.conflict(
-      doc.sendHold,
-      held?.description ?? 'SUNAT ya tiene registrado este número: el comprobante no se reenvía.',
-    );
-  }
-  if (doc.stateTypeId === '09') {
-    throw errors.conflict(
-      'document_rejected',
-      'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).',
-    );
-  }
-  if (doc.stateTypeId === '11' || doc.stateTypeId === '13') {
-    throw errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
-  }
-  if (doc.stateTypeId === '01' && (await inOpenSummary(tenant, doc.id))) {
-    throw errors.conflict(
-      'document_in_summary',
-      'El comprobante está declarado en un resumen diario que SUNAT aún procesa: llega a SUNAT con ese resumen y no se envía solo.',
-    );
-  }
-  if (doc.stateTypeId === '01') await sendStoredDocument(deps, tenant, doc.id, { actor, force: true });
+  const refused = sendRefusal(doc);
+  if (refused) throw refused;
+  const attempt =
+    doc.stateTypeId === '01' ? await sendStoredDocument(deps, tenant, doc.id, { actor, force: true }) : null;
   const after = await tenant.db.document.findUniqueOrThrow({
     where: { id: doc.id },
     select: {
@@ -78,10 +88,14 @@ export async function sendNow(
       filename: true,
       externalId: true,
       stateTypeId: true,
-      sunatResponse: true,
+      ...SENDABLE,
       files: { select: { kind: true } },
     },
   });
+  if (attempt && attempt.outcome === null) {
+    const late = sendRefusal(after);
+    if (late) throw late;
+  }
   return {
     success: true as const,
     data: {
@@ -93,7 +107,38 @@ export async function sendNow(
   };
 }
 
-/** POST /api/documents/updatedocumentstatus: records the state the ERP says (no SUNAT call), with history. */
+/** What updatedocumentstatus may not overrule: SUNAT's answer on its way decides the state. */
+async function pendingAnswer(
+  tx: Pick<TenantRef['db'], '$queryRawUnsafe'>,
+  schema: string,
+  doc: { id: number; sending: boolean },
+): Promise<AppError | undefined> {
+  if (doc.sending)
+    return errors.conflict(
+      'document_sending',
+      'El comprobante se está enviando a SUNAT y su respuesta decide el estado: consulte el estado en unos segundos.',
+    );
+  // Its own statement, run once the row is locked: a summary stored while this request waited for the lock is
+  // seen (a subquery of the locking SELECT would read the snapshot taken before the wait).
+  const s = quoteIdent(schema);
+  const open = await tx.$queryRawUnsafe<{ kind: string }[]>(
+    `SELECT su.kind FROM ${s}."summary_documents" sd JOIN ${s}."summaries" su ON su.id = sd.summary_id
+     WHERE sd.document_id = $1 AND su.state IN ('sending', 'pending') LIMIT 1`,
+    doc.id,
+  );
+  if (open.length === 0) return undefined;
+  return errors.conflict(
+    'document_in_summary',
+    `El comprobante está en ${open[0].kind === 'RC' ? 'un resumen diario' : 'una comunicación de baja'} que SUNAT aún procesa: su respuesta decide el estado.`,
+  );
+}
+
+/**
+ * POST /api/documents/updatedocumentstatus: records the state the ERP says (no SUNAT call), with history. The
+ * document's row is locked first; while a send holds its lease or a summary SUNAT is processing carries it, SUNAT's
+ * answer decides the state and the change is refused (409), so that the history never records a change SUNAT's
+ * answer then overwrites. A send that comes after the change sees it (its claim needs state 01).
+ */
 export async function updateStatus(
   tenant: TenantRef,
   externalId: string,
@@ -108,13 +153,16 @@ export async function updateStatus(
     );
   }
   return tenant.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: number; state_type_id: string }[]>(
-      `SELECT id, state_type_id FROM ${quoteIdent(tenant.schema)}."documents" WHERE external_id = $1::uuid FOR UPDATE`,
+    const rows = await tx.$queryRawUnsafe<{ id: number; state_type_id: string; sending: boolean }[]>(
+      `SELECT id, state_type_id, COALESCE(locked_until > now(), false) AS sending
+       FROM ${quoteIdent(tenant.schema)}."documents" WHERE external_id = $1::uuid FOR UPDATE`,
       externalId,
     );
     const doc = rows[0];
     if (!doc) throw notFound(externalId);
     if (doc.state_type_id !== state) {
+      const refused = await pendingAnswer(tx, tenant.schema, doc);
+      if (refused) throw refused;
       // Back to 01 from a state SUNAT answered: SUNAT may hold it, so a resend must ask SUNAT before taking a 1033
       // for another document's.
       const backToRegistered = state === '01' ? { sendUncertain: true } : {};

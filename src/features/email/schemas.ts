@@ -1,5 +1,6 @@
 // Request and response schemas of the e-mail routes (they also feed OpenAPI).
 import { z } from 'zod';
+import { INT4_MAX } from '../../platform/http/schemas.ts';
 
 export const SendEmailBody = z
   .object({
@@ -8,8 +9,17 @@ export const SendEmailBody = z
       .max(1500)
       .optional()
       .describe('Correo(s) del destinatario, separados por comas (FacturadorPro)'),
+    // An int4 row id, as a number or as digits: a larger one is a 422 naming the field, not a database error.
     document_id: z
-      .union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)])
+      .union([z.number(), z.string().regex(/^\d{1,12}$/, { message: 'El id del comprobante es un número entero.' })])
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1)
+          .max(INT4_MAX, { message: `El id del comprobante es un entero entre 1 y ${INT4_MAX}.` }),
+      )
       .optional()
       .describe('Id interno del comprobante (FacturadorPro); o external_id'),
     external_id: z.string().max(64).optional().describe('external_id del comprobante; o document_id'),

@@ -7,8 +7,6 @@ import { queueEmail } from './outbox.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { smtpConfigured } from './smtp-settings.ts';
 
-/** PostgreSQL's integer: a larger id names no document (and must not reach the query). */
-const MAX_ID = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function missingField(path: string, message: string) {
@@ -27,8 +25,7 @@ function recipientsOf(input: SendEmailInput): string[] {
 async function documentOf(tenant: TenantRef, input: SendEmailInput) {
   const select = { id: true, serie: true, number: true, externalId: true } as const;
   if (input.document_id !== undefined) {
-    const id = Number(input.document_id);
-    const doc = id <= MAX_ID ? await tenant.db.document.findUnique({ where: { id }, select }) : null;
+    const doc = await tenant.db.document.findUnique({ where: { id: input.document_id }, select });
     if (!doc) throw errors.notFound('document_not_found', `No existe el comprobante con id ${input.document_id}.`);
     return doc;
   }

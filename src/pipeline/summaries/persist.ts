@@ -1,6 +1,7 @@
 // What RA, RC and RR share when they are stored, inside the caller's transaction: the day's correlative
 // (RA-/RC-/RR-YYYYMMDD-N, moved in this transaction), the signed XML written before the commit, the summary row, its
-// lines with each document's previous state, the documents' new state with history, and the job that sends it.
+// lines with each document's previous state, the documents' new state with history (an RC of process 1 marks the
+// documents it declares instead), and the job that sends it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { signCanonicalXml } from '../../core/signing/canonical.ts';
@@ -30,6 +31,8 @@ export interface PersistInput {
   lines: Array<{ documentId: number; reason: string; previousState: string }>;
   /** The documents' state while SUNAT processes (13 por anular), or null to leave them as they are. */
   pendingState: string | null;
+  /** A resumen diario's process 1: the summary declares its documents (marked on their rows until SUNAT rejects it). */
+  declares: boolean;
   /** The unsigned XML for the allocated identifier. */
   buildXml(identifier: string): string;
   actor: string;
@@ -71,10 +74,12 @@ export async function persistSummary(
     `WITH lines AS (SELECT * FROM unnest($2::int[], $3::text[], $4::text[]) WITH ORDINALITY AS l(document_id, reason, previous_state, line_number))
      , ins AS (INSERT INTO ${s}."summary_documents" (summary_id, document_id, line_number, reason, previous_state)
          SELECT $1, document_id, line_number, reason, previous_state FROM lines)
-     , upd AS (UPDATE ${s}."documents" d SET state_type_id = $5, updated_at = now() FROM lines
-         WHERE d.id = lines.document_id AND $5::text IS NOT NULL RETURNING d.id, lines.previous_state)
+     , upd AS (UPDATE ${s}."documents" d SET state_type_id = COALESCE($5, d.state_type_id), updated_at = now(),
+           declared_in_summary_id = CASE WHEN $8::boolean THEN $1 ELSE d.declared_in_summary_id END
+         FROM lines WHERE d.id = lines.document_id AND ($5::text IS NOT NULL OR $8::boolean)
+         RETURNING d.id, lines.previous_state)
      INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
-       SELECT id, previous_state, $5, $6, $7 FROM upd`,
+       SELECT id, previous_state, $5, $6, $7 FROM upd WHERE $5::text IS NOT NULL`,
     [
       id,
       input.lines.map((l) => l.documentId),
@@ -83,6 +88,7 @@ export async function persistSummary(
       input.pendingState,
       input.actor,
       `${input.reason} ${identifier}`,
+      input.declares,
     ],
   );
   // The safety net: if this process dies before its own first attempt, the worker sends the summary.

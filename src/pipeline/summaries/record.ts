@@ -1,6 +1,6 @@
 // SUNAT's final answer for a summary, recorded once: the CDR zip as received, the summary's state, and its
 // documents' states with history — an accepted RA or RR (or an RC's ConditionCode 3) voids them (11), an accepted RC
-// declares them (05), a rejection puts them back where they were.
+// declares them (05), a rejection puts them back where they were (and an RC's boletas are no longer declared by it).
 import type pg from 'pg';
 import type { SendOutcome } from '../../sunat/index.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
@@ -46,6 +46,12 @@ async function moveDocuments(
      WHERE sd.summary_id = $1 ORDER BY d.id FOR UPDATE OF d`,
     [summary.id],
   );
+  // Rejected, a resumen diario declares nothing any more: its boletas may be declared again or sent one by one.
+  if (!accepted && rows.length > 0)
+    await client.query(
+      `UPDATE ${s}."documents" SET declared_in_summary_id = NULL WHERE id = ANY($1::int[]) AND declared_in_summary_id = $2`,
+      [rows.map((line) => line.document_id), summary.id],
+    );
   const moves = rows
     .map((line) => ({
       id: line.document_id,

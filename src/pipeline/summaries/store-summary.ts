@@ -1,7 +1,9 @@
 // Storing a resumen diario (RC) in one transaction, like the RA (persist.ts). Process 1 declares the day's
 // boletas and their notes not yet declared nor sent one by one (they stay 01 until SUNAT accepts, then 05);
 // process 3 voids accepted boletas (13 while SUNAT processes, then 11). RCs of a tenant are stored one at a time
-// (advisory lock), so two requests never declare the same boleta twice.
+// (advisory lock), so two requests never declare the same boleta twice. A declared document is marked on its own row
+// (declared_in_summary_id) and only a document no send has claimed (send_attempts = 0) is declared: with the row
+// locked here and by a send's claim, whichever commits first declares it and the other sees its mark (send.ts).
 import type pg from 'pg';
 import { buildSummaryXml, type SummaryLine } from '../../core/summaries/summary-xml.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
@@ -23,9 +25,7 @@ async function pendingDeclarations(client: pg.PoolClient, schema: string, issueD
   const { rows } = await client.query<SummaryDocRow>(
     `${summaryRowsSql(s)}
      WHERE d.issue_date = $1 AND d.document_type IN ('03', '07', '08') AND d.serie LIKE 'B%'
-       AND d.state_type_id = '01' AND d.send_attempts = 0
-       AND NOT EXISTS (SELECT 1 FROM ${s}."summary_documents" sd JOIN ${s}."summaries" su ON su.id = sd.summary_id
-                       WHERE sd.document_id = d.id AND su.state <> 'rejected')
+       AND d.state_type_id = '01' AND d.send_attempts = 0 AND d.declared_in_summary_id IS NULL
      ORDER BY d.id LIMIT ${MAX_SUMMARY_DOCUMENTS} FOR UPDATE OF d`,
     [issueDate],
   );
@@ -99,6 +99,7 @@ export async function storeSummary(
       today,
       lines: rows.map((r) => ({ documentId: r.id, reason: reasons.get(r.externalId) ?? '', previousState: r.state })),
       pendingState: voiding ? '13' : null,
+      declares: !voiding,
       buildXml: (id) =>
         buildSummaryXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
       actor: request.actor,

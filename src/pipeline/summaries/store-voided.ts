@@ -95,6 +95,7 @@ export async function storeVoided(deps: PipelineDeps, tenant: TenantRef, request
       today,
       lines: chosen.map((r, i) => ({ documentId: r.id, reason: lines[i].reason, previousState: r.state })),
       pendingState: '13',
+      declares: false,
       buildXml: (id) =>
         buildVoidedXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
       actor: request.actor,

@@ -31,6 +31,33 @@ export function normalizeHost(raw: string | undefined): string {
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
+/**
+ * Why the request names its host ambiguously, or null when it names one host. The Host header picks the company, so
+ * what another reader (a proxy, a cache, a log) could take for another host is refused rather than guessed: two Host
+ * lines (Node keeps the first), a Host value that is a list, or an absolute-form target (`GET http://x/…`) whose
+ * authority is not the Host header's (RFC 9112 §3.2.2 has the server follow the target; here they must agree).
+ * The server speaks HTTP/1.1 only: there is no HTTP/2 `:authority` to disagree with.
+ */
+export function hostAmbiguity(req: Pick<IncomingMessage, 'rawHeaders' | 'headers' | 'url'>): string | null {
+  const raw = req.rawHeaders;
+  let lines = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') lines += 1;
+  if (lines > 1) return 'La solicitud trae más de un encabezado Host: envíe uno solo.';
+  const host = req.headers.host ?? '';
+  if (/[,\s]/.test(host.trim())) return `El encabezado Host debe nombrar un solo host, no «${host.slice(0, 100)}».`;
+  const url = req.url ?? '/';
+  if (url.startsWith('/') || url === '*') return null;
+  let authority: string;
+  try {
+    authority = new URL(url).host;
+  } catch {
+    return 'El destino de la solicitud no es una ruta ni una URL válida.';
+  }
+  if (normalizeHost(authority) !== normalizeHost(host))
+    return `El destino de la solicitud (${authority}) no es el host del encabezado Host (${normalizeHost(host)}).`;
+  return null;
+}
+
 export function classifyHost(host: string, settings: HostSettings): HostKind {
   if (host === settings.adminHost) return 'admin';
   const suffix = `.${settings.appDomain}`;

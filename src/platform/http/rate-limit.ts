@@ -9,6 +9,25 @@ import { errors } from '../errors.ts';
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: object };
 
+/**
+ * One more hit on `key` in its fixed window of `windowMs`, in one statement: a new window when the current one
+ * ended. The hits counted in the window (this one included) and the milliseconds left in it.
+ */
+export async function countHit(
+  central: CentralClient,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; ttl: number }> {
+  const rows = await central.$queryRaw<{ count: number; ttl: number }[]>`
+    INSERT INTO "central"."rate_limit_hits" (key, window_end, count)
+    VALUES (${key.slice(0, 255)}, now() + make_interval(secs => ${windowMs / 1000}), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN "rate_limit_hits".window_end <= now() THEN 1 ELSE "rate_limit_hits".count + 1 END,
+      window_end = CASE WHEN "rate_limit_hits".window_end <= now() THEN EXCLUDED.window_end ELSE "rate_limit_hits".window_end END
+    RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_end - now())) * 1000))::int AS ttl`;
+  return { count: Number(rows[0].count), ttl: Number(rows[0].ttl) };
+}
+
 export function createPostgresStore(central: CentralClient) {
   let calls = 0;
   const prune = () =>
@@ -23,18 +42,10 @@ export function createPostgresStore(central: CentralClient) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const fullKey = (this.prefix + key).slice(0, 255);
-      // One statement: start a new window when the current one ended, else count in it.
-      central.$queryRaw<{ count: number; ttl: number }[]>`
-        INSERT INTO "central"."rate_limit_hits" (key, window_end, count)
-        VALUES (${fullKey}, now() + make_interval(secs => ${timeWindow / 1000}), 1)
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN "rate_limit_hits".window_end <= now() THEN 1 ELSE "rate_limit_hits".count + 1 END,
-          window_end = CASE WHEN "rate_limit_hits".window_end <= now() THEN EXCLUDED.window_end ELSE "rate_limit_hits".window_end END
-        RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (window_end - now())) * 1000))::int AS ttl`.then(
-        (rows) => {
+      countHit(central, this.prefix + key, timeWindow).then(
+        (hit) => {
           if (++calls % 500 === 0) void prune();
-          callback(null, { current: Number(rows[0].count), ttl: Number(rows[0].ttl) });
+          callback(null, { current: hit.count, ttl: hit.ttl });
         },
         (error: Error) => callback(error),
       );

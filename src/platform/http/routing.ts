@@ -3,16 +3,19 @@
 // - the catalogue of every route (what /documentation/json must list);
 // - the not-found handler: 405 with Allow when the path exists with other methods on this kind of host,
 //   404 host_not_found when it exists only on another kind of host, else 404 route_not_found;
-// - a URL the router cannot decode (`/%zz`) is answered 400 bad_url through that same handler, so it carries the
-//   error envelope and every header of a routed request (request id, security headers).
+// - a URL the router cannot decode (`/%zz`) is answered 400 bad_url, and a request that names its host ambiguously
+//   (two Host lines, an absolute target naming another host: hostAmbiguity) 400 host_ambiguous — before routing,
+//   through that same handler, so they carry the error envelope and every header of a routed request (request id,
+//   security headers), and no route, hook or tenant lookup sees them.
 import FindMyWay from 'find-my-way';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { errors } from '../errors.ts';
+import { type AppError, errors } from '../errors.ts';
 import {
   classifyHost,
   createHostKindStrategy,
   HOST_KINDS,
+  hostAmbiguity,
   normalizeHost,
   type HostKind,
   type HostSettings,
@@ -21,9 +24,10 @@ import type { RouteAuth, RouteEntry } from './types.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-const badUrls = new WeakSet<IncomingMessage>();
-/** Where an undecodable URL is sent: no route has this path, so the not-found handler answers it. */
-const BAD_URL_PATH = '/.bad-url';
+/** Requests refused before routing, with their answer. */
+const refused = new WeakMap<IncomingMessage, AppError>();
+/** Where a refused request is sent: no route has this path, so the not-found handler answers it. */
+const REFUSED_PATH = '/.refused';
 
 function decodable(url: string): boolean {
   try {
@@ -35,14 +39,20 @@ function decodable(url: string): boolean {
 }
 
 /**
- * Fastify's `rewriteUrl`: the router would answer an undecodable path with its own bare body; sending it to a path
- * that matches nothing lets the not-found handler answer instead (with hooks, headers and the error envelope).
+ * Fastify's `rewriteUrl`: the router would answer an undecodable path with its own bare body, and would route an
+ * ambiguous host by its first Host line; sending them to a path that matches nothing lets the not-found handler
+ * answer instead (with hooks, headers and the error envelope).
  */
-export function rewriteBadUrl(req: IncomingMessage): string {
+export function rewriteRefusedUrl(req: IncomingMessage): string {
   const url = req.url ?? '/';
+  const ambiguous = hostAmbiguity(req);
+  if (ambiguous) {
+    refused.set(req, errors.badRequest('host_ambiguous', ambiguous));
+    return REFUSED_PATH;
+  }
   if (!url.includes('%') || decodable(url)) return url;
-  badUrls.add(req);
-  return BAD_URL_PATH;
+  refused.set(req, errors.badRequest('bad_url', 'La URL de la solicitud no es válida (secuencia % mal formada)'));
+  return REFUSED_PATH;
 }
 
 function isHostKind(value: unknown): value is HostKind {
@@ -120,8 +130,8 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
   };
 
   app.setNotFoundHandler(async (request) => {
-    if (badUrls.has(request.raw))
-      throw errors.badRequest('bad_url', 'La URL de la solicitud no es válida (secuencia % mal formada)');
+    const refusal = refused.get(request.raw);
+    if (refusal) throw refusal;
     const path = request.url.split('?')[0];
     const allowed = allowedMethods(path, request.hostKind);
     if (allowed.length > 0) throw errors.methodNotAllowed(allowed);

@@ -26,6 +26,8 @@ export class TenantContext {
   readonly hostname: string;
   readonly lockedEmission: boolean;
   readonly planId: number | null;
+  /** The reseller the tenant belongs to (central.tenants.reseller_id), or null. */
+  readonly resellerId: number | null;
   /** Prisma client bound to `schema`. Never hold one of its transactions open across a network call. */
   readonly db: TenantClient;
   /** The tenant's company row (the core's Issuer fields + SUNAT settings); secrets are still sealed. */
@@ -40,6 +42,7 @@ export class TenantContext {
     this.hostname = tenant.hostname;
     this.lockedEmission = tenant.lockedEmission;
     this.planId = tenant.planId;
+    this.resellerId = tenant.resellerId;
     this.db = db;
     this.company = company;
     this.#user = user;

@@ -1,6 +1,6 @@
 // The company's certificate and SUNAT access over HTTP: a PFX is checked (key, dates, RUC) before it replaces the
-// signing key, the next document is signed with it, GET /api/company warns before expiry, and production needs an
-// accredited (not self-signed) certificate and SOL credentials.
+// signing key, the next document is signed with it, GET /api/company warns before expiry, and production needs a
+// certificate not signed with its own key (a CA's; whether the CA is accredited, SUNAT checks) and SOL credentials.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,61 +15,75 @@ const dir = mkdtempSync(join(tmpdir(), 'facturo-cert-'));
 const keys = join(REPO_ROOT, 'test/fixtures/keys');
 let leafPfx: string;
 let leafCertBase64: string;
+let ownKeyPfx: string;
 
 function openssl(...args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
-function makeAccreditedPfx(ruc: string): void {
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=CA DE PRUEBA',
-    '-days',
-    '60',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'leaf.key',
-    '-out',
-    'leaf.csr',
-    '-subj',
-    `/C=PE/O=EMPRESA DE PRUEBA/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`,
-  );
+const newKey = (name: string) =>
+  openssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', `${name}.key`);
+
+/** `name`.pem: a certificate authority's own certificate for `subject`, made with the key in `key`. */
+const authority = (name: string, key: string, subject: string) =>
+  openssl('req', '-x509', '-key', key, '-out', `${name}.pem`, '-subj', subject, '-days', '60');
+
+/** `name`.pfx (password 123456): `name`.key's certificate for `subject`, valid 20 days, signed by `ca`; base64. */
+function signedPfx(name: string, subject: string, ca: { pem: string; key: string }): string {
+  openssl('req', '-new', '-key', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
   openssl(
     'x509',
     '-req',
     '-in',
-    'leaf.csr',
+    `${name}.csr`,
     '-CA',
-    'ca.pem',
+    ca.pem,
     '-CAkey',
-    'ca.key',
+    ca.key,
     '-CAcreateserial',
     '-out',
-    'leaf.pem',
+    `${name}.pem`,
     '-days',
     '20',
   );
-  openssl('pkcs12', '-export', '-inkey', 'leaf.key', '-in', 'leaf.pem', '-out', 'leaf.pfx', '-passout', 'pass:123456');
-  leafPfx = readFileSync(join(dir, 'leaf.pfx')).toString('base64');
+  openssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    `${name}.key`,
+    '-in',
+    `${name}.pem`,
+    '-out',
+    `${name}.pfx`,
+    '-passout',
+    'pass:123456',
+  );
+  return readFileSync(join(dir, `${name}.pfx`)).toString('base64');
+}
+
+/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
+function makeCaIssuedPfx(ruc: string): void {
+  newKey('ca');
+  authority('ca', 'ca.key', '/CN=CA DE PRUEBA');
+  newKey('leaf');
+  leafPfx = signedPfx('leaf', `/C=PE/O=EMPRESA DE PRUEBA/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`, {
+    pem: 'ca.pem',
+    key: 'ca.key',
+  });
   leafCertBase64 = readFileSync(join(dir, 'leaf.pem'), 'utf8').replace(/-----[A-Z ]+-----|\s/g, '');
 }
 
-beforeAll(() => makeAccreditedPfx(api.tenant.ruc));
+/** A certificate whose issuer is named like an authority but which is signed with its own key. */
+function makeOwnKeyPfx(ruc: string): void {
+  newKey('own');
+  authority('own-ca', 'own.key', '/CN=ENTIDAD DE CERTIFICACION');
+  ownKeyPfx = signedPfx('own', `/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`, { pem: 'own-ca.pem', key: 'own.key' });
+}
+
+beforeAll(() => {
+  makeCaIssuedPfx(api.tenant.ruc);
+  makeOwnKeyPfx(api.tenant.ruc);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function put(url: string, body: unknown) {
@@ -112,7 +126,8 @@ describe('PUT /api/company/certificate', () => {
     expect(after.signingKeyEnc).toBe(before.signingKeyEnc);
   });
 
-  it('production is refused while the certificate is the self-signed demo one', async () => {
+  /** Production with SOL credentials, refused for the stored certificate. */
+  async function expectProductionRefused() {
     const res = await put('/api/company/sunat', {
       modo: 'production',
       usuario_sol: 'FACTURA1',
@@ -120,6 +135,17 @@ describe('PUT /api/company/certificate', () => {
     });
     expect(res.status).toBe(422);
     expect(res.json.errors.map((e: any) => e.code)).toContain('certificate_required');
+  }
+
+  it('production is refused while the certificate is the self-signed demo one', expectProductionRefused);
+
+  it('calls a certificate signed with its own key self-signed, whatever issuer it names, and production refuses it', async () => {
+    const res = await put('/api/company/certificate', { pfx_base64: ownKeyPfx, password: '123456' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.emisor).toContain('ENTIDAD DE CERTIFICACION');
+    expect(res.json.data.emisor).not.toBe(res.json.data.sujeto);
+    expect(res.json.data.autofirmado).toBe(true);
+    await expectProductionRefused();
   });
 
   it('replaces the certificate: the answer shows subject and expiry, GET warns, the next document is signed with it', async () => {
