@@ -2,6 +2,7 @@
 // (rounded, reconciled) line values; global discounts 02/04 and charges 49 move the IGV base, 03 and 50/45/46 the
 // payable amount, advances reduce the base and the payable (PrepaidAmount). Every total the client sent is
 // checked with SUNAT's rule and tolerance and kept when accepted.
+import { generalIgvRate } from '../igv-rates.ts';
 import { allowanceChargeCodes, type TaxSchemeCode } from '../catalogs/index.ts';
 import { Decimal, ZERO, add, round2, roundTo, sum } from '../money.ts';
 import { joinPath } from '../issues.ts';
@@ -133,7 +134,7 @@ function total(
 
 export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: DocumentSums; findings: Findings } {
   const x: Summing = { f: newFindings(), sent: body.totales ?? {}, ls: lineSums(lines) };
-  const igvRate = commonIgvRate(lines);
+  const igvRate = commonIgvRate(lines, body.fecha_de_emision);
   const { globals, deferred } = globalAllowanceCharges(x, body);
   const advances = advancesWithTheirDiscounts(x, body, globals);
   const amountOf = (code: string) => sum(globals.filter((g) => g.ac.code === code).map((g) => g.ac.amount));
@@ -194,10 +195,10 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   };
 }
 
-/** The IGV rate for header adjustments: the taxed lines' common rate, 18 by default. */
-function commonIgvRate(lines: WorkLine[]): Decimal {
+/** The IGV rate for header adjustments: the taxed lines' common rate (SUNAT 3462), else the general one of the date. */
+function commonIgvRate(lines: WorkLine[], issueDate: string): Decimal {
   const rates = [...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed()))];
-  return rates.length === 1 ? new Decimal(rates[0]) : new Decimal(18);
+  return rates.length === 1 ? new Decimal(rates[0]) : generalIgvRate(issueDate);
 }
 
 /**
