@@ -78,7 +78,7 @@ export const ISSUE_CODES = {
   customer_name_invalid:
     'Nombre o razón social del cliente con menos de 3 caracteres (o que empieza con un espacio). SUNAT 2022.',
   amount_zero_invalid:
-    'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074), IVAP de la línea (3111).',
+    'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074) o su base (3092), IVAP de la línea (3111).',
   hotel_properties_required:
     'Operación de hospedaje (0202, 0205) sin las propiedades del ítem 4000–4009 que SUNAT exige. SUNAT 3136–3145.',
   item_property_invalid:

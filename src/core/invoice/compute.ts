@@ -179,7 +179,7 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
   if (type === '07' || type === '08') {
     const taxSubtotals = figures.sums.taxSubtotals;
     c.add(checkNoteKind({ documentType: type, typeCode: note?.typeCode, lines, taxSubtotals, payable }));
-    c.add(checkNoteSums({ body: b, group, lines, totals: figures.sums.totals }));
+    c.add(checkNoteSums({ body: b, group, lines, totals: figures.sums.totals, taxSubtotals }));
   }
   const terms = checkPaymentTerms({
     body: b,

@@ -194,8 +194,25 @@ export function allowanceCharge(
     addIssue(f, joinPath(path, 'monto'), 'validation_failed', 'Envíe el monto o el factor del descuento/cargo.');
     return undefined;
   }
-  const derivedFactor = factor ?? (base.gt(0) ? roundTo(amount.div(base), 5) : undefined);
-  return { charge: entry.charge, code: ac.codigo, description: ac.descripcion, factor: derivedFactor, amount, base };
+  return {
+    charge: entry.charge,
+    code: ac.codigo,
+    description: ac.descripcion,
+    factor: factor ?? derivedFactor(amount, base),
+    amount,
+    base,
+  };
+}
+
+/**
+ * The factor of an amount sent without one: amount ÷ base in cbc:MultiplierFactorNumeric's 5 decimals. SUNAT checks
+ * base × factor against the amount (3307/3290, ±1) only when a factor is present (its format rule 3025/3052 reads
+ * it "if it exists"): on a base so large that 5 decimals cannot express the amount, none is written.
+ */
+function derivedFactor(amount: Decimal, base: Decimal): Decimal | undefined {
+  if (!base.gt(0)) return undefined;
+  const factor = roundTo(amount.div(base), 5);
+  return round2(base.times(factor)).minus(amount).abs().lte(1) ? factor : undefined;
 }
 
 export function computeLine(

@@ -5,11 +5,11 @@
 // AllowanceTotalAmount — is accepted while SUNAT's figure stays within that tolerance, and refused beyond it: errors
 // when the note modifies a factura, observations (4299, 4300, 4312) when it modifies a boleta.
 import { joinPath } from '../../issues.ts';
-import { formatAmount, round2, sum, type Decimal } from '../../money.ts';
+import { ZERO, formatAmount, round2, sum, type Decimal } from '../../money.ts';
 import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
 import type { FilledBody } from '../defaults.ts';
 import type { WorkLine } from '../lines.ts';
-import type { WorkTotals } from '../totals.ts';
+import type { WorkTaxSubtotal, WorkTotals } from '../totals.ts';
 
 /** SUNAT's observation for each rule when the note modifies a boleta. */
 const BOLETA_NOTE_OBSERVATION = { '3277': '4299', '3293': '4300', '3280': '4312' } as const;
@@ -23,31 +23,27 @@ export interface NoteSumsArgs {
   group: '01' | '02';
   lines: WorkLine[];
   totals: WorkTotals;
+  /** The header subtotals as emitted (SUNAT sums what the XML carries). */
+  taxSubtotals: WorkTaxSubtotal[];
 }
 
 export function checkNoteSums(args: NoteSumsArgs): Findings {
   const f = newFindings();
-  const { body, lines, totals } = args;
+  const { body, lines, totals, taxSubtotals } = args;
+  const header = (field: 'taxableAmount' | 'taxAmount', ...schemes: string[]) =>
+    sum(taxSubtotals.filter((st) => schemes.includes(st.scheme)).map((st) => st[field] ?? ZERO));
   // SUNAT's "totalBaseIGVxLinea": Σ LineExtensionAmount of the lines whose 1000 (1016) subtotal has a base.
   const baseOf = (scheme: string) =>
     round2(sum(lines.filter((l) => l.affectation.scheme === scheme && l.igvBase.gt(0)).map((l) => l.lineExtension)));
   const baseMovers = globalPaths(body, { descuentos: ['02', '04'], cargos: ['49'] });
-  if (totals.taxed.gt(0)) compare(f, args, '3277', totals.taxed, baseOf('1000'), baseMovers, 'Base del IGV');
-  if (totals.ivapBase.gt(0)) compare(f, args, '3293', totals.ivapBase, baseOf('1016'), baseMovers, 'Base del IVAP');
+  const igvBase = header('taxableAmount', '1000');
+  const ivapBase = header('taxableAmount', '1016');
+  if (igvBase.gt(0)) compare(f, args, '3277', igvBase, baseOf('1000'), baseMovers, 'Base del IGV');
+  if (ivapBase.gt(0)) compare(f, args, '3293', ivapBase, baseOf('1016'), baseMovers, 'Base del IVAP');
   const sunatPayable = round2(
-    sum([
-      totals.taxed,
-      totals.ivapBase,
-      totals.exportation,
-      totals.exonerated,
-      totals.unaffected,
-      totals.igv,
-      totals.icbper,
-      totals.isc,
-      totals.ivap,
-      totals.otherTaxes,
-      totals.chargeTotal,
-    ]),
+    header('taxableAmount', '1000', '1016', '9995', '9997', '9998')
+      .plus(header('taxAmount', '1000', '7152', '2000', '1016', '9999'))
+      .plus(totals.chargeTotal),
   );
   const payableMovers = [...globalPaths(body, { descuentos: ['03', '63'], cargos: [] }), ...lineDiscountPaths(body)];
   compare(f, args, '3280', totals.payable, sunatPayable, payableMovers, 'Importe total');
