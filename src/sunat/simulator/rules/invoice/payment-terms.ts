@@ -28,13 +28,7 @@ export function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
   for (const t of terms.all) {
     const id = text(t, 'cbc:ID');
     detractionOnlyWhereSubject(t, s, f);
-    const meansId = means(t);
-    f.check(
-      meansId !== undefined && terms.formaPago.filter((x) => means(x) === meansId).length > 1,
-      '3248',
-      'cbc:PaymentMeansID',
-      meansId,
-    ); // SUNAT 3248
+    repeatedMeans(t, terms, f);
     // The Boleta XSL reads no FormaPago (RS 193-2020 is the factura's).
     if (id === 'FormaPago' && s.tipo === '01') formaPagoTerm(t, terms, s, f);
     if (id === 'Detraccion') detractionTerm(t, s, f);
@@ -45,6 +39,17 @@ export function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
     detractionAccount(m, f);
     paymentMeansCode(m, f);
   }
+}
+
+/** SUNAT 3248: a FormaPago means (Contado, Credito, CuotaNNN) once. */
+function repeatedMeans(t: XmlElement, terms: Terms, f: Findings): void {
+  const meansId = means(t);
+  f.check(
+    meansId !== undefined && terms.formaPago.filter((x) => means(x) === meansId).length > 1,
+    '3248',
+    'cbc:PaymentMeansID',
+    meansId,
+  );
 }
 
 function termsOf(root: XmlElement, s: Shape): Terms {
@@ -91,13 +96,7 @@ export function creditNoteTerms(root: XmlElement, s: Shape, f: Findings): void {
   const nc13 = text(root, 'cac:DiscrepancyResponse/cbc:ResponseCode') === '13';
   if (nc13) f.check(terms.formaPago.length < 1, '3257', 'cac:PaymentTerms/cbc:ID');
   for (const t of terms.formaPago) {
-    const meansId = means(t);
-    f.check(
-      meansId !== undefined && terms.formaPago.filter((x) => means(x) === meansId).length > 1,
-      '3248',
-      'cbc:PaymentMeansID',
-      meansId,
-    ); // SUNAT 3248
+    repeatedMeans(t, terms, f);
     formaPagoTerm(t, terms, s, f);
   }
   if (nc13 && terms.rucCustomer && terms.formaPago.some((t) => means(t) === 'Credito')) instalmentsSum(terms, f);
