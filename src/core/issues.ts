@@ -47,7 +47,7 @@ export const ISSUE_CODES = {
     'Un importe enviado difiere del calculado con las reglas aritméticas de SUNAT más allá de su tolerancia.',
   installments_mismatch: 'La suma de las cuotas no es el monto neto pendiente de pago. SUNAT 3319.',
   installments_invalid:
-    'Cuotas o forma de pago inconsistentes: crédito sin cuotas (3249), cuotas al contado (3252), fecha de cuota no posterior a la emisión (3267), moneda distinta (2071), cuota mayor al total (3266).',
+    'Cuotas o forma de pago inconsistentes donde SUNAT las valida (facturas y notas de crédito a un cliente con RUC): crédito sin cuotas (3249) o sin monto pendiente (3251), cuotas al contado (3252, y en cualquier comprobante: al contado no se emiten), fecha de cuota no posterior a la emisión (3267, facturas), moneda distinta (2071), cuota mayor al total (3266, facturas).',
   issue_date_out_of_range: 'Fecha de emisión futura o más antigua que el plazo permitido para facturas y sus notas.',
   detraction_required: 'Operación sujeta a detracción (1001–1004) sin bloque detraccion. SUNAT 3127.',
   detraction_not_allowed: 'Bloque detraccion en una operación no sujeta a detracción. SUNAT 3128.',
@@ -78,7 +78,7 @@ export const ISSUE_CODES = {
   customer_name_invalid:
     'Nombre o razón social del cliente con menos de 3 caracteres (o que empieza con un espacio). SUNAT 2022.',
   amount_zero_invalid:
-    'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074), IVAP de la línea (3111).',
+    'Un importe que SUNAT exige mayor que 0 resultaría 0.00: valor de una línea onerosa (3105) o referencial de una gratuita (2641), detracción (3037), cargo FISE 45 (3074) o su base (3092), IVAP de la línea (3111).',
   hotel_properties_required:
     'Operación de hospedaje (0202, 0205) sin las propiedades del ítem 4000–4009 que SUNAT exige. SUNAT 3136–3145.',
   item_property_invalid:
@@ -106,6 +106,8 @@ export const ISSUE_CODES = {
   customs_requirements_unmet:
     'Importación (08) o exportación (09) sin DAM o DS relacionada (3440), sin número de bultos (3419), con un puerto fuera del catálogo 63 (3459) o de otro ubigeo (3364), o sin código de establecimiento cuando no hay puerto (3365/3369).',
   motive_description_required: 'Motivo de traslado 13 (otros) sin descripcion_motivo_traslado. SUNAT 3457.',
+  igv_rate_invalid:
+    'Las líneas gravadas mezclan tasas de IGV, o su tasa no está vigente en la fecha de emisión (18 %; la de la Ley 31556 según el año: 10 % en 2022–2025, 10.5 % en 2026). SUNAT 3462.',
   mortgage_properties_required:
     'Línea de factura con código de producto 84121901 (crédito hipotecario) sin las propiedades del ítem 7001, 7004, 7005 (y 7003, 7006, 7007 si 7002 es 3). SUNAT 3150–3155.',
 } as const;
@@ -128,11 +130,14 @@ export const WARNING_CODES = {
   prepayment_discount_added: 'Se generó el descuento global 04/05/06 de cada anticipo.',
   informational_total_differs:
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
-  igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',
+  igv_rate_unusual:
+    'Una sola tasa de IGV distinta de la general en un año cuya tasa especial de la Ley 31556 no está codificada (desde 2027): se acepta sin poder verificarla (SUNAT 3462).',
   sunat_observation:
-    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global), descuentos o cargos que la aritmética de las notas de boletas no considera (4299 base, 4312 total, 4287 precio unitario), hospedaje: país 4000/4001 fuera del catálogo 04 (4280), días 4005 que no son un entero de 1–4 dígitos (4281), ingreso 4003 posterior a la salida 4004 (4282).',
+    'Se acepta lo que SUNAT acepta con una observación (código en sunat_rule): ICBPER a la tarifa de otro año (4318), DNI de una boleta que no tiene 8 dígitos (4207), cargo o descuento en el nivel equivocado (4268 línea, 4291 global), descuentos o cargos que la aritmética de las notas de boletas no considera más allá de ±1.00 (4299 base, 4300 base IVAP, 4312 total), precio unitario enviado distinto del calculado en boletas y notas de débito de boletas (4287), nota de crédito 04/05/08 de una boleta (4367), hospedaje: país 4000/4001 fuera del catálogo 04 (4280), días 4005 que no son un entero de 1–4 dígitos (4281), ingreso 4003 posterior a la salida 4004 (4282).',
   value_adjusted:
     'Se emitió el valor que SUNAT exige en lugar del enviado, con la misma intención: porcentaje_igv 0 en líneas exoneradas, inafectas o de exportación (SUNAT 3101).',
+  payment_terms_unchecked:
+    'Forma de pago o cuotas que SUNAT valida solo en facturas y notas de crédito a un cliente con RUC (3249, 3251, 3252, 3254, 3265–3267, 3319, 2071): en boletas, sus notas, notas de débito o clientes sin RUC se acepta y se emite tal como se envió.',
   due_date_before_issue:
     'La fecha de vencimiento es anterior a la de emisión: SUNAT solo valida su formato; se emite tal cual.',
   value_ignored:

@@ -1,7 +1,8 @@
 // SUNAT's code → message table. The bulk comes from the bundled assets/sunat/error-codes/CodeErrors.xml
 // (greenter's copy of SUNAT's catalogue, MIT; see the SOURCE.md beside it), read once per process; the codes that
-// list lacks (SUNAT's 2021 arithmetic rejections 3270–3330 and the consult-service statuses) are added below with
-// SUNAT's own wording (CatalogoErrores.xml of SUNAT's validation package).
+// list lacks (SUNAT's 2021 arithmetic rejections 3270–3330, the one-IGV-rate rule 3462 of 2022, observation 4367
+// and the consult-service statuses) are added below with SUNAT's own wording (CatalogoErrores.xml of SUNAT's
+// validation package).
 import { join } from 'node:path';
 import { normalizeSunatCode } from '../core/cdr.ts';
 import { BundledAssetError, readBundledAsset, SUNAT_ASSETS_DIR } from './assets.ts';
@@ -60,6 +61,9 @@ const supplement: Record<string, string> = {
     "Solo se permite '01' para el Tipo de documento relacionado cuando el valor del Indicador de emisión excepcional es '01'",
   '3330': 'Solo debe consignar informacion de percepciones si la forma de pago es "Contado"',
   '3461': 'El tipo de transaccion o el identificador de la cuota no debe repetirse en el comprobante',
+  '3462':
+    'La tasa del IGV debe ser la misma en todas las líneas o ítems del documento y debe corresponder con una tasa vigente.',
+  '4367': 'El tipo de nota de crédito 04, 05 y 08 no debería estar vinculado a una boleta',
 };
 
 /** Status codes of billConsultService (getStatusCdr / getStatus); they overlap other meanings in SUNAT's big catalogue. */

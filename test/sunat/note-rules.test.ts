@@ -88,11 +88,8 @@ describe('notes of boletas: observations, as the core warned', () => {
     'global discount 02 (4299)': boletaNote({ descuentos: [{ codigo: '02', factor: 0.1 }] }),
     'global discount 03 (4312)': boletaNote({ descuentos: [{ codigo: '03', factor: 0.1 }] }),
     'global charge 49 (4299)': boletaNote({ cargos: [{ codigo: '49', factor: 0.1 }] }),
-    'debit note, line discount 01 (4287)': boletaDebitNote({
+    'debit note, line discount 01 (4312)': boletaDebitNote({
       items: [noteLine({ descuentos: [{ codigo: '01', factor: 0.1 }] })],
-    }),
-    'debit note, line charge 48 (4287)': boletaDebitNote({
-      items: [noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] })],
     }),
   };
   for (const [title, body] of Object.entries(cases)) {
@@ -110,7 +107,13 @@ describe('notes of boletas: observations, as the core warned', () => {
     });
     expect(noteVerdict(built(body).xml)).toEqual({ errors: [], observations: [] });
   });
-  it('the same XML as a note of a factura is rejected (3277/3280/3270)', () => {
+  it('a debit note line charge 48 passes: its price is (value + taxes) ÷ quantity (ND 3270) and it feeds ChargeTotalAmount', () => {
+    const body = boletaDebitNote({ items: [noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] })] });
+    const { xml, warned } = built(body);
+    expect(warned).toEqual([]);
+    expect(noteVerdict(xml)).toEqual({ errors: [], observations: [] });
+  });
+  it('the same XML as a note of a factura is rejected (3277/3280)', () => {
     const ofFactura = (xml: string) =>
       edit(
         xml,
@@ -119,6 +122,6 @@ describe('notes of boletas: observations, as the core warned', () => {
       );
     expect(noteVerdict(ofFactura(built(cases['global discount 02 (4299)']).xml)).errors).toContain('3277');
     expect(noteVerdict(ofFactura(built(cases['global discount 03 (4312)']).xml)).errors).toContain('3280');
-    expect(noteVerdict(ofFactura(built(cases['debit note, line charge 48 (4287)']).xml)).errors).toContain('3270');
+    expect(noteVerdict(ofFactura(built(cases['debit note, line discount 01 (4312)']).xml)).errors).toContain('3280');
   });
 });

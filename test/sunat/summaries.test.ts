@@ -174,6 +174,7 @@ describe('SummaryDocuments (RC)', () => {
     exportation: '0.00',
     free: '0.00',
     igv: '18.00',
+    igvPercent: '18',
     isc: '0.00',
     icbper: '10.00',
   };
@@ -241,6 +242,66 @@ describe('SummaryDocuments (RC)', () => {
       statusCode: '99',
       outcome: { code: '2308' },
     });
+  });
+});
+
+describe('SummaryDocuments (RC): every line names its IGV rate (SUNAT 2992)', () => {
+  const line = (number: number, igvPercent: string, igv: string) => ({
+    documentType: '03',
+    serie: 'B001',
+    number,
+    condition: '1' as const,
+    customerDocType: '1',
+    customerDocNumber: '44556677',
+    currency: 'PEN',
+    total: (100 + Number(igv)).toFixed(2),
+    taxed: '100.00',
+    exonerated: '0.00',
+    unaffected: '0.00',
+    exportation: '0.00',
+    free: '0.00',
+    igv,
+    igvPercent,
+    isc: '0.00',
+    icbper: '0.00',
+  });
+  const rc = (id: string) =>
+    buildSummaryXml(
+      {
+        id,
+        referenceDate: '2025-01-15',
+        issueDate: '2025-01-20',
+        lines: [line(20, '18', '18.00'), line(21, '10', '10.00'), line(22, '10.5', '10.50')],
+      },
+      issuer,
+    );
+
+  it('writes cbc:Percent before cac:TaxScheme in each IGV subtotal, XSD-valid, and the simulator accepts it', async () => {
+    const xml = rc('RC-20250120-7');
+    const percents = [...xml.matchAll(/<cbc:Percent>([^<]+)<\/cbc:Percent>\s*<cac:TaxScheme>\s*<cbc:ID>1000</g)];
+    expect(percents.map((m) => m[1])).toEqual(['18.00', '10.00', '10.50']);
+    const dir = mkdtempSync(join(tmpdir(), 'rc-rate-'));
+    writeFileSync(join(dir, 'rc.xml'), xml);
+    const xsd = join(REPO_ROOT, 'assets/sunat/xsd/2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', xsd, join(dir, 'rc.xml')], { encoding: 'utf8' });
+    expect(lint.stderr).toContain('validates');
+    const name = '20000000001-RC-20250120-7';
+    const sent = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, sign(xml)) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    expect(await getStatus({ ...call(), ticket: sent.ticket })).toMatchObject({ statusCode: '0' });
+  });
+
+  it('an RC line without it is rejected with 2992, naming the line', async () => {
+    const xml = rc('RC-20250120-8');
+    // The second line loses its rate, as every summary did before February 2026.
+    let seen = 0;
+    const stripped = xml.replace(/<cbc:Percent>[^<]+<\/cbc:Percent>/g, (m) => (++seen === 2 ? '' : m));
+    const name = '20000000001-RC-20250120-8';
+    const sent = await sendSummary({ ...call(), fileName: name, zip: zipDocument(name, sign(stripped)) });
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    const status = await getStatus({ ...call(), ticket: sent.ticket });
+    expect(status).toMatchObject({ statusCode: '99', outcome: { code: '2992' } });
+    expect(JSON.stringify(status)).toContain('Error en la linea: 2. Tasa del tributo faltante para código 1000.');
   });
 });
 

@@ -17,19 +17,21 @@ import { amountInWords, numberToLetter } from '../words.ts';
 import { DEFAULT_ISSUE_DATE_MAX_AGE_DAYS, type DocumentContext } from './context.ts';
 import { fillDefaults, type FilledBody } from './defaults.ts';
 import type { Findings } from './findings.ts';
-import { computeLines, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
+import { computeLines, type UnitPriceRule, type WorkAllowanceCharge, type WorkLine } from './lines.ts';
 import { checkConsistency } from './rules/consistency.ts';
 import { checkCustomer } from './rules/customer.ts';
 import { checkDates } from './rules/dates.ts';
 import { checkDetraction } from './rules/detraction.ts';
+import { checkIgvRates } from './rules/igv-rate.ts';
 import { checkItemProperties, propertyTypedValue } from './rules/item-properties.ts';
 import { checkLineMagnitudes, checkTotalMagnitudes } from './rules/magnitudes.ts';
 import { buildLegends } from './rules/legends.ts';
 import { toPen } from './rules/money-context.ts';
-import { checkNote, checkNoteAmounts } from './rules/notes.ts';
+import { checkNote } from './rules/notes.ts';
+import { checkNoteSums } from './rules/note-sums.ts';
 import { checkNoteKind } from './rules/note-kinds.ts';
 import { checkOperationProducts } from './rules/operation-products.ts';
-import { checkPaymentTerms } from './rules/payment-terms.ts';
+import { checkPaymentTerms, paymentTermsRules } from './rules/payment-terms.ts';
 import { checkPerception, checkRetention } from './rules/perception-retention.ts';
 import { checkSeries } from './rules/series.ts';
 import type { DocumentBody } from './schema.ts';
@@ -101,7 +103,6 @@ function headerRules(b: FilledBody, ctx: DocumentContext, c: Collected): Header 
     c.add(n.findings);
     note = n.note;
     group = n.group;
-    c.add(checkNoteAmounts(b, group));
   }
   c.add(checkSeries(b.serie_documento, type));
   c.add(
@@ -127,15 +128,18 @@ interface Figures {
 }
 
 /** Each line, then the document's sums; a broken line would make every header sum look wrong: stop before. */
-function linesAndSums(b: FilledBody, { isInvoice }: Header, c: Collected): Figures | undefined {
+function linesAndSums(b: FilledBody, header: Header, c: Collected): Figures | undefined {
+  const { isInvoice } = header;
   const computed = computeLines(b.items, b.fecha_de_emision, {
     netUnitValue: !isInvoice,
     // SUNAT 3105 on notes only asks for the tax scheme (an NC 13 has lines of 0.00).
     zeroValueAllowed:
       !isInvoice || ['0112', '2100', '2101', '2102', '2103', '2104'].includes(b.codigo_tipo_operacion ?? ''),
+    unitPrice: unitPriceRule(header),
   });
   c.add(computed.findings);
   if (!computed.complete) return undefined;
+  c.add(checkIgvRates(computed.lines, b.fecha_de_emision, !isInvoice));
   // Figures beyond SUNAT's formats cannot be summed, written or spelled out in words: stop here.
   const lineMagnitudes = checkLineMagnitudes(computed.lines);
   c.add(lineMagnitudes);
@@ -146,6 +150,17 @@ function linesAndSums(b: FilledBody, { isInvoice }: Header, c: Collected): Figur
   c.add(totalMagnitudes);
   if (totalMagnitudes.issues.length > 0) return undefined;
   return { lines: computed.lines, sums: summed.sums, payable: summed.sums.totals.payable };
+}
+
+/**
+ * The unit price SUNAT computes and how it answers a sent one off by more than ±1: 3270 on facturas (Factura XSL)
+ * and debit notes of facturas (ND, from the value and taxes alone); observation 4287 on boletas and debit notes of
+ * boletas; credit notes compare none (NC XSL).
+ */
+function unitPriceRule({ type, group }: Header): UnitPriceRule {
+  if (type === '07') return { formula: 'invoice', check: 'none' };
+  const check = group === '01' ? 'error' : 'observation';
+  return { formula: type === '08' ? 'debit-note' : 'invoice', check };
 }
 
 type Checked = ReturnType<typeof figureRules>;
@@ -164,6 +179,7 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
   if (type === '07' || type === '08') {
     const taxSubtotals = figures.sums.taxSubtotals;
     c.add(checkNoteKind({ documentType: type, typeCode: note?.typeCode, lines, taxSubtotals, payable }));
+    c.add(checkNoteSums({ body: b, group, lines, totals: figures.sums.totals, taxSubtotals }));
   }
   const terms = checkPaymentTerms({
     body: b,
@@ -173,8 +189,7 @@ function figureRules(b: FilledBody, ctx: DocumentContext, header: Header, figure
     // SUNAT accepts FormaPago Credito with cuotas on any note (NC 13 must carry it); notes at cash carry none.
     carriesPaymentTerms: isInvoice || nc13 || b.codigo_condicion_de_pago === '02' || (b.cuotas?.length ?? 0) > 0,
     requiresCredit: nc13,
-    // SUNAT 3265/3266 belong to the invoice rules (RUC customers); the NC/ND rules cap nothing.
-    capped: isInvoice && b.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad === '6',
+    rules: paymentTermsRules(type, b.datos_del_cliente_o_receptor.codigo_tipo_documento_identidad, nc13),
   });
   c.add(terms.findings);
   const payablePen = toPen(payable, b.codigo_tipo_moneda, b.factor_tipo_de_cambio) ?? payable;

@@ -5,6 +5,7 @@
 // Free lines (11–16, 21, 31–37) carry their referential value as base, Price 0 and price type 02.
 // Every figure the client sent is checked against the computed one and kept when SUNAT would accept it.
 import { allowanceChargeCodes, igvAffectations, type AffectationEntry } from '../catalogs/index.ts';
+import { generalIgvRate } from '../igv-rates.ts';
 import { Decimal, ONE, ZERO, add, round2, roundTo, subtract } from '../money.ts';
 import { joinPath } from '../issues.ts';
 import { addIssue, addWarning, newFindings, reconcile, sentAmount, type Findings } from './findings.ts';
@@ -51,15 +52,25 @@ export function icbperRate(issueDate: string): Decimal {
 
 const TEN_PLACES = 10;
 
+/** IVAP (Ley 28211): 4 %. */
+const IVAP_RATE = new Decimal(4);
+
 /** Every yearly ICBPER rate (Ley 30884): a bag at any of them is SUNAT's observation 4318, not a rejection. */
 const ICBPER_YEARLY_RATES = ['0.10', '0.20', '0.30', '0.40', '0.50'].map((r) => new Decimal(r));
 
 /**
  * The line's IGV/IVAP rate. SUNAT 3101: exonerated, unaffected and export lines (9997/9998/9995) and free lines
  * of those kinds carry Percent 0.00 — an ERP sending porcentaje_igv 18 there means "no IGV", so 0 is emitted and
- * a warning says so. Taxed lines need a rate above 0 (2993).
+ * a warning says so. Taxed lines need a rate above 0 (2993); without porcentaje_igv they take the general rate of
+ * the issue date (src/core/igv-rates.ts; which rates are in force is rules/igv-rate.ts, SUNAT 3462).
  */
-function lineIgvPercent(f: Findings, item: ItemBody, path: string, affectation: AffectationEntry): Decimal {
+function lineIgvPercent(
+  f: Findings,
+  item: ItemBody,
+  path: string,
+  affectation: AffectationEntry,
+  issueDate: string,
+): Decimal {
   if (!affectation.taxed) {
     if (item.porcentaje_igv !== undefined && !item.porcentaje_igv.isZero()) {
       addWarning(
@@ -72,7 +83,7 @@ function lineIgvPercent(f: Findings, item: ItemBody, path: string, affectation: 
     }
     return ZERO;
   }
-  return item.porcentaje_igv ?? new Decimal(affectation.scheme === '1016' ? 4 : 18);
+  return item.porcentaje_igv ?? (affectation.scheme === '1016' ? IVAP_RATE : generalIgvRate(issueDate));
 }
 
 /** Σ amounts of one catalog-53 code (module level: closures in the hot path cost an allocation per call). */
@@ -183,11 +194,34 @@ export function allowanceCharge(
     addIssue(f, joinPath(path, 'monto'), 'validation_failed', 'Envíe el monto o el factor del descuento/cargo.');
     return undefined;
   }
-  const derivedFactor = factor ?? (base.gt(0) ? roundTo(amount.div(base), 5) : undefined);
-  return { charge: entry.charge, code: ac.codigo, description: ac.descripcion, factor: derivedFactor, amount, base };
+  return {
+    charge: entry.charge,
+    code: ac.codigo,
+    description: ac.descripcion,
+    factor: factor ?? derivedFactor(amount, base),
+    amount,
+    base,
+  };
 }
 
-export function computeLine(f: Findings, item: ItemBody, index: number, issueDate: string): WorkLine | undefined {
+/**
+ * The factor of an amount sent without one: amount ÷ base in cbc:MultiplierFactorNumeric's 5 decimals. SUNAT checks
+ * base × factor against the amount (3307/3290, ±1) only when a factor is present (its format rule 3025/3052 reads
+ * it "if it exists"): on a base so large that 5 decimals cannot express the amount, none is written.
+ */
+function derivedFactor(amount: Decimal, base: Decimal): Decimal | undefined {
+  if (!base.gt(0)) return undefined;
+  const factor = roundTo(amount.div(base), 5);
+  return round2(base.times(factor)).minus(amount).abs().lte(1) ? factor : undefined;
+}
+
+export function computeLine(
+  f: Findings,
+  item: ItemBody,
+  index: number,
+  issueDate: string,
+  price: UnitPriceRule = INVOICE_PRICE,
+): WorkLine | undefined {
   const path = joinPath('items', index);
   const affectation = igvAffectations.get(item.codigo_tipo_afectacion_igv)!;
   const q = item.cantidad;
@@ -201,7 +235,7 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
     );
     return undefined;
   }
-  const percent = lineIgvPercent(f, item, path, affectation);
+  const percent = lineIgvPercent(f, item, path, affectation, issueDate);
   if (affectation.taxed && percent.isZero()) {
     addIssue(
       f,
@@ -211,14 +245,6 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
       { sunatRule: '2993' },
     );
     return undefined;
-  }
-  if (affectation.scheme === '1000' && !percent.eq(18) && !percent.eq(10)) {
-    addWarning(
-      f,
-      joinPath(path, 'porcentaje_igv'),
-      'igv_rate_unusual',
-      `Tasa de IGV ${percent.toFixed()} %: la general es 18 % (10 % Ley 31556).`,
-    );
   }
   const priceType = item.codigo_tipo_precio ?? affectation.priceType;
   if (priceType !== affectation.priceType) {
@@ -235,7 +261,7 @@ export function computeLine(f: Findings, item: ItemBody, index: number, issueDat
   }
   const icbper = lineIcbper(f, item, path, issueDate);
   if (icbper === null) return undefined;
-  const line: LineContext = { f, item, index, path, affectation, percent, icbper };
+  const line: LineContext = { f, item, index, path, affectation, percent, icbper, price };
   return affectation.onerous ? onerousLine(line) : freeLine(line);
 }
 
@@ -294,6 +320,7 @@ interface LineContext {
   affectation: AffectationEntry;
   percent: Decimal;
   icbper: WorkLine['icbper'];
+  price: UnitPriceRule;
 }
 
 /** The fields every line has, whatever its kind. */
@@ -375,8 +402,13 @@ function informational(
   });
 }
 
-/** The unit value (Price): sent, or taken out of the price with its taxes (ICBPER per bag, IGV, ISC al valor). */
-function lineUnitValue({ f, item, path, affectation, percent, icbper }: LineContext): Decimal | undefined {
+/**
+ * The unit value (Price): sent, or taken out of the price (SUNAT's AlternativeConditionPrice: the unit price after
+ * the line's discounts and charges, with its taxes — ICBPER per bag, IGV, ISC al valor) so that the price the rule
+ * computes back (3270, `priceNumerator`) is the one sent: the line's discounts and charges are part of it.
+ */
+function lineUnitValue(line: LineContext): Decimal | undefined {
+  const { f, item, path, affectation, percent, icbper } = line;
   const unitValue = item.valor_unitario;
   if (unitValue === undefined) {
     if (item.precio_unitario === undefined) {
@@ -392,15 +424,61 @@ function lineUnitValue({ f, item, path, affectation, percent, icbper }: LineCont
       item.porcentaje_isc && (item.codigo_tipo_sistema_isc ?? '01') === '01'
         ? ONE.plus(item.porcentaje_isc.div(100))
         : ONE;
-    const igvFactor = affectation.taxed ? ONE.plus(percent.div(100)) : ONE;
+    const taxFactor = (affectation.taxed ? ONE.plus(percent.div(100)) : ONE).times(iscFactor);
     const perBag = icbper ? icbper.rate : ZERO;
-    return roundTo(item.precio_unitario.minus(perBag).div(igvFactor).div(iscFactor), TEN_PLACES);
+    return unitValueFromPrice(line, item.precio_unitario.minus(perBag), taxFactor);
   }
   if (unitValue.decimalPlaces() <= TEN_PLACES) return unitValue;
   const r = roundTo(unitValue, TEN_PLACES);
   const message = `Valor unitario con más de 10 decimales: se redondeó a ${r.toFixed()}.`;
   addWarning(f, joinPath(path, 'valor_unitario'), 'amount_rounded', message);
   return r;
+}
+
+/**
+ * Solves the line's gross value g (unit value × quantity) from its price without bags, p: with each discount or
+ * charge either a share k of g (a factor on the default base) or a fixed amount a,
+ *   p × q = T × (g × (1 − k00 + k47) − a00 + a47) − (g × k01 + a01) + (g × k48 + a48)
+ * for the invoice formula (T: the tax factor); the debit-note formula leaves 01/48 out. Without discounts or charges
+ * it is p ÷ T, as before.
+ */
+function unitValueFromPrice(line: LineContext, price: Decimal, taxFactor: Decimal): Decimal {
+  const { item, price: rule } = line;
+  const q = item.cantidad;
+  const s = priceAllowanceShares(item);
+  const outOfPrice =
+    rule.formula === 'debit-note' ? { k: ZERO, a: ZERO } : { k: s.k48.minus(s.k01), a: s.a48.minus(s.a01) };
+  const coefficient = taxFactor.times(ONE.minus(s.k00).plus(s.k47)).plus(outOfPrice.k);
+  if (!coefficient.gt(0)) return roundTo(price.div(taxFactor), TEN_PLACES);
+  const gross = price
+    .times(q)
+    .plus(taxFactor.times(s.a00.minus(s.a47)))
+    .minus(outOfPrice.a)
+    .div(coefficient);
+  return roundTo(gross.div(q), TEN_PLACES);
+}
+
+/** The shares (factor with the default base) and fixed amounts of a line's discounts 00/01 and charges 47/48. */
+function priceAllowanceShares(item: ItemBody) {
+  const shares: Record<'k00' | 'k01' | 'k47' | 'k48' | 'a00' | 'a01' | 'a47' | 'a48', Decimal> = {
+    k00: ZERO,
+    k01: ZERO,
+    k47: ZERO,
+    k48: ZERO,
+    a00: ZERO,
+    a01: ZERO,
+    a47: ZERO,
+    a48: ZERO,
+  };
+  for (const ac of [...(item.descuentos ?? []), ...(item.cargos ?? [])]) {
+    const code = ac.codigo as '00' | '01' | '47' | '48';
+    if (!['00', '01', '47', '48'].includes(code)) continue;
+    if (ac.monto !== undefined) shares[`a${code}`] = shares[`a${code}`].plus(ac.monto);
+    else if (ac.factor !== undefined && ac.base !== undefined)
+      shares[`a${code}`] = shares[`a${code}`].plus(round2(ac.base.times(ac.factor)));
+    else if (ac.factor !== undefined) shares[`k${code}`] = shares[`k${code}`].plus(ac.factor);
+  }
+  return shares;
 }
 
 interface LineAllowances {
@@ -573,31 +651,63 @@ function igvOn({ f, item, path, affectation, percent }: LineContext, base: Decim
   });
 }
 
-/** SUNAT 3270: price ≈ round5((LineExtension + line taxes − discounts 01 + charges 48) / quantity), ±1. */
+/**
+ * How SUNAT computes a line's unit price (AlternativeConditionPrice 01) and how it answers a sent one that differs by
+ * more than ±1: `formula` 'invoice' = (LineExtension + line taxes − discounts 01 + charges 48) ÷ quantity (facturas,
+ * boletas, credit notes), 'debit-note' = (LineExtension + line taxes) ÷ quantity (ND 3270); `check` 'error' is 3270
+ * (facturas and debit notes of facturas), 'observation' 4287 (boletas and debit notes of boletas), 'none' where the
+ * rules compare nothing (credit notes).
+ */
+export interface UnitPriceRule {
+  formula: 'invoice' | 'debit-note';
+  check: 'error' | 'observation' | 'none';
+}
+
+export const INVOICE_PRICE: UnitPriceRule = { formula: 'invoice', check: 'error' };
+
+/** The unit price the rule computes: round5 of its numerator ÷ quantity. */
+function priceNumerator(
+  rule: UnitPriceRule,
+  p: { value: Decimal; taxes: Decimal } & Pick<LineAllowances, 'd01' | 'c48'>,
+): Decimal {
+  const withTaxes = add(p.value, p.taxes);
+  return rule.formula === 'debit-note' ? withTaxes : add(subtract(withTaxes, p.d01), p.c48);
+}
+
+/** SUNAT 3270 / 4287: price ≈ round5(numerator / quantity), ±1; a sent price is kept when SUNAT accepts it. */
 function lineUnitPrice(
-  { f, item, path }: LineContext,
+  { f, item, path, price }: LineContext,
   p: { unitValue: Decimal; value: Decimal; taxes: Decimal } & LineAllowances,
 ): Decimal | undefined {
   const q = item.cantidad;
-  const numerator = add(subtract(add(p.value, p.taxes), p.d01), p.c48);
+  const numerator = priceNumerator(price, p);
   if (item.precio_unitario === undefined) {
     const untouched = p.taxes.isZero() && p.d00.isZero() && p.d01.isZero() && p.c47.isZero() && p.c48.isZero();
     return untouched ? p.unitValue : round2(numerator.div(q));
   }
   const reference = roundTo(numerator.div(q), 5);
-  if (item.precio_unitario.minus(reference).abs().gt(1)) {
-    addIssue(
+  const sent =
+    item.precio_unitario.decimalPlaces() > TEN_PLACES
+      ? roundTo(item.precio_unitario, TEN_PLACES)
+      : item.precio_unitario;
+  if (price.check === 'none' || sent.minus(reference).abs().lte(1)) return sent;
+  const what = `Precio unitario (valor de venta + impuestos de la línea, por unidad): se esperaba ${reference.toFixed()} y se recibió ${item.precio_unitario.toFixed()}`;
+  if (price.check === 'observation') {
+    addWarning(
       f,
       joinPath(path, 'precio_unitario'),
-      'totals_mismatch',
-      `Precio unitario (valor de venta + impuestos de la línea, por unidad): se esperaba ${reference.toFixed()} y se recibió ${item.precio_unitario.toFixed()} (regla SUNAT 3270, tolerancia ±1.00).`,
-      { expected: reference.toFixed(), received: item.precio_unitario.toFixed(), sunatRule: '3270' },
+      'sunat_observation',
+      `${what}; SUNAT lo acepta con la observación 4287 y se emite el enviado.`,
+      '4287',
     );
-    return undefined;
+    return sent;
   }
-  return item.precio_unitario.decimalPlaces() > TEN_PLACES
-    ? roundTo(item.precio_unitario, TEN_PLACES)
-    : item.precio_unitario;
+  addIssue(f, joinPath(path, 'precio_unitario'), 'totals_mismatch', `${what} (regla SUNAT 3270, tolerancia ±1.00).`, {
+    expected: reference.toFixed(),
+    received: item.precio_unitario.toFixed(),
+    sunatRule: '3270',
+  });
+  return undefined;
 }
 
 /** A free line (price type 02): Price 0 (2640), a referential value above 0 (2641), no IGV paid (3292). */
@@ -727,6 +837,8 @@ export interface LineOptions {
   netUnitValue?: boolean;
   /** Operations where SUNAT admits a line without a base (3105 excepts 0112 and the banking 2100–2104). */
   zeroValueAllowed?: boolean;
+  /** The document's unit-price rule (3270 / 4287 / none); facturas' by default. */
+  unitPrice?: UnitPriceRule;
 }
 
 export function computeLines(
@@ -738,7 +850,7 @@ export function computeLines(
   const lines: WorkLine[] = [];
   let complete = true;
   items.forEach((item, i) => {
-    let line = computeLine(f, item, i, issueDate);
+    let line = computeLine(f, item, i, issueDate, options.unitPrice);
     if (line?.affectation.onerous && line.value.isZero() && !options.zeroValueAllowed) {
       // SUNAT 3105: an onerous line needs a base above 0 (e.g. 0.01 × 0.01 rounds to 0.00).
       addIssue(

@@ -2,6 +2,7 @@
 // (rounded, reconciled) line values; global discounts 02/04 and charges 49 move the IGV base, 03 and 50/45/46 the
 // payable amount, advances reduce the base and the payable (PrepaidAmount). Every total the client sent is
 // checked with SUNAT's rule and tolerance and kept when accepted.
+import { generalIgvRate } from '../igv-rates.ts';
 import { allowanceChargeCodes, type TaxSchemeCode } from '../catalogs/index.ts';
 import { Decimal, ZERO, add, round2, roundTo, sum } from '../money.ts';
 import { joinPath } from '../issues.ts';
@@ -55,6 +56,8 @@ export interface DocumentSums {
   /** IGV rate used for header adjustments (the lines' common rate; 18 by default). */
   igvRate: Decimal;
 }
+
+const IVAP_SHARE = new Decimal('0.04');
 
 const SCHEME_ORDER: TaxSchemeCode[] = ['1000', '1016', '2000', '9999', '9995', '9997', '9998', '9996', '7152'];
 
@@ -133,7 +136,7 @@ function total(
 
 export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: DocumentSums; findings: Findings } {
   const x: Summing = { f: newFindings(), sent: body.totales ?? {}, ls: lineSums(lines) };
-  const igvRate = commonIgvRate(lines);
+  const igvRate = commonIgvRate(lines, body.fecha_de_emision);
   const { globals, deferred } = globalAllowanceCharges(x, body);
   const advances = advancesWithTheirDiscounts(x, body, globals);
   const amountOf = (code: string) => sum(globals.filter((g) => g.ac.code === code).map((g) => g.ac.amount));
@@ -194,10 +197,10 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
   };
 }
 
-/** The IGV rate for header adjustments: the taxed lines' common rate, 18 by default. */
-function commonIgvRate(lines: WorkLine[]): Decimal {
+/** The IGV rate for header adjustments: the taxed lines' common rate (SUNAT 3462), else the general one of the date. */
+function commonIgvRate(lines: WorkLine[], issueDate: string): Decimal {
   const rates = [...new Set(lines.filter((l) => l.affectation.scheme === '1000').map((l) => l.igvPercent.toFixed()))];
-  return rates.length === 1 ? new Decimal(rates[0]) : new Decimal(18);
+  return rates.length === 1 ? new Decimal(rates[0]) : generalIgvRate(issueDate);
 }
 
 /**
@@ -229,9 +232,17 @@ function globalAllowanceCharges(x: Summing, body: FilledBody) {
   return { globals, deferred };
 }
 
-/** The line values a base-moving discount reduces by default: exonerated (05), unaffected (06) or taxed lines. */
+/**
+ * The line values a base-moving discount reduces by default: exonerated (05), unaffected (06) or taxed lines — the
+ * IVAP lines on an IVAP document (SUNAT 3293: its 1016 base takes the global 02/04/49 as a 1000 base does).
+ */
 function advanceBase(ls: LineSums, of: 'taxed' | 'exonerated' | 'unaffected' | undefined): Decimal {
-  return ls.of(of === 'exonerated' ? '9997' : of === 'unaffected' ? '9998' : '1000').value;
+  return ls.of(of === 'exonerated' ? '9997' : of === 'unaffected' ? '9998' : taxedScheme(ls)).value;
+}
+
+/** An IVAP document (lines of 17 only, SUNAT 2644) moves its 1016 base with the global 02/04/49; others the 1000. */
+function taxedScheme(ls: LineSums): '1000' | '1016' {
+  return ls.of('1016').value.gt(0) && ls.of('1000').value.isZero() ? '1016' : '1000';
 }
 
 /** Advances (anticipos): each needs its global discount 04/05/06 (SUNAT 3287/3282); generated when missing. */
@@ -293,14 +304,17 @@ function advanceDiscount(a: WorkAdvance, ls: LineSums): WorkAllowanceCharge {
 /** The taxable bases of the header subtotals (SUNAT 3273–3277, 3302). */
 function taxableTotals(x: Summing, amountOf: (code: string) => Decimal) {
   const { ls } = x;
+  const baseChange = amountOf('49').minus(amountOf('02')).minus(amountOf('04'));
+  const ivapDocument = taxedScheme(ls) === '1016';
   const taxed = total(
     x,
     'total_operaciones_gravadas',
-    ls.of('1000').value.minus(amountOf('02')).minus(amountOf('04')).plus(amountOf('49')),
+    ivapDocument ? ls.of('1000').value : ls.of('1000').value.plus(baseChange),
     'Total de operaciones gravadas (Σ valores de líneas gravadas − descuentos 02/04 + cargos 49)',
     '3277',
   );
-  if (taxed.lt(0)) {
+  const ivapBase = ivapDocument ? ls.of('1016').base.plus(baseChange) : ls.of('1016').base;
+  if (taxed.lt(0) || ivapBase.lt(0)) {
     const message = 'Los descuentos globales 02/04 superan el valor de las líneas gravadas.';
     addIssue(x.f, 'descuentos', 'allowance_invalid', message);
   }
@@ -341,7 +355,7 @@ function taxableTotals(x: Summing, amountOf: (code: string) => Decimal) {
       'IGV de operaciones gratuitas (Σ IGV referencial de las líneas)',
       '3302',
     ),
-    ivapBase: ls.of('1016').base,
+    ivapBase,
   };
 }
 
@@ -349,14 +363,16 @@ function taxableTotals(x: Summing, amountOf: (code: string) => Decimal) {
 function taxTotals(x: Summing, igvRate: Decimal, amountOf: (code: string) => Decimal) {
   const { ls } = x;
   const globalBaseChange = amountOf('02').plus(amountOf('04')).minus(amountOf('49'));
+  // SUNAT 3295: the IVAP of an IVAP document follows its base moved by the global 02/04/49 (at 4 %), not the IGV.
+  const ivapDocument = taxedScheme(ls) === '1016';
   const igv = total(
     x,
     'total_igv',
-    ls.of('1000').igv.minus(round2(igvRate.div(100).times(globalBaseChange))),
+    ivapDocument ? ls.of('1000').igv : ls.of('1000').igv.minus(round2(igvRate.div(100).times(globalBaseChange))),
     'Total IGV (Σ IGV de las líneas gravadas, ajustado por descuentos 02/04 y cargos 49)',
     '3294',
   );
-  const ivap = ls.of('1016').igv;
+  const ivap = ivapDocument ? ls.of('1016').igv.minus(round2(IVAP_SHARE.times(globalBaseChange))) : ls.of('1016').igv;
   const iscBase = total(x, 'total_base_isc', ls.iscBase, 'Base total del ISC (Σ bases de las líneas)', '3296');
   const isc = total(x, 'total_isc', ls.isc, 'Total ISC (Σ ISC de las líneas)', '3298');
   const otherTaxesBase = total(x, 'total_base_otros_impuestos', ls.otherBase, 'Base total de otros tributos', '3297');
@@ -402,6 +418,16 @@ function deferredAllowanceCharges(
         'amount_zero_invalid',
         'El cargo FISE (45) resulta 0.00: SUNAT rechaza un cargo 45 de monto 0 (SUNAT 3074); omítalo o envíe su monto.',
         { sunatRule: '3074' },
+      );
+      continue;
+    }
+    if (w && isInvoice && w.code === '45' && !w.base.gt(0)) {
+      addIssue(
+        x.f,
+        joinPath(path, 'base'),
+        'amount_zero_invalid',
+        'El cargo FISE (45) necesita una base mayor que 0: el valor de venta del comprobante es 0.00; envíe su base (SUNAT 3092).',
+        { sunatRule: '3092' },
       );
       continue;
     }

@@ -1,7 +1,9 @@
 // The resumen diario (RC): SUNAT's SummaryDocuments (UBL 2.0, CustomizationID 1.1) declaring boletas and their
 // notes (ConditionCode 1 add, 2 modify, 3 void) with each document's totals, in the element order of
-// UBLPE-SummaryDocuments-1.0.xsd. "C14N-ready" like every document we build.
+// UBLPE-SummaryDocuments-1.0.xsd. "C14N-ready" like every document we build. Each line's IGV subtotal names the
+// document's rate (cbc:Percent, SUNAT 2992).
 import type { Issuer } from '../issuer.ts';
+import { formatPercent } from '../money.ts';
 import { attrs, type XmlWriter } from '../ubl/xml-writer.ts';
 import { openSummaryDocument } from './voided-xml.ts';
 
@@ -22,6 +24,11 @@ export interface SummaryLine {
   exportation: string;
   free: string;
   igv: string;
+  /**
+   * The document's IGV rate (cbc:Percent of the IGV subtotal; SUNAT 2992 rejects a line without it since February
+   * 2026): the rate of its taxed lines, or the general rate of its issue date when it has none.
+   */
+  igvPercent: string;
   isc: string;
   icbper: string;
   /** A note's affected boleta (cac:BillingReference). */
@@ -40,13 +47,19 @@ export interface DailySummary {
 
 const isZero = (amount: string) => Number(amount) === 0;
 
-function tax(w: XmlWriter, money: string, amount: string, scheme: [string, string, string]): void {
+/**
+ * One tax of the line. Only the IGV subtotal names its rate (cbc:Percent, before cac:TaxScheme as the XSD orders
+ * TaxCategory): SUNAT's 2992 asks it for code 1000 ("Tasa del tributo faltante para código 1000"); a summarised ISC
+ * has no single rate (catalog 08 systems per line) and ICBPER is an amount per bag.
+ */
+function tax(w: XmlWriter, money: string, amount: string, scheme: [string, string, string], percent?: string): void {
   w.open('cac:TaxTotal')
     .leaf('cbc:TaxAmount', amount, money)
     .open('cac:TaxSubtotal')
     .leaf('cbc:TaxAmount', amount, money)
-    .open('cac:TaxCategory')
-    .open('cac:TaxScheme')
+    .open('cac:TaxCategory');
+  if (percent !== undefined) w.leaf('cbc:Percent', formatPercent(percent));
+  w.open('cac:TaxScheme')
     .leaf('cbc:ID', scheme[0])
     .leaf('cbc:Name', scheme[1])
     .leaf('cbc:TaxTypeCode', scheme[2])
@@ -91,7 +104,7 @@ function writeLine(w: XmlWriter, line: SummaryLine, index: number): void {
   w.open('cac:Status').leaf('cbc:ConditionCode', line.condition).close();
   w.leaf('sac:TotalAmount', line.total, money);
   payments(w, money, line);
-  tax(w, money, line.igv, ['1000', 'IGV', 'VAT']);
+  tax(w, money, line.igv, ['1000', 'IGV', 'VAT'], line.igvPercent);
   if (!isZero(line.isc)) tax(w, money, line.isc, ['2000', 'ISC', 'EXC']);
   if (!isZero(line.icbper)) tax(w, money, line.icbper, ['7152', 'ICBPER', 'OTH']);
   w.close();

@@ -1,5 +1,7 @@
 // A stored document as a line of the resumen diario: its totals from the documents row, a note's affected
-// boleta from its computed document.
+// boleta and its IGV rate (the first line carrying IGV: one rate per document, SUNAT 3462) from its computed
+// document; without such a line, the general rate of its issue date (SUNAT 2992 wants cbc:Percent on every line).
+import { generalIgvRate } from '../../core/igv-rates.ts';
 import type { SummaryLine } from '../../core/summaries/summary-xml.ts';
 import type { VoidCandidate } from './voided-rules.ts';
 
@@ -7,9 +9,11 @@ import type { VoidCandidate } from './voided-rules.ts';
 export const MAX_SUMMARY_DOCUMENTS = 500;
 
 /** A documents row as a summary reads it: what a void checks, and the line's figures as the row keeps them. */
-export interface SummaryDocRow extends VoidCandidate, Omit<SummaryLine, 'condition' | 'affected'> {
+export interface SummaryDocRow extends VoidCandidate, Omit<SummaryLine, 'condition' | 'affected' | 'igvPercent'> {
   id: number;
   affected: { series?: string; number?: number; documentType?: string } | null;
+  /** The rate of the document's first line carrying IGV (canonical, "18"), null when none does. */
+  igvPercent: string | null;
 }
 
 /** The SELECT … FROM of SummaryDocRow over `schema`."documents" d (the caller adds WHERE / ORDER / LOCK). */
@@ -20,7 +24,10 @@ export function summaryRowsSql(schema: string): string {
       d.total::text AS total, d.total_taxed::text AS taxed, d.total_exonerated::text AS exonerated,
       d.total_unaffected::text AS unaffected, d.total_exportation::text AS exportation, d.total_free::text AS free,
       d.total_igv::text AS igv, d.total_isc::text AS isc, d.total_icbper::text AS icbper,
-      d.computed->'note'->'affectedDocument' AS affected
+      d.computed->'note'->'affectedDocument' AS affected,
+      (SELECT l->>'igvPercent' FROM jsonb_array_elements(d.computed->'lines') l
+        WHERE l->>'scheme' = '1000' OR l->>'affectationCode' IN ('11', '12', '13', '14', '15', '16')
+        LIMIT 1) AS "igvPercent"
     FROM ${schema}."documents" d`;
 }
 
@@ -42,6 +49,7 @@ export function toSummaryLine(row: SummaryDocRow, condition: '1' | '3'): Summary
     exportation: row.exportation,
     free: row.free,
     igv: row.igv,
+    igvPercent: row.igvPercent ?? generalIgvRate(row.issueDate).toFixed(),
     isc: row.isc,
     icbper: row.icbper,
     affected:

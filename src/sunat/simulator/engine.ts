@@ -521,7 +521,8 @@ export class SimulatorEngine {
     if (!signature.valid) return this.rejection(normalizeSunatCode(signature.code), signature.reason);
     const ctx = this.summaryContext(name.ruc);
     const hit = SUMMARY_RULES[name.tipo](root, ctx);
-    if (hit) return this.summaryRejection(hit.code, info(hit));
+    // SUNAT puts the rule's own words first ("Error en la linea: 1. Tasa del tributo faltante para código 1000.").
+    if (hit) return this.summaryRejection(hit.code, `${hit.detail ? `${hit.detail}: ` : ''}${info(hit)}`);
     return { code: '0', description: names(name.tipo, id), notes: [], status: 'accepted' };
   }
 

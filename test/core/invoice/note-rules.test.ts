@@ -111,22 +111,25 @@ describe('notes of boletas: what SUNAT only observes is accepted with its code',
     acceptedWith(boletaNote({ descuentos: [{ codigo: '03', factor: 0.1 }] }), 'descuentos[0].codigo', '4312');
     acceptedWith(boletaNote({ cargos: [{ codigo: '49', factor: 0.1 }] }), 'cargos[0].codigo', '4299');
   });
-  it('a debit note with a line discount 01 (4287 and 4312) or a line charge 48 (4287)', () => {
+  it('a debit note with a line discount 01 beyond ±1.00 (4312); a line charge 48 needs no warning', () => {
     const discounted = noteLine({ descuentos: [{ codigo: '01', factor: 0.1 }] });
     const charged = noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] });
-    acceptedWith(boletaDebitNote({ items: [discounted] }), 'items[0].descuentos[0].codigo', '4287');
     acceptedWith(boletaDebitNote({ items: [discounted] }), 'items[0].descuentos[0].codigo', '4312');
-    acceptedWith(boletaDebitNote({ items: [charged] }), 'items[0].cargos[0].codigo', '4287');
+    // ND 3270/4287: the price is (value + taxes) ÷ quantity; the charge goes to ChargeTotalAmount, which 3280 adds.
+    const warned = acceptedWith(boletaDebitNote({ items: [charged] })).warnings;
+    expect(warned.filter((w) => w.code === 'sunat_observation')).toEqual([]);
   });
-  it('the same on a note of a factura is still refused (3277/3280/3270)', () => {
+  it('the same on a note of a factura is still refused beyond ±1.00 (3277/3280)', () => {
     refusedWith(facturaNote({ descuentos: [{ codigo: '02', factor: 0.1 }] }), 'descuentos[0].codigo', '3277');
     refusedWith(facturaNote({ descuentos: [{ codigo: '03', factor: 0.1 }] }), 'descuentos[0].codigo', '3280');
-    const charged = noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] });
+    const discounted = noteLine({ descuentos: [{ codigo: '01', factor: 0.1 }] });
     refusedWith(
-      facturaNote({ codigo_tipo_documento: '08', serie_documento: 'FD01', items: [charged] }),
-      'items[0].cargos[0].codigo',
-      '3270',
+      facturaNote({ codigo_tipo_documento: '08', serie_documento: 'FD01', items: [discounted] }),
+      'items[0].descuentos[0].codigo',
+      '3280',
     );
+    const charged = noteLine({ cargos: [{ codigo: '48', factor: 0.1 }] });
+    acceptedWith(facturaNote({ codigo_tipo_documento: '08', serie_documento: 'FD01', items: [charged] }));
   });
   it('a DNI that is not 8 digits is accepted with customer_document_number_unusual', () => {
     const r = acceptedWith(

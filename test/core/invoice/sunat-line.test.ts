@@ -141,13 +141,17 @@ describe('notes have their own arithmetic (SUNAT NC/ND 3277, 3280, 3271, 3270)',
     expect(r.document.lines[0].igvPercent).toBe('0');
   });
 
-  it('global discounts and base-moving charges are refused on notes', () => {
+  it('global discounts and base-moving charges beyond ±1.00 are refused on notes', () => {
     refused(
-      debitNote({ totales: undefined, descuentos: [{ codigo: '02', factor: 0.05 }] }),
+      creditNote({ totales: undefined, descuentos: [{ codigo: '02', factor: 0.05 }] }),
       'descuentos[0].codigo',
       'allowance_invalid',
       '3277',
     );
+    // A debit note of unaffected lines has no IGV base for a discount 02 to move: 0.00, accepted (3277 unchecked).
+    expect(
+      accepted(debitNote({ totales: undefined, descuentos: [{ codigo: '02', factor: 0.05 }] })).document.totals.payable,
+    ).toBe('86.37');
     refused(
       creditNote({ totales: undefined, cargos: [{ codigo: '49', factor: 0.05 }] }),
       'cargos[0].codigo',
@@ -175,7 +179,7 @@ describe('notes have their own arithmetic (SUNAT NC/ND 3277, 3280, 3271, 3270)',
     expect(r.document.totals.payable).toBe('318.60');
   });
 
-  it('line discounts 01 are refused on notes, line charges 48 on debit notes only', () => {
+  it('line discounts 01 beyond ±1.00 are refused on notes (3280); line charges 48 pass on both', () => {
     const line = (ac: Body) => ({
       descripcion: 'Servicio',
       unidad_de_medida: 'ZZ',
@@ -189,7 +193,8 @@ describe('notes have their own arithmetic (SUNAT NC/ND 3277, 3280, 3271, 3270)',
     refused(credit01, 'items[0].descuentos[0].codigo', 'allowance_invalid', '3280');
     const debit48 = debitNote({ totales: undefined });
     debit48.items = [line({ cargos: [{ codigo: '48', factor: 0.05 }] })];
-    refused(debit48, 'items[0].cargos[0].codigo', 'allowance_invalid', '3270');
+    // ND 3270: (value + taxes) ÷ quantity, the charge aside: 59.00, and ChargeTotalAmount 5.00 in the payable.
+    expect(accepted(debit48).document.lines[0].unitPrice).toBe('59.00');
     const credit48 = creditNote({ totales: undefined });
     credit48.items = [line({ cargos: [{ codigo: '48', factor: 0.05 }] })];
     expect(accepted(credit48).document.totals.chargeTotal).toBe('5.00');

@@ -44,10 +44,13 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
       `El tipo doc. identidad ${type.label} del cliente no es válido: ${why} (SUNAT 2800).`,
       { sunatRule: '2800' },
     );
+  // SUNAT 2800 (Factura XSL, PAS20191U210100194): exports 0200/0201/0204 refuse a RUC customer unless the document
+  // carries legend 2008 (sale exonerated in the Tacna commercial zone).
+  const tacnaZone = (body.leyendas ?? []).some((l) => l.codigo === '2008');
   if (isNote) {
     // SUNAT's NC/ND rules do not relate the customer's type to the affected document.
   } else if (group === '01') {
-    if (operation?.rucNotAllowed && type.code === '6')
+    if (operation?.rucNotAllowed && type.code === '6' && !tacnaZone)
       refuse(`la operación ${operation.code} (${operation.description}) no admite clientes con RUC`);
     else if (operation?.anyCustomerDocument) {
       // exports and non-domiciled buyers: any catalog-06 type
@@ -74,14 +77,16 @@ export function checkCustomer({ body, group, payablePen, mode, isNote }: Custome
     }
   }
 
-  // SUNAT 2022: RegistrationName of 3 to 1,500 characters, not starting with a space.
+  // SUNAT 2022: RegistrationName of 3 to 1,500 characters, not starting with a space; the debit-note rules take 2
+  // (ND XSL, PAS20191U210100194: '^(?!\s*$).{2,999}$').
   const name = c.apellidos_y_nombres_o_razon_social.trim();
-  if (name.length < 3) {
+  const shortest = body.codigo_tipo_documento === '08' ? 2 : 3;
+  if (name.length < shortest) {
     addIssue(
       f,
       `${PATH}.apellidos_y_nombres_o_razon_social`,
       'customer_name_invalid',
-      `El nombre o razón social del cliente debe tener al menos 3 caracteres; se recibió "${name}" (SUNAT 2022).`,
+      `El nombre o razón social del cliente debe tener al menos ${shortest} caracteres; se recibió "${name}" (SUNAT 2022).`,
       { sunatRule: '2022' },
     );
   }

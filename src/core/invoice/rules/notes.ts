@@ -1,16 +1,11 @@
 // Credit and debit notes (07/08): note type from catalog 09/10 (2128), a reason (2135),
 // the affected document (2117/2116) consistent with the note's series (F-notes modify facturas, B-notes boletas),
-// type 13 only for facturas (3259).
+// type 13 only for facturas (3259); types 04/05/08 on a boleta are SUNAT's observation 4367.
 import { creditNoteTypes, debitNoteTypes } from '../../catalogs/index.ts';
-import { allowanceChargeCodes } from '../../catalogs/index.ts';
-import { joinPath } from '../../issues.ts';
 import { addIssue, addWarning, newFindings, type Findings } from '../findings.ts';
 import type { FilledBody } from '../defaults.ts';
 import type { DocumentNote } from '../types.ts';
 import { normaliseCode } from '../primitives.ts';
-
-/** NC/ND rules that are errors on notes of facturas and observations on notes of boletas. */
-const BOLETA_NOTE_OBSERVATION = { '3277': '4299', '3280': '4312', '3270': '4287' } as const;
 
 export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' | '02'; findings: Findings } {
   const f = newFindings();
@@ -121,82 +116,20 @@ export function checkNote(body: FilledBody): { note?: DocumentNote; group: '01' 
       { sunatRule: '3259' },
     );
   }
+  // SUNAT 4367 (NC, observation): a credit note 04 (descuento global), 05 (descuento por ítem) or 08 (bonificación)
+  // "no debería estar vinculado a una boleta".
+  if (type === '07' && typeCode && ['04', '05', '08'].includes(typeCode) && group === '02') {
+    addWarning(
+      f,
+      'codigo_tipo_nota',
+      'sunat_observation',
+      `Una nota de crédito tipo ${typeCode} no debería modificar una boleta: SUNAT la acepta con la observación 4367.`,
+      '4367',
+    );
+  }
   const note =
     typeCode && body.motivo_o_sustento_de_nota
       ? { typeCode, reason: body.motivo_o_sustento_de_nota, affectedDocument: ref }
       : undefined;
   return { note, group, findings: f };
-}
-
-/**
- * Notes have their own arithmetic in SUNAT's NC/ND rules: the 1000 TaxableAmount is Σ line values with no global
- * discount or charge (3277), PayableAmount = Σ TaxableAmount + taxes + ChargeTotalAmount with no
- * AllowanceTotalAmount nor prepaid amount (3280). What those formulas ignore would make the XML contradict itself:
- * global discounts (02/03/04…), charges that move the base (49), line discounts 01 (and line charges 48 on debit
- * notes, ND 3270) and advances are refused on notes of facturas; charges 45/46/50 go to ChargeTotalAmount and are
- * kept. SUNAT makes those rules errors only when the note modifies a factura (01): on notes of boletas they are
- * observations (4299 base, 4312 PayableAmount, 4287 unit price), so they are accepted with a warning.
- */
-export function checkNoteAmounts(body: FilledBody, group: '01' | '02'): Findings {
-  const f = newFindings();
-  // The first rule is the one a note of a factura is refused with; a boleta's note is observed under each.
-  const flag = (path: string, message: string, ...rules: ('3277' | '3280' | '3270')[]) => {
-    if (group === '01') {
-      addIssue(f, path, 'allowance_invalid', `${message} (SUNAT ${rules[0]}).`, { sunatRule: rules[0] });
-      return;
-    }
-    for (const rule of rules) {
-      const observation = BOLETA_NOTE_OBSERVATION[rule];
-      addWarning(
-        f,
-        path,
-        'sunat_observation',
-        `${message}; SUNAT acepta la nota de una boleta con la observación ${observation}.`,
-        observation,
-      );
-    }
-  };
-  (body.descuentos ?? []).forEach((d, i) => {
-    flag(
-      joinPath(joinPath('descuentos', i), 'codigo'),
-      `Una nota no lleva descuentos globales (código ${d.codigo}): SUNAT suma el total de la nota sin ellos`,
-      d.codigo === '03' ? '3280' : '3277',
-    );
-  });
-  (body.cargos ?? []).forEach((c, i) => {
-    if (allowanceChargeCodes.get(c.codigo)?.feeds !== 'charge_total') {
-      flag(
-        joinPath(joinPath('cargos', i), 'codigo'),
-        `Una nota no lleva cargos globales que afectan la base (código ${c.codigo}): SUNAT toma la base de las líneas`,
-        '3277',
-      );
-    }
-  });
-  // Line discounts 01 feed AllowanceTotalAmount, which a note's PayableAmount ignores (3280). On debit notes the unit
-  // price is (line value + line taxes) ÷ quantity, with no room for a line charge 48 either (ND 3270); credit notes
-  // keep 48 in their price and ChargeTotalAmount.
-  const debit = body.codigo_tipo_documento === '08';
-  body.items.forEach((item, i) => {
-    for (const kind of ['descuentos', 'cargos'] as const) {
-      (item[kind] ?? []).forEach((ac, j) => {
-        if (ac.codigo !== '01' && !(debit && ac.codigo === '48')) return;
-        flag(
-          joinPath(joinPath(joinPath(joinPath('items', i), kind), j), 'codigo'),
-          `Una ${debit ? 'nota de débito' : 'nota'} no lleva ${kind === 'cargos' ? 'cargos' : 'descuentos'} de línea que no afectan la base (${ac.codigo}): SUNAT calcula la nota sin ellos`,
-          // A debit note's line discount 01 also moves its PayableAmount (4312 on notes of boletas).
-          ...(ac.codigo !== '01' ? ['3270' as const] : debit ? (['3270', '3280'] as const) : ['3280' as const]),
-        );
-      });
-    }
-  });
-  if (body.codigo_tipo_documento === '08' && (body.anticipos?.length ?? 0) > 0) {
-    addIssue(
-      f,
-      'anticipos',
-      'validation_failed',
-      'Una nota de débito no deduce anticipos: SUNAT suma su total sin ellos (SUNAT 3280).',
-      { sunatRule: '3280' },
-    );
-  }
-  return f;
 }

@@ -125,7 +125,22 @@ export function summaryLines(
   });
 }
 
+/**
+ * SUNAT 2992 (since February 2026; greenter#266): each line's IGV subtotal (code 1000) names its rate in
+ * cac:TaxCategory/cbc:Percent — "Error en la linea: N. Tasa del tributo faltante para código 1000."
+ */
+function missingIgvRate(line: XmlElement): boolean {
+  return childrenByLocal(line, 'TaxTotal')
+    .flatMap((t) => childrenByLocal(t, 'TaxSubtotal'))
+    .some((st) => {
+      const category = childByLocal(st, 'TaxCategory');
+      if (text(childByLocal(category, 'TaxScheme'), 'ID') !== '1000') return false;
+      return text(category, 'Percent') === '';
+    });
+}
+
 export function checkSummary(root: XmlElement, ctx: SummaryRuleContext): RuleHit | undefined {
+  const elements = childrenByLocal(root, 'SummaryDocumentsLine');
   const lines = summaryLines(root);
   if (lines.length === 0) return { code: '2280', node: 'sac:SummaryDocumentsLine' };
   if (lines.length > MAX_SUMMARY_LINES)
@@ -139,6 +154,12 @@ export function checkSummary(root: XmlElement, ctx: SummaryRuleContext): RuleHit
     if (!/^B[A-Z0-9]{3}$/.test(line.serie)) return { code: '2345', node: 'cbc:ID', value: id, detail };
     if (!['1', '2', '3'].includes(line.condition))
       return { code: '2280', node: 'cbc:ConditionCode', value: id, detail };
+    if (missingIgvRate(elements[index]))
+      return {
+        code: '2992',
+        node: '/',
+        detail: `Error en la linea: ${index + 1}. Tasa del tributo faltante para código 1000.`,
+      };
     if (seen.has(id)) return { code: '2282', node: 'sac:SummaryDocumentsLine', value: id, detail };
     seen.add(id);
     const facts = ctx.lookup(line.tipo, line.serie, line.numero);

@@ -116,8 +116,11 @@ export function customer(root: XmlElement, s: Shape, f: Findings): void {
 
   const name = text(party, 'cac:PartyLegalEntity/cbc:RegistrationName');
   f.check(name === undefined, '2021', 'cac:PartyLegalEntity/cbc:RegistrationName');
-  if (name !== undefined) {
-    // SUNAT 2022 (facturas, boletas and notes): RegistrationName of 3 to 1,500 characters.
+  if (name !== undefined && s.tipo === '08') {
+    // SUNAT 2022 (ND, PAS20191U210100194): '^(?!\s*$).{2,999}$' — two characters are enough on a debit note.
+    f.check(!/^(?!\s*$).{2,999}$/.test(name), '2022', 'cbc:RegistrationName', name);
+  } else if (name !== undefined) {
+    // SUNAT 2022 (facturas, boletas and credit notes): RegistrationName of 3 to 1,500 characters.
     f.check(
       name.length > 1500 || name.length < 3 || !/^(?!\s*$).{2,}$/s.test(name),
       '2022',

@@ -12,9 +12,10 @@ import { legends } from './legends.ts';
 import { lines } from './lines.ts';
 import { discrepancy } from './notes.ts';
 import { noteKinds } from './note-kinds.ts';
-import { paymentTerms } from './payment-terms.ts';
+import { creditNoteTerms, paymentTerms } from './payment-terms.ts';
 import { perceptionInInvoice } from './perception.ts';
 import { type InvoiceLikeType, shapeOf } from './shape.ts';
+import { igvRate } from './igv-rate.ts';
 import { headerTaxTotal } from './taxes.ts';
 import { totalsFormat, sums, advances } from './totals.ts';
 
@@ -29,11 +30,13 @@ export function checkInvoiceLike(root: XmlElement, tipo: InvoiceLikeType, f: Fin
   references(root, f);
   totalsFormat(root, shape, f);
   headerTaxTotal(root, shape, f);
+  igvRate(root, shape, f);
   globalAllowances(root, shape, f);
   perceptionInInvoice(root, shape, f);
   sums(root, shape, f);
   advances(root, shape, f);
   legends(root, shape, f);
   if (isInvoice) paymentTerms(root, shape, f);
+  else if (tipo === '07') creditNoteTerms(root, shape, f);
   lines(shape, f);
 }

@@ -307,7 +307,7 @@ function lineAllowanceCharges(v: LineView, f: Findings): void {
   }
 }
 
-/** Line arithmetic (Excel v7 rejections 3270 / 3271; 4287/4288 observations on notes of boletas). */
+/** Line arithmetic (Excel v7 rejections 3270 / 3271; 4287/4288 observations on boletas and notes of boletas). */
 function lineArithmetic(v: LineView, f: Findings): void {
   const { line, s, detail, quantity, taxTotal, freeBase, prices, referential } = v;
   // Line arithmetic (Excel v7 rejections 3270 / 3271).
@@ -318,7 +318,10 @@ function lineArithmetic(v: LineView, f: Findings): void {
     prices.filter((p) => text(p, 'cbc:PriceTypeCode') === '01').flatMap((p) => all(p, 'cbc:PriceAmount')),
   );
   const referentialPrice = sum(referential.flatMap((p) => all(p, 'cbc:PriceAmount')));
-  if (quantity !== null && !quantity.isZero()) {
+  // SUNAT 3270 on facturas and debit notes of facturas; observation 4287 on boletas (Boleta XSL) and debit notes of
+  // boletas; credit notes compute the price but compare nothing (NC XSL).
+  const priceLevel = s.tipo === '07' ? undefined : s.tipo === '03' || s.noteLevel === 'observation' ? '4287' : '3270';
+  if (priceLevel && quantity !== null && !quantity.isZero()) {
     // Debit notes (ND 3270): (value + taxes) ÷ quantity, no line discounts 01 nor charges 48.
     const priceComputed = round(
       (s.tipo === '08' ? add(lineValue, lineTax) : add(sub(add(lineValue, lineTax), acSum('01')), acSum('48')))?.div(
@@ -326,29 +329,38 @@ function lineArithmetic(v: LineView, f: Findings): void {
       ) ?? null,
       5,
     );
-    // SUNAT 3270 (its XPath precedence kept: the second comparison also runs on free lines).
+    // Its XPath precedence kept: the second comparison also runs on free lines.
     f.check(
       (!freeBase && unitPrice !== null && priceComputed !== null && unitPrice.plus(1).lt(priceComputed)) ||
         (unitPrice !== null && priceComputed !== null && unitPrice.minus(1).gt(priceComputed)),
-      s.noteLevel === 'observation' ? '4287' : '3270',
+      priceLevel,
       'cac:AlternativeConditionPrice/cbc:PriceAmount',
       fmt(unitPrice),
       detail,
-      s.noteLevel !== 'observation',
+      priceLevel === '3270',
     );
   }
   const referentialValue = round(add(sub(mul(referentialPrice, quantity), acSum('00')), acSum('47')), 2);
   // Notes (NC/ND 3271): LineExtensionAmount = round2(Price × quantity), no discounts 00 nor charges 47.
   const priceTimesQuantity = mul(num(line, 'cac:Price/cbc:PriceAmount'), quantity);
   const value = round(s.noteLevel ? priceTimesQuantity : add(sub(priceTimesQuantity, acSum('00')), acSum('47')), 2);
-  f.check(freeBase && outside(lineValue, referentialValue), '3271', 'cbc:LineExtensionAmount', fmt(lineValue), detail); // SUNAT 3271 (free)
+  // SUNAT 3271; the Boleta XSL only observes it (4288), as the NC/ND rules do on notes of boletas.
+  const valueObserved = s.tipo === '03' || s.noteLevel === 'observation';
   f.check(
-    !freeBase && outside(lineValue, value),
-    s.noteLevel === 'observation' ? '4288' : '3271',
+    freeBase && outside(lineValue, referentialValue),
+    s.tipo === '03' ? '4288' : '3271',
     'cbc:LineExtensionAmount',
     fmt(lineValue),
     detail,
-    s.noteLevel !== 'observation',
+    s.tipo !== '03',
+  ); // SUNAT 3271 (free)
+  f.check(
+    !freeBase && outside(lineValue, value),
+    valueObserved ? '4288' : '3271',
+    'cbc:LineExtensionAmount',
+    fmt(lineValue),
+    detail,
+    !valueObserved,
   ); // SUNAT 3271
 }
 

@@ -1,4 +1,4 @@
-// Notes: the discrepancy response (type 2128/3203, reason 2135/2136).
+// Notes: the discrepancy response (type 2128/3203, reason 2135/2136, NC 04/05/08 on a boleta observed 4367).
 import type { XmlElement } from '../../../xml.ts';
 import type { Findings } from '../context.ts';
 import { all, text } from '../xpath.ts';
@@ -19,6 +19,17 @@ export function discrepancy(root: XmlElement, s: Shape, f: Findings): void {
       '2117',
       'cac:InvoiceDocumentReference/cbc:ID',
       affected,
+    );
+  // SUNAT 4367 (NC, observation): a credit note 04, 05 or 08 "no debería estar vinculado a una boleta".
+  const affectedTypes = all(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:DocumentTypeCode');
+  if (s.tipo === '07' && ['04', '05', '08'].includes(text(responses[0]) ?? ''))
+    f.check(
+      affectedTypes.some((t) => text(t) === '03'),
+      '4367',
+      'cac:DiscrepancyResponse/cbc:ResponseCode',
+      text(responses[0]),
+      undefined,
+      false,
     );
   if (s.tipo === '07' && text(responses[0]) === '13') {
     const type = text(root, 'cac:BillingReference/cac:InvoiceDocumentReference/cbc:DocumentTypeCode');

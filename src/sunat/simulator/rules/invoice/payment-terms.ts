@@ -1,5 +1,6 @@
-// FormaPago and cuotas (3244–3267, 3319, 3461) of invoices, the perception's terms (2788/3310/3311) and the payment
-// means (3174); the detraction's blocks are in detraction.ts. Checked in the XSL's order, term by term.
+// FormaPago and cuotas (3244–3267, 3319, 3461) of facturas and credit notes (boletas and debit notes: none), the
+// perception's terms (2788/3310/3311) and the payment means (3174); the detraction's blocks are in detraction.ts.
+// Checked in the XSL's order, term by term.
 import type { XmlElement } from '../../../xml.ts';
 import { PAYMENT_MEANS } from '../catalogs.ts';
 import type { Findings } from '../context.ts';
@@ -27,14 +28,9 @@ export function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
   for (const t of terms.all) {
     const id = text(t, 'cbc:ID');
     detractionOnlyWhereSubject(t, s, f);
-    const meansId = means(t);
-    f.check(
-      meansId !== undefined && terms.formaPago.filter((x) => means(x) === meansId).length > 1,
-      '3248',
-      'cbc:PaymentMeansID',
-      meansId,
-    ); // SUNAT 3248
-    if (id === 'FormaPago') formaPagoTerm(t, terms, s, f);
+    repeatedMeans(t, terms, f);
+    // The Boleta XSL reads no FormaPago (RS 193-2020 is the factura's).
+    if (id === 'FormaPago' && s.tipo === '01') formaPagoTerm(t, terms, s, f);
     if (id === 'Detraccion') detractionTerm(t, s, f);
     if (id === 'Percepcion') perceptionTerm(t, f);
   }
@@ -43,6 +39,17 @@ export function paymentTerms(root: XmlElement, s: Shape, f: Findings): void {
     detractionAccount(m, f);
     paymentMeansCode(m, f);
   }
+}
+
+/** SUNAT 3248: a FormaPago means (Contado, Credito, CuotaNNN) once. */
+function repeatedMeans(t: XmlElement, terms: Terms, f: Findings): void {
+  const meansId = means(t);
+  f.check(
+    meansId !== undefined && terms.formaPago.filter((x) => means(x) === meansId).length > 1,
+    '3248',
+    'cbc:PaymentMeansID',
+    meansId,
+  );
 }
 
 function termsOf(root: XmlElement, s: Shape): Terms {
@@ -69,17 +76,30 @@ function formaPagoPresence(terms: Terms, f: Findings): void {
 
 function formaPagoTerm(t: XmlElement, terms: Terms, s: Shape, f: Findings): void {
   const meansId = means(t);
-  f.check(all(t, 'cbc:PaymentMeansID').length > 1, '3461', 'cbc:PaymentMeansID');
+  const invoice = s.tipo === '01';
+  if (invoice) f.check(all(t, 'cbc:PaymentMeansID').length > 1, '3461', 'cbc:PaymentMeansID');
   f.check(!meansId, '3245', 'cbc:PaymentMeansID');
-  f.check(
-    meansId !== undefined && meansId !== '' && !/^((Contado)|(Credito)|(Cuota[0-9]{3}))$/.test(meansId),
-    '3246',
-    'cbc:PaymentMeansID',
-    meansId,
-  ); // SUNAT 3246
+  // SUNAT 3246: a credit note's FormaPago is Credito or its cuotas, never Contado (NC XSL).
+  const pattern = invoice ? /^((Contado)|(Credito)|(Cuota[0-9]{3}))$/ : /^((Credito)|(Cuota[0-9]{3}))$/;
+  f.check(meansId !== undefined && meansId !== '' && !pattern.test(meansId), '3246', 'cbc:PaymentMeansID', meansId);
   if (!terms.rucCustomer) return;
   if (meansId === 'Credito') creditTerm(t, terms, s, f);
   if ((meansId ?? '').startsWith('Cuota')) instalmentTerm(t, terms, s, f);
+}
+
+/**
+ * A credit note's FormaPago (NC XSL): the format of each term; to a RUC customer, Credito and cuotas as on a factura
+ * but without caps or due-date comparison; an NC 13 declares FormaPago (3257) and its cuotas sum the Credito (3319).
+ */
+export function creditNoteTerms(root: XmlElement, s: Shape, f: Findings): void {
+  const terms = termsOf(root, s);
+  const nc13 = text(root, 'cac:DiscrepancyResponse/cbc:ResponseCode') === '13';
+  if (nc13) f.check(terms.formaPago.length < 1, '3257', 'cac:PaymentTerms/cbc:ID');
+  for (const t of terms.formaPago) {
+    repeatedMeans(t, terms, f);
+    formaPagoTerm(t, terms, s, f);
+  }
+  if (nc13 && terms.rucCustomer && terms.formaPago.some((t) => means(t) === 'Credito')) instalmentsSum(terms, f);
 }
 
 /** Credito: at least one cuota (3249), its amount (3251/3250) ≤ the total (3265), in the document currency (2071). */
@@ -89,7 +109,7 @@ function creditTerm(t: XmlElement, terms: Terms, s: Shape, f: Findings): void {
   f.check(!terms.formaPago.some((x) => (means(x) ?? '').startsWith('Cuota')), '3249', 'cac:PaymentTerms/cbc:ID');
   f.check(amountText === undefined, '3251', 'cbc:Amount');
   f.check(!twoDecimals(amountText, true), '3250', 'cbc:Amount', amountText);
-  f.check(lt(terms.payable, num(t, 'cbc:Amount')), '3265', 'cbc:Amount', amountText);
+  if (s.tipo === '01') f.check(lt(terms.payable, num(t, 'cbc:Amount')), '3265', 'cbc:Amount', amountText);
   f.check(currency !== undefined && s.currency !== currency, '2071', 'cbc:Amount/@currencyID', currency);
 }
 
@@ -101,13 +121,15 @@ function instalmentTerm(t: XmlElement, terms: Terms, s: Shape, f: Findings): voi
   f.check(!terms.formaPago.some((x) => means(x) === 'Credito'), '3252', 'cac:PaymentTerms/cbc:ID', undefined, detail);
   f.check(amountText === undefined, '3254', 'cbc:Amount', undefined, detail);
   f.check(!twoDecimals(amountText, true), '3253', 'cbc:Amount', amountText, detail);
-  f.check(lt(terms.payable, num(t, 'cbc:Amount')), '3266', 'cbc:Amount', amountText, detail);
+  if (s.tipo === '01') f.check(lt(terms.payable, num(t, 'cbc:Amount')), '3266', 'cbc:Amount', amountText, detail);
   f.check(currency !== undefined && s.currency !== currency, '2071', 'cbc:Amount/@currencyID', currency, detail);
   const due = text(t, 'cbc:PaymentDueDate');
   f.check(due === undefined, '3256', 'cbc:PaymentDueDate', undefined, detail);
   if (due === undefined) return;
   f.check(!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(due), '3255', 'cbc:PaymentDueDate', due, detail);
-  f.check(terms.issueDate !== undefined && terms.issueDate >= due, '3267', 'cbc:PaymentDueDate', due, detail);
+  // SUNAT 3267 (Factura XSL; the NC rules check only the date's format).
+  if (s.tipo === '01')
+    f.check(terms.issueDate !== undefined && terms.issueDate >= due, '3267', 'cbc:PaymentDueDate', due, detail);
 }
 
 /** SUNAT 3319: Σ cuotas = monto neto pendiente (Credito), compared at 5 decimals. */
