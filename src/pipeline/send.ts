@@ -198,7 +198,7 @@ async function claimForSend(
   const table = `${s}."documents"`;
   // A boleta declared in a resumen diario that SUNAT has not rejected reaches SUNAT through that summary only:
   // sent alone as well, SUNAT would hold it twice.
-  const { rows } = await deps.db.pool.query<Claimed>(
+  const { rows } = await deps.db.poolFor(schema).query<Claimed>(
     `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
      UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
      FROM prev
@@ -234,7 +234,7 @@ async function recordOutcome(
     !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
-  await storeOutcome(deps.db.pool, tenant.schema, {
+  await storeOutcome(deps.db.poolFor(tenant.schema), tenant.schema, {
     id: doc.id,
     state,
     response: JSON.stringify(response),

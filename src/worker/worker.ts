@@ -7,7 +7,10 @@ import { SEND_JOB, type SendJobPayload } from '../pipeline/send.ts';
 import type { PipelineDeps } from '../pipeline/deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import type { JobDefinition } from '../platform/jobs/definition.ts';
-import { claimJobs, completeJob, enqueue, rescheduleJob } from '../platform/jobs/queue.ts';
+import { claimJobs, completeJob, enqueue, rescheduleJob, type ClaimedJob } from '../platform/jobs/queue.ts';
+import { relayOutbox } from '../platform/jobs/outbox.ts';
+import { DEFAULT_SERVER } from '../platform/db/servers.ts';
+import { recoverInterruptedMoves } from '../platform/db/move/undo.ts';
 
 export interface WorkerOptions {
   /** The jobs this worker runs (src/jobs.ts). */
@@ -45,12 +48,28 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
   let wakeUp: (() => void) | null = null;
   let lastSweep = 0;
 
+  /** The tenant schema a job works in (its payload's, or its tenant's), if any. */
+  function schemaOf(job: ClaimedJob): string | undefined {
+    if (typeof job.payload.schema === 'string') return job.payload.schema;
+    return job.tenantId === null ? undefined : deps.db.directory.schemaOfTenant(job.tenantId);
+  }
+
   async function runBatch(): Promise<number> {
     const claimed = await claimJobs(pool, names, concurrency, leaseMs, options.tenantIds ?? null);
     await Promise.all(
       claimed.map(async (job) => {
         const definition = definitions.get(job.name)!;
+        // A job of a company that a move holds waits like a request, and counts as in flight while it runs.
+        const schema = schemaOf(job);
+        let leave = () => {};
         try {
+          if (schema) {
+            if (!(await deps.db.directory.admit(schema, deps.config.tenantMoveWaitMs))) {
+              await rescheduleJob(pool, job.id, new Date(Date.now() + 1_000), 'company being moved');
+              return;
+            }
+            leave = deps.db.directory.enter(schema);
+          }
           await definition.run(job.payload, { deps, attempts: job.attempts });
           await completeJob(pool, job);
         } catch (error) {
@@ -67,6 +86,8 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
               message.slice(0, 1000),
             );
           }
+        } finally {
+          leave();
         }
       }),
     );
@@ -75,13 +96,28 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
-    const { rows: tenants } = await pool.query<{ id: number; schema_name: string }>(
-      'SELECT id, schema_name FROM "central"."tenants" ORDER BY id',
+    // A move whose mover died is undone first: its company is then served where it was.
+    await recoverInterruptedMoves(deps.db, deps.log).catch((error) =>
+      deps.log.error({ err: error }, 'interrupted moves not recovered'),
+    );
+    const { rows: tenants } = await pool.query<{ id: number; schema_name: string; database_server: string }>(
+      'SELECT id, schema_name, database_server FROM "central"."tenants" ORDER BY id',
     );
     let queued = 0;
     for (const tenant of tenants) {
       if (options.tenantIds && !options.tenantIds.includes(tenant.id)) continue;
-      const { rows } = await pool
+      let tenantPool: typeof pool;
+      try {
+        tenantPool = deps.db.directory.pool(tenant.database_server);
+      } catch {
+        continue; // a server this process does not know yet: the next sweep, once the directory has it
+      }
+      // Jobs a tenant on another server committed to its outbox and whose relay did not happen (outbox.ts).
+      if (tenant.database_server !== DEFAULT_SERVER)
+        await relayOutbox(tenantPool, pool, tenant.schema_name).catch((error) =>
+          deps.log.warn({ err: error, schema: tenant.schema_name }, 'outbox not relayed'),
+        );
+      const { rows } = await tenantPool
         .query<{ id: number; next_attempt_at: Date }>(
           `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
          WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())

@@ -35,6 +35,7 @@ describe('one schema per tenant', () => {
         'documents',
         'email_outbox',
         'idempotency_keys',
+        'job_outbox',
         'series',
         'summaries',
         'summary_counters',

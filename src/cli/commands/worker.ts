@@ -2,6 +2,7 @@
 // the API with WORKER_ENABLED=false. Several workers may run at once: jobs and sends are leased.
 import pino from 'pino';
 import { jobs } from '../../jobs.ts';
+import { listenDirectory } from '../../platform/db/directory-listener.ts';
 import { migrateAll } from '../../platform/db/migrator.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
 import { createDiskStorage } from '../../platform/storage.ts';
@@ -30,7 +31,8 @@ LOG_LEVEL (por defecto info).`,
     ensureSunatErrorCodes();
     return withDatabase(async (db, config) => {
       // The same migrations the server applies at start: a worker started first finds its tables.
-      await migrateAll(db.pool);
+      await migrateAll(db.pool, { serverPool: (server) => db.directory.pool(server) });
+      await db.directory.load();
       const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
       const deps = {
         config,
@@ -41,11 +43,14 @@ LOG_LEVEL (por defecto info).`,
         sunatSimulatorUrl: () => config.sunatSimulatorUrl ?? DEFAULT_SIMULATOR_URL,
         log,
       };
+      // Hears moves and new companies like the API does (it runs their jobs: a move holds them too).
+      const listener = listenDirectory(db, { logger: log, applicationName: config.databaseApplicationName });
       const worker = startWorker(deps, { jobs });
       log.info('worker started');
       await untilSignalled();
       log.info('worker stopping');
       await worker.stop();
+      await listener?.close();
       return 0;
     });
   },
