@@ -333,7 +333,7 @@ describe.runIf(onServer)('the directory of database servers', () => {
 describe.runIf(onServer)("a move's hold, fence and undoing", () => {
   it('holds new requests of the company until the flip or release, then lets them through', async () => {
     const tenant = await ctx.provisionTenant({ database: 'default' });
-    await notify({ k: 'hold', schema: tenant.schema, move: 9001, until: Date.now() + 10_000 });
+    await notify({ k: 'hold', schema: tenant.schema, move: 9001, ms: 10_000 });
     await until(() => ctx.db.directory.isHeld(tenant.schema));
     const started = Date.now();
     const pending = issue(tenant);
@@ -345,7 +345,7 @@ describe.runIf(onServer)("a move's hold, fence and undoing", () => {
 
   it('answers 503 tenant_moving with Retry-After when the hold outlasts TENANT_MOVE_WAIT_MS', async () => {
     const tenant = await ctx.provisionTenant();
-    await notify({ k: 'hold', schema: tenant.schema, move: 9002, until: Date.now() + 10_000 });
+    await notify({ k: 'hold', schema: tenant.schema, move: 9002, ms: 10_000 });
     await until(() => ctx.db.directory.isHeld(tenant.schema));
     const res = await issue(tenant);
     expect(res.statusCode).toBe(503);
@@ -361,7 +361,7 @@ describe.runIf(onServer)("a move's hold, fence and undoing", () => {
     try {
       expect(await acks.listeners()).toBeGreaterThanOrEqual(1);
       const leave = ctx.db.directory.enter(tenant.schema);
-      await notify({ k: 'hold', schema: tenant.schema, move: 9003, until: Date.now() + 10_000 });
+      await notify({ k: 'hold', schema: tenant.schema, move: 9003, ms: 10_000 });
       expect(await acks.waitFor(1, Date.now() + 300)).toBe(0);
       leave();
       expect(await acks.waitFor(1, Date.now() + 5_000)).toBe(1);
@@ -383,7 +383,7 @@ describe.runIf(onServer)("a move's hold, fence and undoing", () => {
     const moved: string[] = [];
     directory.onMoved((schema) => moved.push(schema));
     directory.hear(JSON.stringify({ k: 'placed', schema: 't_flipped', tenant: 4242, server: 'default' }));
-    directory.hear(JSON.stringify({ k: 'hold', schema: 't_flipped', move: 7, until: Date.now() + 10_000 }));
+    directory.hear(JSON.stringify({ k: 'hold', schema: 't_flipped', move: 7, ms: 10_000 }));
     let admitted = false;
     const waiting = directory.admit('t_flipped', 5_000).then((ok) => {
       admitted = ok;
@@ -430,7 +430,7 @@ describe.runIf(onServer)("a move's hold, fence and undoing", () => {
        VALUES ($1, $2, 'default', 'b', 'holding', now()) RETURNING id`,
       [tenant.id, tenant.schema],
     );
-    await notify({ k: 'hold', schema: tenant.schema, move: rows[0].id, until: Date.now() + 60_000 });
+    await notify({ k: 'hold', schema: tenant.schema, move: rows[0].id, ms: 60_000 });
     await raiseFence(ctx.db.pool, tenant.schema, 5_000);
 
     // A live mover (its lock held) is left alone.

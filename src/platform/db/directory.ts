@@ -18,7 +18,8 @@ export { DIRECTORY_CHANNEL };
 export type DirectoryNotice =
   | { k: 'placed'; schema: string; tenant: number; server: string }
   | { k: 'servers' }
-  | { k: 'hold'; schema: string; move: number; until: number }
+  /** `ms`: how long the hold may last at most (each process counts it on its own clock). */
+  | { k: 'hold'; schema: string; move: number; ms: number }
   | { k: 'release'; schema: string; move: number }
   | { k: 'flip'; schema: string; move: number; tenant: number; server: string }
   | { k: 'drained'; move: number; process: string };
@@ -312,7 +313,7 @@ export class Directory {
         void this.load().catch(() => undefined);
         return;
       case 'hold':
-        this.startHold(notice.schema, notice.move, notice.until);
+        this.startHold(notice.schema, notice.move, Date.now() + notice.ms);
         return;
       case 'release':
         this.endHold(notice.schema, notice.move);

@@ -280,7 +280,7 @@ async function runMove(
   try {
     const holdStarted = Date.now();
     const deadline = holdStarted + options.maxHoldMs;
-    const hold: DirectoryNotice = { k: 'hold', schema, move: move.id, until: deadline + 2_000 };
+    const hold: DirectoryNotice = { k: 'hold', schema, move: move.id, ms: options.maxHoldMs + 2_000 };
     say('Reteniendo las solicitudes de la empresa…');
     await withTransaction(db.pool, async (client) => {
       await client.query(`UPDATE "central"."tenant_moves" SET state = 'holding', held_at = now() WHERE id = $1`, [
