@@ -399,6 +399,35 @@ describe.runIf(onServer)("a move's hold, fence and undoing", () => {
     await directory.close();
   });
 
+  it('without a live listener asks central on each request: a holding move holds, its end lets go', async () => {
+    const tenant = await ctx.provisionTenant({ database: 'default' });
+    const directory = new Directory({
+      centralPool: ctx.db.pool,
+      openPool: (url) => createPool(url, 2),
+      secrets: createSecretBox(ctx.config.secretsKey),
+      embedded: false,
+    });
+    await directory.load();
+    const { rows } = await ctx.db.pool.query<{ id: number }>(
+      `INSERT INTO central.tenant_moves (tenant_id, schema_name, from_server, to_server, state)
+       VALUES ($1, $2, 'default', 'b', 'holding') RETURNING id`,
+      [tenant.id, tenant.schema],
+    );
+    try {
+      expect(await directory.admit(tenant.schema, 300)).toBe(false);
+      const admitted = directory.admit(tenant.schema, 5_000);
+      await ctx.db.pool.query(`UPDATE central.tenant_moves SET state = 'failed' WHERE id = $1`, [rows[0].id]);
+      expect(await admitted).toBe(true);
+      // Central moved it meanwhile: the next request's check finds it there.
+      await ctx.db.pool.query(`UPDATE central.tenants SET database_server = 'b' WHERE id = $1`, [tenant.id]);
+      expect(await directory.admit(tenant.schema, 300)).toBe(true);
+      expect(directory.serverOf(tenant.schema)).toBe('b');
+    } finally {
+      await ctx.db.pool.query(`UPDATE central.tenants SET database_server = 'default' WHERE id = $1`, [tenant.id]);
+      await directory.close();
+    }
+  });
+
   it('fences the old copy: a write is refused with FM001 and answered 503 tenant_moving; reads go on', async () => {
     const tenant = await ctx.provisionTenant({ database: 'default' });
     expect((await issue(tenant)).statusCode).toBe(200);

@@ -112,11 +112,11 @@ export class Directory {
     const seen = new Set<string>();
     for (const row of rows) {
       seen.add(row.schema_name);
-      if ((this.placedAt.get(row.schema_name) ?? -1) >= since) continue;
+      if ((this.placedAt.get(row.schema_name) ?? -1) > since) continue;
       this.placements.set(row.schema_name, { server: row.database_server, tenant: row.id });
     }
     for (const schema of this.placements.keys())
-      if (!seen.has(schema) && (this.placedAt.get(schema) ?? -1) < since) this.placements.delete(schema);
+      if (!seen.has(schema) && (this.placedAt.get(schema) ?? -1) <= since) this.placements.delete(schema);
   }
 
   private noticePlaced(schema: string, placement: Placement): void {
@@ -212,8 +212,14 @@ export class Directory {
     return this.listening;
   }
 
+  /**
+   * The listener came live (after a reload) or went down. Down, the holds heard so far are let go: a release or flip
+   * may now go unheard, and every request asks central whether its company is held instead (resolve).
+   */
   setListening(listening: boolean): void {
     this.listening = listening;
+    if (listening) return;
+    for (const [schema, hold] of this.holds) this.endHold(schema, hold.move);
   }
 
   /** Called with a company's schema when it moved (caches that keep per-server state forget it). */
