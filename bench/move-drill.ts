@@ -7,8 +7,9 @@
 //  2. 150 documents issued over HTTP (each with its Idempotency-Key, a 503 retried after its Retry-After) while
 //     `tenant:move --to b` runs: every answered document is on B, numbers 1…150 without gap or repeat, every
 //     download (XML, CDR, PDF) intact, only brief 503s with Retry-After, and no other 5xx;
-//  3. the old copy on A is fenced (a write is refused with FM001), `database:prune --all` drops it, and nothing of
-//     the replication is left on either server.
+//  3. the old copy on A is fenced (a write is refused with FM001); the company moves back to A while it issues (the
+//     fenced copy there is dropped first), `database:prune --all` drops B's copy, nothing of the replication is left
+//     on either server, and `database:remove b` is accepted once B is empty.
 // Prints its figures (documents issued during the move, the hold, 503s, durations). Exit code 1 on any failure,
 // including clusters that cannot be created.
 import { execFile, spawn } from 'node:child_process';
@@ -325,7 +326,7 @@ async function main(): Promise<void> {
     check('the next document continues the numbering on b', next1.number === expected + 1, `${next1.number}`);
 
     // 3 ----------------------------------------------------------------------------------------------------------
-    console.log(`The old copy (${at()})`);
+    console.log(`The old copy, and back to default (${at()})`);
     const fenced = await rows(
       urlA,
       `INSERT INTO "${schema}"."series" (document_type, serie) VALUES ('01', 'F999')`,
@@ -334,24 +335,59 @@ async function main(): Promise<void> {
       (error: { code?: string }) => error.code ?? 'error',
     );
     check('a write that still reached A is refused (FM001)', fenced === 'FM001', fenced);
+    const removal = await facturo(cli, 'database:remove', 'b');
+    check('database:remove b is refused while the company lives there', removal.code !== 0, removal.stderr.trim());
+
+    // Back to A while issuing: the fenced copy still there (its grace not over) is dropped first.
+    const back = facturo(cli, 'tenant:move', '--subdomain', 'mover', '--to', 'default', '--json');
+    let backDone = false;
+    void back.then(() => {
+      backDone = true;
+    });
+    const issuedBack: Issued[] = [];
+    for (let index = 30_000; !backDone; index += 1) issuedBack.push(await issue(apis, tenant, index, body));
+    const movedBack = await back;
+    check('tenant:move back to default answers 0', movedBack.code === 0, movedBack.stderr.trim().split('\n').at(-1));
+    const home = await rows<{ database_server: string }>(urlA, 'SELECT database_server FROM central.tenants');
+    check('central has the company on default again', home[0]?.database_server === 'default');
+    const onA = await rows<{ number: number; external_id: string }>(
+      urlA,
+      `SELECT number, external_id::text FROM "${schema}"."documents" WHERE serie = 'F001' ORDER BY number`,
+    );
+    const total = expected + 1 + issuedBack.length;
+    check(
+      `A holds every document, those issued on the way back too (${total}), numbers 1…${total} in order`,
+      issuedBack.every((d) => d.status === 200 && onA.some((row) => row.external_id === d.externalId)) &&
+        onA.length === total &&
+        onA.every((row, i) => row.number === i + 1),
+      `${issuedBack.length} issued while moving back, ${onA.length} rows, last ${onA.at(-1)?.number}`,
+    );
+
     const pruned = await facturo(cli, 'database:prune', '--all', '--json');
     check(
-      'database:prune --all drops it',
+      "database:prune --all drops B's old copy (A's was dropped by the move back)",
       pruned.code === 0 && JSON.parse(pruned.stdout).dropped.length === 1,
       pruned.stdout.trim(),
     );
-    const left = await rows<{ n: number }>(urlA, 'SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [
+    const copies = await rows<{ n: number }>(urlB, 'SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [
       schema,
     ]);
-    check('A no longer has the schema', left[0].n === 0);
+    check('B no longer has the schema', copies[0].n === 0);
     const leftovers = [
       ...(await rows(urlA, 'SELECT slot_name FROM pg_replication_slots')),
       ...(await rows(urlA, 'SELECT pubname FROM pg_publication')),
+      ...(await rows(urlB, 'SELECT slot_name FROM pg_replication_slots')),
+      ...(await rows(urlB, 'SELECT pubname FROM pg_publication')),
+      ...(await rows(urlA, 'SELECT subname FROM pg_subscription')),
       ...(await rows(urlB, 'SELECT subname FROM pg_subscription')),
     ];
-    check('no slot, publication or subscription left', leftovers.length === 0, JSON.stringify(leftovers));
-    const removal = await facturo(cli, 'database:remove', 'b');
-    check('database:remove b is refused while the company lives there', removal.code !== 0, removal.stderr.trim());
+    check(
+      'no slot, publication or subscription left on either server',
+      leftovers.length === 0,
+      JSON.stringify(leftovers),
+    );
+    const removed = await facturo(cli, 'database:remove', 'b');
+    check('database:remove b, now empty', removed.code === 0, removed.stderr.trim());
 
     // Figures --------------------------------------------------------------------------------------------------
     const duringMove = answered.filter((d) => d.answeredAt >= moveStarted && d.answeredAt <= moveEnded).length;
