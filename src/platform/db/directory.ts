@@ -171,11 +171,6 @@ export class Directory {
     return this.urls.get(server);
   }
 
-  /** Pools opened so far (default included). */
-  openPools(): pg.Pool[] {
-    return [...this.pools.values()];
-  }
-
   /**
    * The server a schema lives on. Unknown schemas are on `default` while it is the only server (a single-server
    * installation never needs the directory); with several, a schema this process has not heard of is an error
@@ -191,10 +186,6 @@ export class Directory {
   route(schema: string): TenantRoute {
     const server = this.serverOf(schema);
     return { server, pool: this.pool(server), jobs: server === DEFAULT_SERVER ? 'central' : 'outbox' };
-  }
-
-  tenantIdOf(schema: string): number | undefined {
-    return this.placements.get(schema)?.tenant;
   }
 
   schemaOfTenant(tenantId: number): string | undefined {

@@ -215,12 +215,6 @@ export async function migrateSchema(pool: pg.Pool, schema: string, migrations: M
   }
 }
 
-/** Tenant schemas listed in the central schema. */
-export async function listTenantSchemas(pool: pg.Pool): Promise<string[]> {
-  const result = await pool.query<{ schema_name: string }>('SELECT schema_name FROM "central"."tenants" ORDER BY id');
-  return result.rows.map((r) => r.schema_name);
-}
-
 /** Tenant schemas with the database server each lives on (central.tenants.database_server). */
 export async function listTenantPlacements(pool: pg.Pool): Promise<{ schema: string; server: string }[]> {
   const result = await pool.query<{ schema_name: string; database_server: string }>(
