@@ -228,10 +228,17 @@ async function moveLocked(db: Database, tenant: Tenant, options: MoveOptions): P
   try {
     return await runMove(db, tenant, move, replication, options);
   } catch (error) {
-    // A flip whose commit answer was lost may have happened: central decides.
-    if ((await currentServer(db, tenant.id).catch(() => null)) === options.to) throw error;
     const reason = error instanceof MoveError ? error.message : String((error as Error)?.message ?? error);
-    await undoMove(db, move, reason, options.log);
+    // A flip whose commit answer was lost may have happened: central decides.
+    if ((await currentServer(db, tenant.id).catch(() => null)) === options.to)
+      throw new MoveError(`La empresa quedó en "${options.to}" (el cambio se confirmó), pero: ${reason}`);
+    try {
+      await undoMove(db, move, reason, options.log);
+    } catch (undo) {
+      throw new MoveError(
+        `El traslado falló (${reason}) y no se pudo deshacer ahora (${(undo as Error).message}): el worker lo deshará en su próximo barrido.`,
+      );
+    }
     throw error instanceof MoveError
       ? error
       : new MoveError(`El traslado falló y se deshizo (la empresa sigue en "${tenant.server}"): ${reason}`);
