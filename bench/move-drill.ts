@@ -14,7 +14,7 @@
 // including clusters that cannot be created.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const clusters: Cluster[] = [];
   const procs: Proc[] = [];
+  let dir = '';
   const dropAll = async () => {
     for (const p of procs) await p.stop().catch(() => undefined);
     for (const c of clusters)
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
       `  clusters ${a.version}/${a.name} :${a.port} and ${b.version}/${b.name} :${b.port} (${Date.now() - started} ms)`,
     );
 
-    const dir = mkdtempSync(join(tmpdir(), 'facturo-move-drill-'));
+    dir = mkdtempSync(join(tmpdir(), 'facturo-move-drill-'));
     const simulator = await startSimulator(await freeLocalPort(), join(dir, 'sunat.jsonl'));
     procs.push(simulator);
     // The first process lets a held request wait up to 5 s (it is answered after the flip); the second only 100 ms
@@ -410,6 +411,7 @@ async function main(): Promise<void> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await dropAll();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
