@@ -281,6 +281,7 @@ export interface Reply {
   status: number;
   body: Buffer;
   ms: number;
+  headers?: http.IncomingHttpHeaders;
 }
 
 /** One request over a keep-alive connection; network errors resolve with status 0. */
@@ -308,7 +309,12 @@ export function request(
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () =>
-          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - started }),
+          resolvePromise({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - started,
+            headers: res.headers,
+          }),
         );
         res.on('error', () => resolvePromise({ status: 0, body: Buffer.alloc(0), ms: performance.now() - started }));
       },

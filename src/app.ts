@@ -12,6 +12,7 @@ import { features } from './features/index.ts';
 import { jobs } from './jobs.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
+import { listenDirectory } from './platform/db/directory-listener.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { installConsole } from './platform/http/console.ts';
 import { installContentTypeCheck } from './platform/http/content-type.ts';
@@ -151,10 +152,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
 
-  // 2. Hosts and auth: Host → tenant → token, before any feature route runs.
+  // 2. Hosts and auth: Host → tenant → its database server → token, before any feature route runs.
+  const directoryListener = listenDirectory(db, { logger: app.log, applicationName: config.databaseApplicationName });
+  if (directoryListener) app.addHook('onClose', () => directoryListener.close());
   const tokens = installTokenCache(app, db, config.hostCacheTtlMs, config.databaseApplicationName);
   platform.tokens = tokens;
-  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs, tokens);
+  platform.companies = installTenancy(app, db, hosts, config.hostCacheTtlMs, tokens, config.tenantMoveWaitMs);
   installPlanLimits(app, db.central);
   installIdempotency(app);
   platform.usage = installUsageCounter(app, db.pool);

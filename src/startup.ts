@@ -33,7 +33,9 @@ export async function prepareDatabase(
   config: Config,
   options: StartOptions = {},
 ): Promise<{ demo: DemoTenant | null; generatedAdmin: GeneratedAdmin | null }> {
-  await migrateAll(db.pool, { prismaRoot: options.prismaRoot });
+  await migrateAll(db.pool, { prismaRoot: options.prismaRoot, serverPool: (server) => db.directory.pool(server) });
+  // Read again now that central is up to date (a first start had no central schema when the database opened).
+  await db.directory.load();
   await ensureFirstAdmin(db, config);
   const generatedAdmin = await ensureGeneratedAdmin(db, config);
   if (!config.demoTenant) return { demo: null, generatedAdmin };

@@ -31,7 +31,9 @@ export interface TenantCounts {
 /** Documents (all, and issued this month) and users of one tenant, read from its schema. */
 export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
   const q = quoteIdent(schema);
-  const { rows } = await db.pool
+  await db.directory.resolve(schema);
+  const { rows } = await db
+    .poolFor(schema)
     .query<{ documents: number; documents_month: number; users: number }>(
       `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
             (SELECT count(*)::int FROM ${q}."documents" WHERE issue_date >= $1) AS documents_month,

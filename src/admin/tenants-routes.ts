@@ -42,6 +42,15 @@ const Body = z
     soap_password: z.string().min(1).max(100).optional().describe('Clave SOL (producción)'),
     certificate: z.string().max(200_000).optional().describe('Certificado digital PFX en base64 (producción)'),
     certificate_password: z.string().max(200).optional().describe('Contraseña del PFX'),
+    database: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe(
+        'Servidor de base de datos donde crearla (npx facturo database:list; solo administradores). Por defecto, el que tiene menos empresas',
+      ),
   })
   .meta({ id: 'CreateTenantBody' });
 
@@ -50,6 +59,7 @@ const Created = z.object({
   message: z.string(),
   id: z.number(),
   hostname: z.string(),
+  database: z.string().describe('Servidor de base de datos donde vive la empresa'),
   token: z.string().describe('Token API de la empresa: se muestra una sola vez'),
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
 });
@@ -108,6 +118,12 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           { path: 'plan_id', code: 'plan_not_found', message: 'Plan inexistente.' },
         ]);
       }
+      if (b.database !== undefined && caller.role !== 'admin') {
+        throw errors.forbidden(
+          'database_choice_admin_only',
+          'Solo un administrador elige el servidor de base de datos de una empresa.',
+        );
+      }
       if (caller.role === 'reseller') {
         const reseller = await platform.db.central.reseller.findUniqueOrThrow({ where: { id: caller.resellerId! } });
         const used = await platform.db.central.tenant.count({ where: { resellerId: reseller.id } });
@@ -133,6 +149,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           solPassword: b.soap_password ?? null,
           certificate: await certificateFrom(b.certificate, b.certificate_password),
           user: { email: b.email },
+          database: b.database ?? null,
         },
       );
       return {
@@ -140,6 +157,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         message: 'Empresa creada exitosamente',
         id: result.tenant.id,
         hostname: result.tenant.hostname,
+        database: result.tenant.database,
         token: result.token,
         password: result.password,
       };
@@ -172,6 +190,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
                 locked_tenant: z.boolean(),
                 locked_emission: z.boolean(),
                 sunat_mode: z.string(),
+                database: z.string().describe('Servidor de base de datos donde vive'),
                 created_at: z.string(),
                 plan_name: z.string().nullable(),
                 documents_month: z.number().describe('Comprobantes emitidos este mes'),
@@ -218,6 +237,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           locked_tenant: t.lockedTenant,
           locked_emission: t.lockedEmission,
           sunat_mode: t.sunatMode,
+          database: t.databaseServer,
           created_at: t.createdAt.toISOString(),
           plan_name: t.plan?.name ?? null,
           documents_month: extras[i].counts.documentsMonth,

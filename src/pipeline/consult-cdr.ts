@@ -112,7 +112,7 @@ async function storeAndApply(
   // A send holding the lease decides the state itself; the CDR file row is recorded either way, and so is the
   // list's copy of it (has_cdr, list-query.ts): by upd when the state changes, else by flag — never both, since a
   // statement may not update one row twice.
-  const { rows } = await deps.db.pool.query<{ from_state: string; applied: boolean }>(
+  const { rows } = await deps.db.poolFor(tenant.schema).query<{ from_state: string; applied: boolean }>(
     `WITH cur AS (SELECT id, state_type_id FROM ${s}."documents" WHERE id = $1 FOR UPDATE)
      , upd AS (
        UPDATE ${s}."documents" d SET state_type_id = $2, sunat_response = $3::jsonb, next_attempt_at = NULL,

@@ -9,6 +9,7 @@ import { statementTexts } from '../platform/db/statement-texts.ts';
 import type { Issuer } from '../core/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
+import { jobsTableOf, type JobsTable } from '../platform/jobs/outbox.ts';
 import type { DocumentColumns, LineColumns } from './kinds.ts';
 import { listBodySql } from './list-body.ts';
 
@@ -49,6 +50,8 @@ export interface QueuedEmail {
   /** Comma-separated addresses, as the outbox keeps them. */
   to: string;
   job: { name: string; dedupeKey: string; tenantId: number; payload: object };
+  /** Where the statement queues its job: central.jobs, or the schema's job_outbox (platform/jobs/outbox.ts). */
+  jobs?: JobsTable;
 }
 
 /** The documents columns written, with the SQL type each value is read as (the column's own type). */
@@ -124,13 +127,17 @@ const names = (fields: Array<[string, string]>) => fields.map(([name]) => name).
  * The e-mails' two inserts, only in the text of a batch that carries an e-mail: PostgreSQL runs every
  * data-modifying CTE, opening its table and indexes even for no row, and most documents ask for no e-mail.
  */
-function emailInserts(s: string): string {
+function emailInserts(schema: string, jobs: JobsTable): string {
+  const s = quoteIdent(schema);
   return `
        , mail AS (INSERT INTO ${s}."email_outbox" (id, document_id, to_addresses, source)
            SELECT src.email_id, doc.id, src.email_to, 'issue' FROM doc JOIN src USING (external_id)
            WHERE src.email_id IS NOT NULL)
-       , mail_job AS (${enqueueFromSelect(`SELECT src.email_job_name, src.email_job_key, src.email_job_tenant,
-             src.email_job_payload, COALESCE(src.locked_until::timestamptz, now()) FROM src WHERE src.email_id IS NOT NULL`)})`;
+       , mail_job AS (${enqueueFromSelect(
+         `SELECT src.email_job_name, src.email_job_key, src.email_job_tenant,
+             src.email_job_payload, COALESCE(src.locked_until::timestamptz, now()) FROM src WHERE src.email_id IS NOT NULL`,
+         jobsTableOf(schema, jobs),
+       )})`;
 }
 
 /**
@@ -148,7 +155,7 @@ function idempotencyLink(s: string): string {
  * external_id. Each value is cast to its column's type before list_body is rendered from it (list-body.ts), so the
  * list shows exactly what the row holds.
  */
-function buildStatement(schema: string, withEmail: boolean, withKey: boolean, guarded: boolean): string {
+function buildStatement(schema: string, email: JobsTable | null, withKey: boolean, guarded: boolean): string {
   const s = quoteIdent(schema);
   const typed = DOCUMENT_FIELDS.map(([name, type]) => `d.${name}::${type}`).join(', ');
   const listBody = listBodySql((name) => {
@@ -164,7 +171,7 @@ function buildStatement(schema: string, withEmail: boolean, withKey: boolean, gu
        , files AS (INSERT INTO ${s}."document_files" (document_id, kind, storage_key, sha256, size)
            SELECT doc.id, 'xml', src.xml_key, src.xml_sha256, src.xml_size FROM doc JOIN src USING (external_id))
        , hist AS (INSERT INTO ${s}."document_state_history" (document_id, from_state, to_state, actor, reason)
-           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))${withEmail ? emailInserts(s) : ''}${withKey ? idempotencyLink(s) : ''}
+           SELECT doc.id, NULL, '01', src.actor, 'Registrado' FROM doc JOIN src USING (external_id))${email ? emailInserts(schema, email) : ''}${withKey ? idempotencyLink(s) : ''}
        SELECT id, external_id::text AS external_id FROM doc`;
 }
 
@@ -179,20 +186,22 @@ function seriesGuard(s: string): string {
        , `;
 }
 
-// Eight texts per schema (with or without the e-mails' inserts, the key's link, the series guard).
-const textOf = statementTexts(8, 4_000_000);
+// Twelve texts per schema (without the e-mails' inserts or with them queuing into central.jobs or the outbox; with
+// or without the key's link, the series guard).
+const textOf = statementTexts(12, 4_000_000);
 
 /**
  * The statement storing `rows` in `schema`: with the e-mails' inserts when one of them carries an e-mail, with the
  * key's link when one of them carries an Idempotency-Key. Guarded: it also takes the rows' numbers from their series,
- * and stores nothing if those are not the series' next (parameters $2–$5, seriesGuard).
+ * and stores nothing if those are not the series' next (parameters $2–$5, seriesGuard). The rows of one statement
+ * share a server, so their e-mails queue their jobs in the same place.
  */
 export function insertStatement(schema: string, rows: NewDocument[], guarded = false): string {
-  const withEmail = rows.some((row) => row.email);
+  const mailed = rows.find((row) => row.email)?.email;
+  const email: JobsTable | null = mailed ? (mailed.jobs ?? 'central') : null;
   const withKey = rows.some((row) => row.idempotencyKeyId != null);
-  return textOf((withEmail ? 1 : 0) + (withKey ? 2 : 0) + (guarded ? 4 : 0), schema, () =>
-    buildStatement(schema, withEmail, withKey, guarded),
-  );
+  const variant = (email === null ? 0 : email === 'central' ? 1 : 2) + (withKey ? 3 : 0) + (guarded ? 6 : 0);
+  return textOf(variant, schema, () => buildStatement(schema, email, withKey, guarded));
 }
 
 function lineObject(l: LineColumns): Record<string, unknown> {

@@ -4,6 +4,7 @@
 // A request that fails before the commit leaves nothing behind: no row, no consumed number.
 import { signCanonicalXmlOffThread } from '../core/signing/canonical.ts';
 import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
+import { relayAfterCommit } from '../platform/jobs/outbox.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf, limaTime, limaToday } from './deps.ts';
@@ -177,6 +178,9 @@ export async function issueDocument<C>(
   // number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong, and
   // the dropped build can finish after the one for the real number (test/features/documents/late-guess.test.ts).
   const xmlByNumber = new Map<number, Buffer>();
+  // The tenant's server, fixed for this issue: its pool numbers and stores, and its e-mail job goes where that
+  // server's transactions queue jobs.
+  const route = deps.db.route(tenant.schema);
   let inserted;
   try {
     const build = async (number: number): Promise<NewDocument> => {
@@ -204,7 +208,7 @@ export async function issueDocument<C>(
         leaseUntil,
         xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(xmlBytes), size: xmlBytes.length },
         actor: options.actor,
-        email: options.email ?? null,
+        email: options.email ? { ...options.email, jobs: route.jobs } : null,
         idempotencyKeyId: options.idempotencyKeyId ?? null,
       };
     };
@@ -214,7 +218,7 @@ export async function issueDocument<C>(
       explicitNumber: identity.number,
       requireRegistered: company.requireRegisteredSeries,
     };
-    inserted = await insertNumberedInTurn(deps.db.pool, tenant.schema, numbering, build, options.quota ?? null);
+    inserted = await insertNumberedInTurn(route.pool, tenant.schema, numbering, build, options.quota ?? null);
   } catch (error) {
     if (error instanceof QuotaExceeded) {
       if (error.scope === 'reseller')
@@ -247,6 +251,7 @@ export async function issueDocument<C>(
   }
 
   const row = inserted.row;
+  if (row.email && route.jobs === 'outbox') await relayAfterCommit(route.pool, deps.db.pool, tenant.schema, deps.log);
   const xml = xmlByNumber.get(row.number)!;
   // Without fsync, and not a failure of this request if it cannot be written: the committed row makes this file
   // again byte for byte (deterministic signature, checked against the stored hash), and every read checks it whole

@@ -205,7 +205,7 @@ async function claimForSend(
   // other's mark on the row it locks: this UPDATE, waiting on a summary's row lock, re-reads the row it locked once
   // that summary commits. A subquery on summary_documents would not do: under READ COMMITTED it keeps the snapshot
   // taken before the wait and misses the summary that just committed.
-  const { rows } = await deps.db.pool.query<Claimed>(
+  const { rows } = await deps.db.poolFor(schema).query<Claimed>(
     `WITH prev AS (SELECT id, send_uncertain OR locked_until IS NOT NULL AS uncertain FROM ${table} WHERE id = $1 FOR UPDATE)
      UPDATE ${table} AS d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), send_attempts = d.send_attempts + 1
      FROM prev
@@ -240,7 +240,7 @@ async function recordOutcome(
     !final && !hold && attempts < MAX_SEND_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null;
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
   const reason = `${outcome.code} ${outcome.description}`.slice(0, 1000);
-  await storeOutcome(deps.db.pool, tenant.schema, {
+  await storeOutcome(deps.db.poolFor(tenant.schema), tenant.schema, {
     id: doc.id,
     state,
     response: JSON.stringify(response),

@@ -68,6 +68,7 @@ const envSchema = z.object({
   // A tenant Prisma client that has run queries holds ~1.7 MB of heap (~2.4 MB of RSS): 200 of them were ~480 MB,
   // more than the whole process should take. A client created again costs ~13 ms once.
   TENANT_CLIENT_CACHE_SIZE: integer(32, 1, 100_000),
+  TENANT_MOVE_WAIT_MS: integer(5_000, 0, 60_000),
   TRUST_PROXY: booleanFlag(false),
   SECRETS_KEY: optionalText,
   PUBLIC_URL: optionalUrl,
@@ -152,6 +153,8 @@ export interface Config {
   bodyLimit: number;
   hostCacheTtlMs: number;
   tenantClientCacheSize: number;
+  /** How long a request of a company that a move holds waits for the flip before it is answered 503 tenant_moving. */
+  tenantMoveWaitMs: number;
   trustProxy: boolean;
   /** 32 bytes for AES-256-GCM (src/platform/secrets.ts). */
   secretsKey: Buffer;
@@ -286,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.BODY_LIMIT,
     hostCacheTtlMs: e.HOST_CACHE_TTL_MS,
     tenantClientCacheSize: e.TENANT_CLIENT_CACHE_SIZE,
+    tenantMoveWaitMs: e.TENANT_MOVE_WAIT_MS,
     trustProxy: e.TRUST_PROXY,
     secretsKey,
     secretsKeyIsDevDefault: secretsKey.equals(DEV_SECRETS_KEY),

@@ -147,6 +147,16 @@ export const errors = {
       },
     );
   },
+  /** A move is taking the company to another database server: nothing was done, ask again after Retry-After. */
+  tenantMoving(retryAfterSeconds = 1): AppError {
+    return new AppError(
+      503,
+      'tenant_moving',
+      `La empresa se está trasladando a otro servidor de base de datos y la solicitud no se procesó. Intente nuevamente en ${retryAfterSeconds} segundo${retryAfterSeconds === 1 ? '' : 's'}.`,
+      [],
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  },
   gatewayTimeout(code: string, message: string): AppError {
     return new AppError(504, code, message);
   },

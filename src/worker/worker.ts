@@ -17,6 +17,9 @@ import type { PipelineDeps } from '../pipeline/deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import type { JobDefinition, JobLane } from '../platform/jobs/definition.ts';
 import { type ClaimedJob, claimJobs, completeJob, enqueue, rescheduleJob } from '../platform/jobs/queue.ts';
+import { relayOutbox } from '../platform/jobs/outbox.ts';
+import { DEFAULT_SERVER } from '../platform/db/servers.ts';
+import { recoverInterruptedMoves } from '../platform/db/move/undo.ts';
 
 export interface LaneOptions {
   /** Jobs of the lane run at the same time. */
@@ -92,7 +95,29 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
     return counts;
   }
 
+  /** The tenant schema a job works in (its payload's, or its tenant's), if any. */
+  function schemaOf(job: ClaimedJob): string | undefined {
+    if (typeof job.payload.schema === 'string') return job.payload.schema;
+    return job.tenantId === null ? undefined : deps.db.directory.schemaOfTenant(job.tenantId);
+  }
+
+  /** Runs a job unless a move holds its company (then it waits like a request, or is put back for a second). */
   async function execute(job: ClaimedJob): Promise<void> {
+    const schema = schemaOf(job);
+    if (!schema) return executeAdmitted(job);
+    if (!(await deps.db.directory.admit(schema, deps.config.tenantMoveWaitMs))) {
+      await rescheduleJob(pool, job.id, new Date(Date.now() + 1_000), 'company being moved');
+      return;
+    }
+    const leave = deps.db.directory.enter(schema);
+    try {
+      await executeAdmitted(job);
+    } finally {
+      leave();
+    }
+  }
+
+  async function executeAdmitted(job: ClaimedJob): Promise<void> {
     const definition = definitions.get(job.name)!;
     const context = { deps, attempts: job.attempts };
     if (job.attempts > definition.maxAttempts) {
@@ -154,13 +179,28 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
-    const { rows: tenants } = await pool.query<{ id: number; schema_name: string }>(
-      'SELECT id, schema_name FROM "central"."tenants" ORDER BY id',
+    // A move whose mover died is undone first: its company is then served where it was.
+    await recoverInterruptedMoves(deps.db, deps.log).catch((error) =>
+      deps.log.error({ err: error }, 'interrupted moves not recovered'),
+    );
+    const { rows: tenants } = await pool.query<{ id: number; schema_name: string; database_server: string }>(
+      'SELECT id, schema_name, database_server FROM "central"."tenants" ORDER BY id',
     );
     let queued = 0;
     for (const tenant of tenants) {
       if (options.tenantIds && !options.tenantIds.includes(tenant.id)) continue;
-      const { rows } = await pool
+      let tenantPool: typeof pool;
+      try {
+        tenantPool = deps.db.directory.pool(tenant.database_server);
+      } catch {
+        continue; // a server this process does not know yet: the next sweep, once the directory has it
+      }
+      // Jobs a tenant on another server committed to its outbox and whose relay did not happen (outbox.ts).
+      if (tenant.database_server !== DEFAULT_SERVER)
+        await relayOutbox(tenantPool, pool, tenant.schema_name).catch((error) =>
+          deps.log.warn({ err: error, schema: tenant.schema_name }, 'outbox not relayed'),
+        );
+      const { rows } = await tenantPool
         .query<{ id: number; next_attempt_at: Date }>(
           `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
          WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())

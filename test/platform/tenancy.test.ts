@@ -36,6 +36,7 @@ describe('one schema per tenant', () => {
         'documents',
         'email_outbox',
         'idempotency_keys',
+        'job_outbox',
         'series',
         'summaries',
         'summary_counters',

@@ -5,16 +5,27 @@ import { ConfigError, loadConfig, loadDotEnv, type Config } from '../../platform
 import { openDatabase, type Database } from '../../platform/db/database.ts';
 import { EmbeddedDatabaseBusyError } from '../../platform/db/embedded.ts';
 import { MigrationError } from '../../platform/db/migrator.ts';
+import { MoveError } from '../../platform/db/move/move.ts';
+import { ServerError } from '../../platform/db/servers.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { unexpectedErrorText } from '../unexpected.ts';
 
-export async function withDatabase(run: (db: Database, config: Config) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  run: (db: Database, config: Config) => Promise<number>,
+  options: { serverOnly?: string } = {},
+): Promise<number> {
   let config: Config;
   try {
     loadDotEnv();
     config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   } catch (error) {
     return reportError(error);
+  }
+  // A command that needs a PostgreSQL server says so before opening the embedded database.
+  if (options.serverOnly && !config.databaseUrl) {
+    process.stderr.write(`${options.serverOnly}
+`);
+    return 1;
   }
   let db: Database;
   try {
@@ -39,7 +50,13 @@ function reportError(error: unknown): number {
     for (const item of error.errors) process.stderr.write(`  - ${item.path || '(cuerpo)'}: ${item.message}\n`);
     return 1;
   }
-  if (error instanceof ConfigError || error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof MigrationError ||
+    error instanceof EmbeddedDatabaseBusyError ||
+    error instanceof ServerError ||
+    error instanceof MoveError
+  ) {
     process.stderr.write(`${error.message}\n`);
     return 1;
   }

@@ -9,8 +9,8 @@ export const command = defineCommand(
   {
     name: 'migrate',
     summary: 'Aplica las migraciones pendientes (esquema central y de cada empresa)',
-    description: `Aplica las migraciones pendientes al esquema central y al de cada empresa. Ejecutarlo de nuevo no
-cambia nada; una migración modificada después de aplicada se rechaza.`,
+    description: `Aplica las migraciones pendientes al esquema central y al de cada empresa, cada una en su servidor de
+base de datos. Ejecutarlo de nuevo no cambia nada; una migración modificada después de aplicada se rechaza.`,
     options: {
       json: jsonOutputOption('{schemas, applied}'),
     },
@@ -18,7 +18,7 @@ cambia nada; una migración modificada después de aplicada se rechaza.`,
   },
   async ({ options }) =>
     withDatabase(async (db) => {
-      const results = await migrateAll(db.pool);
+      const results = await migrateAll(db.pool, { serverPool: (server) => db.directory.pool(server) });
       const applied = results.filter((r) => r.applied.length > 0);
       if (options.json) {
         process.stdout.write(`${JSON.stringify({ schemas: results.length, applied })}\n`);

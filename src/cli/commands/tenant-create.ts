@@ -40,7 +40,13 @@ demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseñ
         description: 'Plan (central.plans)',
         defaultText: 'ninguno, sin límites',
       },
-      json: jsonOutputOption('{hostname, token, password, ...}'),
+      database: {
+        type: 'string',
+        placeholder: 'NAME',
+        description: 'Servidor de base de datos donde crearla (database:list)',
+        defaultText: 'el que tiene menos empresas',
+      },
+      json: jsonOutputOption('{hostname, token, password, database, ...}'),
     },
     notes: DATABASE_NOTES,
   },
@@ -55,6 +61,7 @@ demo (SUNAT beta / simulador, certificado autofirmado). El token y la contraseñ
           subdomain: options.subdomain,
           email: options.email ?? null,
           planId: options.plan ?? null,
+          database: options.database ?? null,
         },
       );
       process.stdout.write(options.json ? asJson(result) : asText(result));
@@ -73,6 +80,7 @@ function asJson({ tenant, user, password, token }: ProvisionResult): string {
     schema: tenant.schemaName,
     hostname: tenant.hostname,
     sunat_mode: tenant.sunatMode,
+    database: tenant.database,
     user_email: user.email,
     password,
     token,
@@ -83,6 +91,7 @@ function asText({ tenant, user, password, token }: ProvisionResult): string {
   return [
     `Empresa creada: ${tenant.name} (RUC ${tenant.ruc}), modo ${tenant.sunatMode}`,
     `  Host:       ${tenant.hostname}`,
+    `  Servidor:   ${tenant.database}`,
     `  Usuario:    ${user.email} / ${password}`,
     `  Token API:  ${token}`,
     '  (el token y la contraseña no se vuelven a mostrar; rote el token con `facturo tenant:token`)',

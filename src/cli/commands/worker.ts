@@ -2,6 +2,7 @@
 // the API with WORKER_ENABLED=false. Several workers may run at once: jobs and sends are leased.
 import pino from 'pino';
 import { jobs } from '../../jobs.ts';
+import { listenDirectory } from '../../platform/db/directory-listener.ts';
 import { migrateAll } from '../../platform/db/migrator.ts';
 import { installProcessGuard } from '../../runtime/process-guard.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
@@ -31,7 +32,8 @@ LOG_LEVEL (por defecto info).`,
     ensureSunatErrorCodes();
     return withDatabase(async (db, config) => {
       // The same migrations the server applies at start: a worker started first finds its tables.
-      await migrateAll(db.pool);
+      await migrateAll(db.pool, { serverPool: (server) => db.directory.pool(server) });
+      await db.directory.load();
       const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
       const deps = {
         config,
@@ -42,6 +44,8 @@ LOG_LEVEL (por defecto info).`,
         sunatSimulatorUrl: () => config.sunatSimulatorUrl ?? DEFAULT_SIMULATOR_URL,
         log,
       };
+      // Hears moves and new companies like the API does (it runs their jobs: a move holds them too).
+      const listener = listenDirectory(db, { logger: log, applicationName: config.databaseApplicationName });
       const worker = startWorker(deps, { jobs });
       log.info('worker started');
       // A PDF whose library throws from a callback fails that job; any other uncaught error stops the worker (exit 1).
@@ -58,6 +62,7 @@ LOG_LEVEL (por defecto info).`,
       await Promise.race([untilSignalled(), failed]);
       log.info('worker stopping');
       await worker.stop();
+      await listener?.close();
       return fatal ? 1 : 0;
     });
   },

@@ -2,15 +2,19 @@
 // (POST /api/tenants, guest registration). Everything a tenant needs is written in ONE transaction: the central rows, the
 // schema with every tenant migration, the company, the default series, the first user and its API token.
 // So a tenant is either complete or absent, and two simultaneous requests for the same RUC or subdomain
-// cannot both succeed: the second blocks on the unique index and gets 409.
+// cannot both succeed: the second blocks on the unique index and gets 409. A company placed on another database
+// server than the central one (platform/db/servers.ts) takes two transactions, one per server (acrossServers).
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import { isValidRuc } from '../../core/ruc.ts';
 import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../../crypto/certificates.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type pg from 'pg';
+import { noticeValues } from '../../platform/db/directory.ts';
 import { applyMigrationsInTransaction, loadMigrations, migrationsDir } from '../../platform/db/migrator.ts';
+import { companiesPerServer, DEFAULT_SERVER, leastLoaded } from '../../platform/db/servers.ts';
 import { quoteIdent, tenantSchemaName } from '../../platform/db/schema-name.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { errors, type ErrorItem } from '../../platform/errors.ts';
 import { SUBDOMAIN_PATTERN, tenantHostname, type HostResolver } from '../../platform/http/hosts.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
@@ -49,6 +53,8 @@ export interface ProvisionTenantInput {
   resellerId?: number | null;
   /** The tenant's first user (role admin). Defaults: 'Administrador', the company e-mail, a random password. */
   user?: { name?: string; email?: string; password?: string };
+  /** The database server its schema goes to (database:list); absent: the least loaded. */
+  database?: string | null;
 }
 
 export interface ProvisionedTenant {
@@ -60,6 +66,8 @@ export interface ProvisionedTenant {
     schemaName: string;
     hostname: string;
     sunatMode: TenantSunatMode;
+    /** The database server its schema lives on. */
+    database: string;
   };
   user: { id: number; name: string; email: string };
   /** The API token, shown once (only its SHA-256 is stored). */
@@ -273,6 +281,7 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
       { path: 'plan_id', code: 'plan_not_found', message: `No existe el plan ${input.planId}` },
     ]);
   }
+  const server = await placementOf(deps.db, input.database);
 
   // The slow parts (key generation, password hashing) happen before the transaction: on the embedded
   // database an open transaction holds every other connection.
@@ -293,87 +302,220 @@ export async function provisionTenant(deps: ProvisionDeps, input: ProvisionTenan
   const migrations = await loadMigrations(migrationsDir('tenant'));
   const certInfo = describeCertificate(certificate.certificatePem);
 
-  const client = await deps.db.pool.connect();
-  const t = quoteIdent(schema);
+  const created: CreatedRows = { tenantId: 0, userId: 0 };
+  const schemaRows = async (client: pg.PoolClient) => {
+    await applyMigrationsInTransaction(client, schema, migrations);
+    created.userId = await insertCompany(client, schema, {
+      ...input,
+      name,
+      mode,
+      address,
+      solUser,
+      solPasswordEnc,
+      signingKeyEnc,
+      certInfo,
+      userName,
+      userEmail,
+      passwordHash,
+      issued,
+    });
+  };
+  const centralRows = async (client: pg.PoolClient) => {
+    if (input.resellerId != null) await withinResellerLimit(client, input.resellerId);
+    created.tenantId = await insertCentralRows(client, {
+      ...input,
+      ruc,
+      subdomain,
+      schema,
+      name,
+      mode,
+      hostname,
+      server,
+    });
+  };
   try {
-    await client.query('BEGIN');
-    try {
-      if (input.resellerId != null) await withinResellerLimit(client, input.resellerId);
-      const tenantRow = await client.query<{ id: number }>(
-        `INSERT INTO "central"."tenants" (ruc, subdomain, schema_name, name, email, plan_id, reseller_id, sunat_mode)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [ruc, subdomain, schema, name, input.email ?? null, input.planId ?? null, input.resellerId ?? null, mode],
+    if (server === DEFAULT_SERVER)
+      await withTransaction(deps.db.pool, async (client) => {
+        await centralRows(client);
+        await schemaRows(client);
+      });
+    else await acrossServers(deps.db.pool, deps.db.directory.pool(server), schema, centralRows, schemaRows);
+  } catch (error) {
+    const pgError = error as { code?: string; constraint?: string };
+    if (pgError.code === '23505') throw conflictFor(pgError.constraint, { ruc, subdomain });
+    if (pgError.code === '42P06') {
+      throw errors.conflict(
+        'tenant_schema_exists',
+        `El esquema ${schema} ya existe en la base de datos: elija otro subdominio`,
       );
-      const tenantId = tenantRow.rows[0].id;
-      await client.query(`INSERT INTO "central"."hostnames" (hostname, tenant_id) VALUES ($1, $2)`, [
-        hostname,
-        tenantId,
+    }
+    throw error;
+  }
+  deps.db.directory.place(schema, created.tenantId, server);
+  deps.hosts?.invalidate(hostname);
+  return {
+    tenant: {
+      id: created.tenantId,
+      ruc,
+      name,
+      subdomain,
+      schemaName: schema,
+      hostname,
+      sunatMode: mode,
+      database: server,
+    },
+    user: { id: created.userId, name: userName, email: userEmail },
+    token: issued.token,
+    password,
+  };
+}
+
+interface CreatedRows {
+  tenantId: number;
+  userId: number;
+}
+
+/**
+ * The server a new company goes to: the one asked for (422 when there is none of that name), else the least
+ * loaded (servers.ts: the fewest companies). A single-server installation never asks central.
+ */
+async function placementOf(db: Database, asked: string | null | undefined): Promise<string> {
+  if (asked != null) {
+    if (!db.directory.hasServer(asked)) await db.directory.load();
+    if (!db.directory.hasServer(asked)) {
+      const message = `No existe el servidor de base de datos "${asked}": ${db.directory.serverNames().join(', ')}`;
+      throw errors.unprocessable('database_server_unknown', message, [
+        { path: 'database', code: 'database_server_unknown', message },
       ]);
-      await applyMigrationsInTransaction(client, schema, migrations);
-      await client.query(
-        `INSERT INTO ${t}."company" (id, ruc, razon_social, nombre_comercial, ubigeo, codigo_establecimiento, direccion, urbanizacion,
-           provincia, departamento, distrito, codigo_pais, email, telefono, sunat_mode, sol_user, sol_password_enc, signing_key_enc,
-           certificate_subject, certificate_not_after)
-         VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-        [
-          ruc,
-          name,
-          input.tradeName ?? null,
-          address.ubigeo,
-          address.codigoEstablecimiento,
-          address.direccion,
-          address.urbanizacion ?? null,
-          address.provincia,
-          address.departamento,
-          address.distrito,
-          address.codigoPais,
-          input.email ?? null,
-          input.telefono ?? null,
-          mode,
-          solUser,
-          solPasswordEnc,
-          signingKeyEnc,
-          certInfo.subject,
-          certInfo.notAfter,
-        ],
-      );
-      await client.query(
-        // ON CONFLICT: a migration may already have added a default series (R001) to the new schema.
-        `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
-        [DEFAULT_SERIES.map((s) => s.documentType), DEFAULT_SERIES.map((s) => s.serie)],
-      );
-      const userRow = await client.query<{ id: number }>(
-        `INSERT INTO ${t}."users" (name, email, password_hash, role) VALUES ($1, $2, $3, 'admin') RETURNING id`,
-        [userName, userEmail, passwordHash],
-      );
-      const userId = userRow.rows[0].id;
-      await client.query(
-        `INSERT INTO ${t}."api_tokens" (user_id, name, token_hash, prefix) VALUES ($1, 'default', $2, $3)`,
-        [userId, issued.hash, issued.prefix],
-      );
-      await client.query('COMMIT');
-      deps.hosts?.invalidate(hostname);
-      return {
-        tenant: { id: tenantId, ruc, name, subdomain, schemaName: schema, hostname, sunatMode: mode },
-        user: { id: userId, name: userName, email: userEmail },
-        token: issued.token,
-        password,
-      };
+    }
+    return asked;
+  }
+  const names = db.directory.serverNames();
+  if (names.length === 1) return DEFAULT_SERVER;
+  return leastLoaded(await companiesPerServer(db.pool, names));
+}
+
+/**
+ * Central rows on the central server, the schema on the company's own: the central transaction opens first and holds
+ * the RUC's and subdomain's unique entries (a second creation of either waits, then gets 409), the schema commits,
+ * then central does. Should central's commit fail after that, the schema is dropped again; only if that drop fails
+ * too is a schema left without its company (a later creation of the same subdomain on that server is then 409
+ * tenant_schema_exists, naming the schema to remove).
+ */
+async function acrossServers(
+  centralPool: pg.Pool,
+  tenantPool: pg.Pool,
+  schema: string,
+  centralRows: (client: pg.PoolClient) => Promise<void>,
+  schemaRows: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const central = await centralPool.connect();
+  try {
+    await central.query('BEGIN');
+    try {
+      await centralRows(central);
+      await withTransaction(tenantPool, schemaRows);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      const pgError = error as { code?: string; constraint?: string };
-      if (pgError.code === '23505') throw conflictFor(pgError.constraint, { ruc, subdomain });
-      if (pgError.code === '42P06') {
-        throw errors.conflict(
-          'tenant_schema_exists',
-          `El esquema ${schema} ya existe en la base de datos: elija otro subdominio`,
-        );
-      }
+      await central.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    try {
+      await central.query('COMMIT');
+    } catch (error) {
+      await tenantPool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).catch(() => undefined);
       throw error;
     }
   } finally {
-    client.release();
+    central.release();
   }
+}
+
+async function insertCentralRows(
+  client: pg.PoolClient,
+  t: Pick<ProvisionTenantInput, 'email' | 'planId' | 'resellerId'> & {
+    ruc: string;
+    subdomain: string;
+    schema: string;
+    name: string;
+    mode: TenantSunatMode;
+    hostname: string;
+    server: string;
+  },
+): Promise<number> {
+  const tenantRow = await client.query<{ id: number }>(
+    `INSERT INTO "central"."tenants" (ruc, subdomain, schema_name, name, email, plan_id, reseller_id, sunat_mode, database_server)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [t.ruc, t.subdomain, t.schema, t.name, t.email ?? null, t.planId ?? null, t.resellerId ?? null, t.mode, t.server],
+  );
+  const tenantId = tenantRow.rows[0].id;
+  await client.query(`INSERT INTO "central"."hostnames" (hostname, tenant_id) VALUES ($1, $2)`, [t.hostname, tenantId]);
+  // Every process learns where the company lives when this commits (directory.ts).
+  await client.query(
+    'SELECT pg_notify($1, $2)',
+    noticeValues({ k: 'placed', schema: t.schema, tenant: tenantId, server: t.server }),
+  );
+  return tenantId;
+}
+
+interface CompanyRows extends ProvisionTenantInput {
+  name: string;
+  mode: TenantSunatMode;
+  address: CompanyAddress;
+  solUser: string;
+  solPasswordEnc: string;
+  signingKeyEnc: string;
+  certInfo: { subject: string; notAfter: Date };
+  userName: string;
+  userEmail: string;
+  passwordHash: string;
+  issued: { hash: string; prefix: string };
+}
+
+/** The company, its default series, its first user and that user's token; returns the user's id. */
+async function insertCompany(client: pg.PoolClient, schema: string, c: CompanyRows): Promise<number> {
+  const t = quoteIdent(schema);
+  await client.query(
+    `INSERT INTO ${t}."company" (id, ruc, razon_social, nombre_comercial, ubigeo, codigo_establecimiento, direccion, urbanizacion,
+       provincia, departamento, distrito, codigo_pais, email, telefono, sunat_mode, sol_user, sol_password_enc, signing_key_enc,
+       certificate_subject, certificate_not_after)
+     VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+    [
+      c.ruc,
+      c.name,
+      c.tradeName ?? null,
+      c.address.ubigeo,
+      c.address.codigoEstablecimiento,
+      c.address.direccion,
+      c.address.urbanizacion ?? null,
+      c.address.provincia,
+      c.address.departamento,
+      c.address.distrito,
+      c.address.codigoPais,
+      c.email ?? null,
+      c.telefono ?? null,
+      c.mode,
+      c.solUser,
+      c.solPasswordEnc,
+      c.signingKeyEnc,
+      c.certInfo.subject,
+      c.certInfo.notAfter,
+    ],
+  );
+  await client.query(
+    // ON CONFLICT: a migration may already have added a default series (R001) to the new schema.
+    `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+    [DEFAULT_SERIES.map((s) => s.documentType), DEFAULT_SERIES.map((s) => s.serie)],
+  );
+  const userRow = await client.query<{ id: number }>(
+    `INSERT INTO ${t}."users" (name, email, password_hash, role) VALUES ($1, $2, $3, 'admin') RETURNING id`,
+    [c.userName, c.userEmail, c.passwordHash],
+  );
+  const userId = userRow.rows[0].id;
+  await client.query(
+    `INSERT INTO ${t}."api_tokens" (user_id, name, token_hash, prefix) VALUES ($1, 'default', $2, $3)`,
+    [userId, c.issued.hash, c.issued.prefix],
+  );
+  return userId;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

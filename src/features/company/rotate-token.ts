@@ -16,6 +16,7 @@ export async function rotateTenantToken(db: Database, subdomain: string): Promis
     select: { id: true, subdomain: true, schemaName: true },
   });
   if (!tenant) throw errors.notFound('tenant_not_found', `No existe una empresa con el subdominio ${subdomain}`);
+  await db.directory.resolve(tenant.schemaName);
   const client = db.tenant(tenant.schemaName);
   const issued = issueToken();
   const revoked = await client.$transaction(async (tx) => {

@@ -121,6 +121,8 @@ export const consultasRoutes: FastifyPluginAsync = async (app) => {
       if (!tenant) throw errors.notFound('document_not_found', NOT_FOUND);
       if (tenant.lockedTenant || tenant.reseller?.lockedAdmin)
         throw errors.forbidden('tenant_inactive', 'La empresa emisora se encuentra temporalmente inactiva.');
+      // Not a tenant-host route: where the company lives is looked up here (directory.ts).
+      await app.platform.db.directory.resolve(tenant.schemaName);
       const db = app.platform.db.tenant(tenant.schemaName);
       const docs = await db.document.findMany({
         where: {

@@ -184,7 +184,7 @@ export async function streamList(
   const s = quoteIdent(tenant.schema);
   // One row past the page tells whether another page follows.
   const take = page.cursorOf ? page.show + 1 : page.show;
-  const client = await db.pool.connect();
+  const client = await db.poolFor(tenant.schema).connect();
   // The count and the rows are read in one snapshot: the refusal and the rows are about the same documents.
   const inTransaction = page.tooMany !== undefined;
   try {

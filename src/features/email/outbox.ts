@@ -5,7 +5,8 @@ import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import type { QueuedEmail } from '../../pipeline/insert-statement.ts';
 import { inTransaction } from '../../pipeline/summaries/persist.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
-import { enqueue, runNow } from '../../platform/jobs/queue.ts';
+import { enqueueIn } from '../../platform/jobs/outbox.ts';
+import { runNow } from '../../platform/jobs/queue.ts';
 
 export const EMAIL_JOB = 'email-deliver';
 
@@ -55,7 +56,7 @@ export async function queueEmail(
   source: EmailSource,
 ): Promise<{ id: string }> {
   const row = emailRow(tenant, to);
-  const existing = await inTransaction(deps, async (client) => {
+  const existing = await inTransaction(deps, tenant.schema, async (client, jobs) => {
     if (source === 'issue') {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [
         `${tenant.schema}:issue-email`,
@@ -72,7 +73,10 @@ export async function queueEmail(
        VALUES ($1, $2, $3, $4)`,
       [row.id, documentId, row.to, source],
     );
-    await enqueue(client, row.job.name, row.job.payload, { dedupeKey: row.job.dedupeKey, tenantId: row.job.tenantId });
+    await enqueueIn(client, jobs, tenant.schema, row.job.name, row.job.payload, {
+      dedupeKey: row.job.dedupeKey,
+      tenantId: row.job.tenantId,
+    });
     return null;
   });
   if (existing) return { id: existing };

@@ -58,7 +58,7 @@ export async function advanceSummary(deps: PipelineDeps, tenant: TenantRef, row:
 
 async function send(deps: PipelineDeps, tenant: TenantRef, row: SummaryRow): Promise<SummaryStep> {
   const s = quoteIdent(tenant.schema);
-  const { rows } = await deps.db.pool.query<{ send_attempts: number }>(
+  const { rows } = await deps.db.poolFor(tenant.schema).query<{ send_attempts: number }>(
     `UPDATE ${s}."summaries" SET locked_until = now() + make_interval(secs => $2::double precision / 1000),
        send_attempts = send_attempts + 1, updated_at = now()
      WHERE id = $1 AND state = 'sending' AND (locked_until IS NULL OR locked_until < now()) RETURNING send_attempts`,
@@ -76,7 +76,7 @@ async function send(deps: PipelineDeps, tenant: TenantRef, row: SummaryRow): Pro
       zip: zipDocument(row.filename, xml),
     });
     if (sent.kind === 'ticket') {
-      await deps.db.pool.query(
+      await deps.db.poolFor(tenant.schema).query(
         `UPDATE ${s}."summaries" SET state = 'pending', ticket = $2, locked_until = NULL, last_error = NULL, updated_at = now()
          WHERE id = $1 AND state = 'sending'`,
         [row.id, sent.ticket],
@@ -91,14 +91,16 @@ async function send(deps: PipelineDeps, tenant: TenantRef, row: SummaryRow): Pro
   }
   // SUNAT down, a timeout or an exception: the same file is sent again later (SUNAT answers a resent summary
   // with the same ticket; an RA is never rebuilt for the same documents).
-  await deps.db.pool.query(
-    `UPDATE ${s}."summaries" SET locked_until = NULL, last_error = $2, sunat_response = $3::jsonb, updated_at = now() WHERE id = $1`,
-    [
-      row.id,
-      `${outcome.code} ${outcome.description}`.slice(0, 1000),
-      JSON.stringify({ code: outcome.code, description: outcome.description, notes: outcome.notes }),
-    ],
-  );
+  await deps.db
+    .poolFor(tenant.schema)
+    .query(
+      `UPDATE ${s}."summaries" SET locked_until = NULL, last_error = $2, sunat_response = $3::jsonb, updated_at = now() WHERE id = $1`,
+      [
+        row.id,
+        `${outcome.code} ${outcome.description}`.slice(0, 1000),
+        JSON.stringify({ code: outcome.code, description: outcome.description, notes: outcome.notes }),
+      ],
+    );
   if (attempts < MAX_SEND_ATTEMPTS) await schedule(deps, tenant, row.id, retryDelayMs(attempts));
   return { outcome };
 }

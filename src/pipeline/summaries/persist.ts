@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { signCanonicalXml } from '../../core/signing/canonical.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
-import { enqueue } from '../../platform/jobs/queue.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import { enqueueIn, relayAfterCommit, type JobsTable } from '../../platform/jobs/outbox.ts';
 import type { PipelineDeps, TenantRef } from '../deps.ts';
 import { xmlKey } from '../files.ts';
 import { signingKeyOf } from '../keys.ts';
@@ -53,6 +54,7 @@ export async function persistSummary(
   tenant: TenantRef,
   client: pg.PoolClient,
   input: PersistInput,
+  jobs: JobsTable,
 ): Promise<StoredSummary> {
   const s = quoteIdent(tenant.schema);
   const correlative = await nextCorrelative(client, tenant.schema, input.kind, input.today);
@@ -92,8 +94,10 @@ export async function persistSummary(
     ],
   );
   // The safety net: if this process dies before its own first attempt, the worker sends the summary.
-  await enqueue(
+  await enqueueIn(
     client,
+    jobs,
+    tenant.schema,
     SUMMARY_JOB,
     { tenantId: tenant.id, schema: tenant.schema, summaryId: id },
     { dedupeKey: summaryJobKey(tenant.id, id), tenantId: tenant.id, runAt: new Date(Date.now() + sendLeaseMs(deps)) },
@@ -101,18 +105,17 @@ export async function persistSummary(
   return { id, externalId, identifier, filename };
 }
 
-/** Runs `work` in one transaction on its own connection. */
-export async function inTransaction<T>(deps: PipelineDeps, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await deps.db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+/**
+ * Runs `work` in one transaction of `schema`, on a connection of the server the schema lives on; `jobs` says where
+ * that transaction queues its jobs (relayed to central.jobs after the commit when it is the schema's outbox).
+ */
+export async function inTransaction<T>(
+  deps: PipelineDeps,
+  schema: string,
+  work: (client: pg.PoolClient, jobs: JobsTable) => Promise<T>,
+): Promise<T> {
+  const route = deps.db.route(schema);
+  const result = await withTransaction(route.pool, (client) => work(client, route.jobs));
+  if (route.jobs === 'outbox') await relayAfterCommit(route.pool, deps.db.pool, schema, deps.log);
+  return result;
 }

@@ -80,7 +80,7 @@ export async function recordSummaryOutcome(
   if (outcome.cdrZip) await deps.storage.put(tenant.schema, cdrKey(summary.filename), Buffer.from(outcome.cdrZip));
   const accepted = outcome.kind === 'accepted' || outcome.kind === 'observed';
   const response = { code: outcome.code, description: outcome.description, notes: outcome.notes ?? [] };
-  const client = await deps.db.pool.connect();
+  const client = await deps.db.poolFor(tenant.schema).connect();
   try {
     await client.query('BEGIN');
     const { rowCount } = await client.query(

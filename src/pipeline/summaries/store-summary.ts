@@ -71,7 +71,7 @@ export async function storeSummary(
   request: SummaryRequest,
 ): Promise<StoredSummary> {
   const today = limaToday();
-  return inTransaction(deps, async (client) => {
+  return inTransaction(deps, tenant.schema, async (client, jobs) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${tenant.schema}:RC`]);
     const voiding = request.processCode === '3';
     const rows = voiding
@@ -92,18 +92,24 @@ export async function storeSummary(
       );
     const reasons = new Map(request.documents.map((d) => [d.externalId, d.reason]));
     const lines: SummaryLine[] = rows.map((r) => toSummaryLine(r, voiding ? '3' : '1'));
-    return persistSummary(deps, tenant, client, {
-      kind: 'RC',
-      processCode: request.processCode,
-      referenceDate: request.issueDate,
-      today,
-      lines: rows.map((r) => ({ documentId: r.id, reason: reasons.get(r.externalId) ?? '', previousState: r.state })),
-      pendingState: voiding ? '13' : null,
-      declares: !voiding,
-      buildXml: (id) =>
-        buildSummaryXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
-      actor: request.actor,
-      reason: voiding ? 'Anulación por resumen diario' : 'Resumen diario',
-    });
+    return persistSummary(
+      deps,
+      tenant,
+      client,
+      {
+        kind: 'RC',
+        processCode: request.processCode,
+        referenceDate: request.issueDate,
+        today,
+        lines: rows.map((r) => ({ documentId: r.id, reason: reasons.get(r.externalId) ?? '', previousState: r.state })),
+        pendingState: voiding ? '13' : null,
+        declares: !voiding,
+        buildXml: (id) =>
+          buildSummaryXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
+        actor: request.actor,
+        reason: voiding ? 'Anulación por resumen diario' : 'Resumen diario',
+      },
+      jobs,
+    );
   });
 }

@@ -74,7 +74,7 @@ function checkAll(request: VoidRequest, rows: Row[], today: string): Row[] {
 export async function storeVoided(deps: PipelineDeps, tenant: TenantRef, request: VoidRequest): Promise<StoredSummary> {
   const today = limaToday();
   const stored = STORED_AS[request.scope ?? 'RA'];
-  return inTransaction(deps, async (client) => {
+  return inTransaction(deps, tenant.schema, async (client, jobs) => {
     const rows = await lockDocuments(
       client,
       tenant.schema,
@@ -88,18 +88,24 @@ export async function storeVoided(deps: PipelineDeps, tenant: TenantRef, request
       number: r.number,
       reason: reasons.get(r.externalId) ?? '',
     }));
-    return persistSummary(deps, tenant, client, {
-      kind: stored.kind,
-      processCode: null,
-      referenceDate: request.issueDate,
-      today,
-      lines: chosen.map((r, i) => ({ documentId: r.id, reason: lines[i].reason, previousState: r.state })),
-      pendingState: '13',
-      declares: false,
-      buildXml: (id) =>
-        buildVoidedXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
-      actor: request.actor,
-      reason: stored.reason,
-    });
+    return persistSummary(
+      deps,
+      tenant,
+      client,
+      {
+        kind: stored.kind,
+        processCode: null,
+        referenceDate: request.issueDate,
+        today,
+        lines: chosen.map((r, i) => ({ documentId: r.id, reason: lines[i].reason, previousState: r.state })),
+        pendingState: '13',
+        declares: false,
+        buildXml: (id) =>
+          buildVoidedXml({ id, referenceDate: request.issueDate, issueDate: today, lines }, issuerOf(tenant.company)),
+        actor: request.actor,
+        reason: stored.reason,
+      },
+      jobs,
+    );
   });
 }

@@ -40,32 +40,33 @@ export function tenantTable(schema: string, table: string): TenantPrisma.Sql {
 
 /**
  * Least-recently-used cache of tenant clients (~1.7 MB of heap each once they have run queries: Prisma keeps its
- * model and query structures per client). An evicted client is disconnected a little later, so a request still
- * using it can finish.
+ * model and query structures per client), one per schema and server: a schema that moved gets a client on its new
+ * server, and the old one ages out. An evicted client is disconnected a little later, so a request still using it
+ * can finish.
  */
 export class TenantClientCache {
   private readonly clients = new Map<string, TenantClient>();
   private readonly pending = new Set<NodeJS.Timeout>();
 
   constructor(
-    private readonly pool: pg.Pool,
     private readonly capacity: number,
     private readonly evictionGraceMs = 30_000,
   ) {}
 
-  get(schema: string): TenantClient {
-    const existing = this.clients.get(schema);
+  get(schema: string, server: string, pool: pg.Pool): TenantClient {
+    const key = `${server}\u0000${schema}`;
+    const existing = this.clients.get(key);
     if (existing) {
       // Map keeps insertion order: re-insert to mark as most recently used.
-      this.clients.delete(schema);
-      this.clients.set(schema, existing);
+      this.clients.delete(key);
+      this.clients.set(key, existing);
       return existing;
     }
-    const client = createTenantClient(this.pool, schema);
-    this.clients.set(schema, client);
+    const client = createTenantClient(pool, schema);
+    this.clients.set(key, client);
     while (this.clients.size > this.capacity) {
-      const [oldestSchema, oldest] = this.clients.entries().next().value as [string, TenantClient];
-      this.clients.delete(oldestSchema);
+      const [oldestKey, oldest] = this.clients.entries().next().value as [string, TenantClient];
+      this.clients.delete(oldestKey);
       const timer = setTimeout(() => {
         this.pending.delete(timer);
         void oldest.$disconnect().catch(() => undefined);

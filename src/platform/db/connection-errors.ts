@@ -3,9 +3,16 @@
 // checkout that timed out) or Prisma's driver adapter wrapping the same. Such a request is retryable: its
 // transaction was rolled back by the server, the pool replaces the broken connection, and the client gets a 503.
 
+/**
+ * Raised by the fence a move leaves on the old copy of a tenant's schema (move/fence.ts): that company now lives on
+ * another server, and a write that still reached the old copy is refused — nothing was written, asking again (on the
+ * new server) is safe.
+ */
+export const MOVED_AWAY_SQLSTATE = 'FM001';
+
 /** SQLSTATE: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now
- *  (starting up), class 08 connection exceptions, 53300 too many connections. */
-const SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3}|53300)$/;
+ *  (starting up), class 08 connection exceptions, 53300 too many connections, FM001 a moved tenant's old copy. */
+const SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3}|53300|FM001)$/;
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -49,6 +56,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const adapterCause = e.meta?.driverAdapterError?.cause ?? (e.name === 'DriverAdapterError' ? e.cause : undefined);
   if (adapterCause && isUnavailableKind(adapterCause)) return true;
   return typeof e.message === 'string' && PG_MESSAGES.test(e.message);
+}
+
+/** The error came from the fence on a moved tenant's old copy (MOVED_AWAY_SQLSTATE), whichever layer threw it. */
+export function isMovedAway(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as Inspectable;
+  if (e.code === MOVED_AWAY_SQLSTATE && typeof e.severity === 'string') return true;
+  const cause = (e.meta?.driverAdapterError?.cause ?? (e.name === 'DriverAdapterError' ? e.cause : undefined)) as
+    | { code?: unknown }
+    | undefined;
+  return cause?.code === MOVED_AWAY_SQLSTATE;
 }
 
 function isUnavailableKind(cause: unknown): boolean {

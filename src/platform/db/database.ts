@@ -1,5 +1,6 @@
-// Opens the database of the process: PostgreSQL at DATABASE_URL, or the embedded PGlite under DATA_DIR —
-// one pg.Pool either way, with the central client and the tenant client cache on top.
+// Opens the database of the process: PostgreSQL at DATABASE_URL, or the embedded PGlite under DATA_DIR — one
+// pg.Pool for that default server (central lives there), one more per other server a tenant lives on (opened on
+// first use, directory.ts), with the central client and the tenant client cache on top.
 import { closeOnce } from './close-once.ts';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
@@ -11,12 +12,21 @@ import {
   type EmbeddedPostgres,
 } from './embedded.ts';
 import { createPool, type PoolLogger } from './pool.ts';
+import { createSecretBox } from '../secrets.ts';
+import { Directory, type TenantRoute } from './directory.ts';
 
 export interface Database {
+  /** The default server's pool: the central schema, and the tenants that live on that server. */
   pool: pg.Pool;
   central: CentralClient;
-  /** The Prisma client bound to a tenant schema (cached, capped). */
+  /** The Prisma client bound to a tenant schema, on the server the schema lives on (cached, capped). */
   tenant(schema: string): TenantClient;
+  /** The pool of the server a tenant schema lives on: raw SQL naming that schema goes through it. */
+  poolFor(schema: string): pg.Pool;
+  /** The tenant's server, its pool and where its transactions queue jobs. */
+  route(schema: string): TenantRoute;
+  /** Which server each tenant lives on, the per-server pools, and moves' holds. */
+  directory: Directory;
   /** 'server' = DATABASE_URL; 'embedded' = PGlite opened by this process; 'embedded-remote' = another process's PGlite. */
   mode: 'server' | 'embedded' | 'embedded-remote';
   url: string;
@@ -60,20 +70,42 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
     max = Math.min(max, EMBEDDED_POOL_MAX);
   }
   // PGlite is one session shared by every connection: a statement one connection names, all would see.
-  const pool = createPool(url, max, options.logger, config.databaseApplicationName, {
-    namedStatements: mode === 'server' && config.databasePreparedStatements,
+  const openPool = (serverUrl: string) =>
+    createPool(serverUrl, max, options.logger, config.databaseApplicationName, {
+      namedStatements: mode === 'server' && config.databasePreparedStatements,
+    });
+  const pool = openPool(url);
+  const directory = new Directory({
+    centralPool: pool,
+    openPool,
+    secrets: createSecretBox(config.secretsKey),
+    embedded: mode !== 'server',
   });
+  try {
+    await directory.load();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await embedded?.close();
+    throw error;
+  }
   const central = createCentralClient(pool);
-  const tenants = new TenantClientCache(pool, config.tenantClientCacheSize);
+  const tenants = new TenantClientCache(config.tenantClientCacheSize);
   return {
     pool,
     central,
-    tenant: (schema) => tenants.get(schema),
+    tenant: (schema) => {
+      const route = directory.route(schema);
+      return tenants.get(schema, route.server, route.pool);
+    },
+    poolFor: (schema) => directory.route(schema).pool,
+    route: (schema) => directory.route(schema),
+    directory,
     mode,
     url,
     close: closeOnce(async () => {
       await tenants.closeAll();
       await central.$disconnect().catch(() => undefined);
+      await directory.close();
       await pool.end().catch(() => undefined);
       await embedded?.close();
     }),

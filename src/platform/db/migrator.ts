@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { assertSchemaName, quoteIdent } from './schema-name.ts';
+import { DEFAULT_SERVER } from './servers.ts';
 
 export type SchemaKind = 'central' | 'tenant';
 
@@ -214,31 +215,36 @@ export async function migrateSchema(pool: pg.Pool, schema: string, migrations: M
   }
 }
 
-/** Tenant schemas listed in the central schema. */
-export async function listTenantSchemas(pool: pg.Pool): Promise<string[]> {
-  const result = await pool.query<{ schema_name: string }>('SELECT schema_name FROM "central"."tenants" ORDER BY id');
-  return result.rows.map((r) => r.schema_name);
+/** Tenant schemas with the database server each lives on (central.tenants.database_server). */
+export async function listTenantPlacements(pool: pg.Pool): Promise<{ schema: string; server: string }[]> {
+  const result = await pool.query<{ schema_name: string; database_server: string }>(
+    'SELECT schema_name, database_server FROM "central"."tenants" ORDER BY id',
+  );
+  return result.rows.map((r) => ({ schema: r.schema_name, server: r.database_server }));
 }
 
 export interface MigrateAllOptions {
   prismaRoot?: string;
+  /** The pool of a database server other than the central one (Database.directory.pool): its tenants migrate there. */
+  serverPool?: (server: string) => pg.Pool;
   /** Tenant schemas migrated at the same time. */
   concurrency?: number;
   onSchema?: (result: MigrateResult) => void;
 }
 
-/** Central first, then every tenant schema. Throws MigrationError on the first refused schema. */
+/** Central first, then every tenant schema, each on its server. Throws MigrationError on the first refused schema. */
 export async function migrateAll(pool: pg.Pool, options: MigrateAllOptions = {}): Promise<MigrateResult[]> {
   const central = await loadMigrations(migrationsDir('central', options.prismaRoot));
   const tenant = await loadMigrations(migrationsDir('tenant', options.prismaRoot));
   const results: MigrateResult[] = [await migrateSchema(pool, 'central', central)];
   options.onSchema?.(results[0]);
-  const schemas = await listTenantSchemas(pool);
+  const schemas = await listTenantPlacements(pool);
   let next = 0;
   const worker = async () => {
     while (next < schemas.length) {
-      const schema = schemas[next++];
-      const result = await migrateSchema(pool, schema, tenant);
+      const { schema, server } = schemas[next++];
+      const on = server === DEFAULT_SERVER || !options.serverPool ? pool : options.serverPool(server);
+      const result = await migrateSchema(on, schema, tenant);
       options.onSchema?.(result);
       results.push(result);
     }

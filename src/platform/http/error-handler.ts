@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { closeLingering } from './lingering-close.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { isDatabaseUnavailable, isMovedAway } from '../db/connection-errors.ts';
 import { AppError, errors, type ErrorItem } from '../errors.ts';
 import { formatPath } from '../../core/issues.ts';
 import { RequestValidationError, zodIssuesToErrorItems } from './validation.ts';
@@ -35,6 +35,7 @@ function statusOf(error: unknown): number | undefined {
 /** `contentType`: the request's header, quoted back when Fastify has no parser for it. */
 export function toAppError(error: unknown, bodyLimit: number, contentType?: string): AppError {
   if (error instanceof AppError) return error;
+  if (isMovedAway(error)) return errors.tenantMoving();
   if (isDatabaseUnavailable(error)) return errors.databaseUnavailable();
   if (error instanceof RequestValidationError) {
     // params and querystring keys are reported by name (`inicio`, `limit`), as ERPs know them.
@@ -97,8 +98,8 @@ export function renderError(error: AppError): ErrorBody {
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error, bodyLimit, request.headers['content-type']);
-    if (appError.code === 'database_unavailable') {
-      request.log.warn({ err: error }, 'request failed: database unavailable');
+    if (appError.code === 'database_unavailable' || appError.code === 'tenant_moving') {
+      request.log.warn({ err: error }, `request failed: ${appError.code}`);
     } else if (appError.status >= 500) {
       const serialization = error instanceof Error && isResponseSerializationError(error as never);
       request.log.error({ err: error, serialization }, 'request failed');

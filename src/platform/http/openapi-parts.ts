@@ -90,7 +90,7 @@ const ERROR_STATUS: Record<number, string> = {
   422: 'Datos inválidos: validation_failed y los códigos de las reglas (errors[] con la ruta de cada campo)',
   429: 'Demasiadas solicitudes: rate_limited (cabecera Retry-After)',
   500: 'Error inesperado: internal_error (registrado con el id de la solicitud)',
-  503: 'Servicio no disponible: database_unavailable, service_unavailable',
+  503: 'Servicio no disponible: database_unavailable, service_unavailable, tenant_moving (cabecera Retry-After)',
 };
 
 export interface OperationTraits {

@@ -1,6 +1,7 @@
 // Tenancy is resolved once per request (docs/architecture.md, rule 4): Host → central hostname row (cached) →
-// tenant → its Prisma client → `request.tenant`. Runs in onRequest, before the body is read, in this order:
-// unknown host 404 → locked tenant 403 → missing/bad token 401.
+// tenant → its server (directory.ts) → its Prisma client → `request.tenant`. Runs in onRequest, before the body is
+// read, in this order: unknown host 404 → locked tenant 403 → held by a move 503 → missing/bad token 401.
+// A request is counted in flight for its tenant from then until its response is over: a move waits for those.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { poolQueryPrepared } from '../db/prepared.ts';
@@ -76,10 +77,12 @@ export async function authenticate(
   const now = Date.now();
   if (checked.lastUsedAt === null || now - checked.lastUsedAt > LAST_USED_RESOLUTION_MS) {
     checked.lastUsedAt = now;
-    await db.pool.query(`UPDATE ${quoteIdent(schema)}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [
-      checked.user.credential.id,
-      new Date(now),
-    ]);
+    await db
+      .poolFor(schema)
+      .query(`UPDATE ${quoteIdent(schema)}."api_tokens" SET last_used_at = $2 WHERE id = $1`, [
+        checked.user.credential.id,
+        new Date(now),
+      ]);
   }
   return checked.user;
 }
@@ -99,7 +102,7 @@ async function lookUpToken(db: Database, schema: string, hash: string, tokens?: 
     email: string;
     role: string;
   }>(
-    db.pool,
+    db.poolFor(schema),
     `SELECT t.id, t.token_hash, t.revoked_at, t.last_used_at, u.id AS user_id, u.name, u.email, u.role
      FROM ${quoteIdent(schema)}."api_tokens" t JOIN ${quoteIdent(schema)}."users" u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hash],
@@ -150,8 +153,12 @@ export function installTenancy(
   hosts: HostResolver,
   cacheTtlMs = 0,
   tokens?: TokenCache,
+  moveWaitMs = 5_000,
 ): CompanyCache {
   const companies = new Memo<Company>(cacheTtlMs);
+  // A company that moved to another server is read afresh there.
+  const unmoved = db.directory.onMoved((schema) => companies.delete(schema));
+  app.addHook('onClose', async () => unmoved());
   app.decorateRequest(kTenant, null);
   app.decorateRequest('tenant', {
     getter(this: FastifyRequest) {
@@ -164,13 +171,18 @@ export function installTenancy(
     },
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (config.hostKind !== 'tenant') return;
     const hostname = normalizeHost(request.headers.host);
     const tenant = await hosts.resolve(hostname);
     if (!tenant) throw errors.hostNotFound(hostname);
     if (tenant.locked) throw errors.tenantLocked();
+    // A move holding the tenant: wait for its flip (then this request goes to the new server), or 503.
+    if (!(await db.directory.admit(tenant.schemaName, moveWaitMs))) throw errors.tenantMoving();
+    // 'close' follows the end of the response, or a client gone before it (its handler may still run: the move's
+    // fence on the old copy stops what it would write there).
+    reply.raw.once('close', db.directory.enter(tenant.schemaName));
     const client = db.tenant(tenant.schemaName);
     const cachedCompany = companies.get(tenant.schemaName);
     const [user, company] = await Promise.all([

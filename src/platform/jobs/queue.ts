@@ -99,9 +99,10 @@ export async function claimJobs(
 /**
  * Jobs enqueued by the rows of a SELECT inside a larger statement (a CTE of the issue's insert): `select` yields
  * name, dedupe_key, tenant_id, payload (jsonb) and run_at, in that order. Keys are expected fresh (no conflict).
+ * `table`: central.jobs, or a tenant's job_outbox (outbox.ts) when the statement runs on another server.
  */
-export function enqueueFromSelect(select: string): string {
-  return `INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at) ${select}`;
+export function enqueueFromSelect(select: string, table = '"central"."jobs"'): string {
+  return `INSERT INTO ${table} (name, dedupe_key, tenant_id, payload, run_at) ${select}`;
 }
 
 /** The pending job under `dedupeKey` runs now rather than at its later run_at (not one a worker holds). */
