@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
 import { companyIdentity } from './padron-address.ts';
@@ -104,6 +104,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
             message: z.string(),
             hostname: z.string(),
             token: z.string().describe('Token API (se muestra una sola vez)'),
+            ...warningsField,
           }),
           403: ErrorBodySchema,
           409: ErrorBodySchema,

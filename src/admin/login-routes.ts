@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createSession, revokeSession } from './auth.ts';
@@ -52,6 +52,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
             role: z.string(),
             token: z.string(),
             expires_at: z.string(),
+            ...warningsField,
           }),
           401: ErrorBodySchema,
           403: ErrorBodySchema,

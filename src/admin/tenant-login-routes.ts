@@ -10,7 +10,7 @@ import { AppError } from '../platform/errors.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import type { Platform } from '../platform/http/types.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueToken } from '../platform/tokens.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
@@ -27,6 +27,7 @@ const Body = z
 
 const Success = z
   .object({
+    ...warningsField,
     success: z.literal(true),
     name: z.string(),
     email: z.string(),

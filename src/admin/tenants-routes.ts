@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CertificateError, type KeyMaterial } from '../crypto/certificates.ts';
 import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, pageNumber, rowId, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { AddressBody, provisionTenant } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
@@ -50,6 +50,7 @@ const Created = z.object({
   hostname: z.string(),
   token: z.string().describe('Token API de la empresa: se muestra una sola vez'),
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
+  ...warningsField,
 });
 
 /** The uploaded PFX, read off the event loop (node-forge derives keys synchronously). */

@@ -85,11 +85,15 @@ export const ISSUE_CODES = {
     'Propiedad del ítem (catálogo 55) cuyo valor no puede ir donde SUNAT lo lee: una fecha (3005, 3059, 4002, 4003, 4004, 4006 → cac:UsabilityPeriod/cbc:StartDate, SUNAT 3065) o un número (4005 días → DurationMeasure, 3006 → ValueQuantity, SUNAT 3135).',
   operation_products_required:
     'Factura de operación 0112 (gastos deducibles de persona natural) sin una línea 84121901 (crédito hipotecario) u 80131501 (arrendamiento). SUNAT 3181.',
+  unknown_field:
+    'Clave desconocida dentro de `acciones`, que decide qué llega a SUNAT: se rechaza en lugar de ignorarla (no se firma, guarda, numera ni envía nada).',
   mortgage_properties_required:
     'Línea de factura con código de producto 84121901 (crédito hipotecario) sin las propiedades del ítem 7001, 7004, 7005 (y 7003, 7006, 7007 si 7002 es 3). SUNAT 3150–3155.',
 } as const;
 
 export const WARNING_CODES = {
+  unknown_field:
+    'Una clave que el esquema no conoce se ignoró; el mensaje sugiere la clave conocida más parecida ("¿Quiso decir …?").',
   value_normalized:
     'Un valor se normalizó sin cambiar su significado (mayúsculas, ceros a la izquierda, número como texto…).',
   empty_value_ignored: 'Un texto vacío se trató como campo ausente.',

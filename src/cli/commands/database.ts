@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, loadDotEnv, type Config } from '../../platform
 import { openDatabase, type Database } from '../../platform/db/database.ts';
 import { EmbeddedDatabaseBusyError } from '../../platform/db/embedded.ts';
 import { MigrationError } from '../../platform/db/migrator.ts';
-import { isAppError } from '../../platform/errors.ts';
+import { isAppError, withPath } from '../../platform/errors.ts';
 import { unexpectedErrorText } from '../unexpected.ts';
 
 export async function withDatabase(run: (db: Database, config: Config) => Promise<number>): Promise<number> {
@@ -36,7 +36,7 @@ export async function withDatabase(run: (db: Database, config: Config) => Promis
 function reportError(error: unknown): number {
   if (isAppError(error)) {
     process.stderr.write(`Error (${error.code}): ${error.message}\n`);
-    for (const item of error.errors) process.stderr.write(`  - ${item.path || '(cuerpo)'}: ${item.message}\n`);
+    for (const item of error.errors) process.stderr.write(`  - ${withPath(item.path || '(cuerpo)', item.message)}\n`);
     return 1;
   }
   if (error instanceof ConfigError || error instanceof MigrationError || error instanceof EmbeddedDatabaseBusyError) {

@@ -1,5 +1,6 @@
 // Request and response schemas of the e-mail routes (they also feed OpenAPI).
 import { z } from 'zod';
+import { warningsField } from '../../platform/http/schemas.ts';
 
 export const SendEmailBody = z
   .object({
@@ -29,6 +30,7 @@ export const EmailQueued = z
       number: z.string(),
       external_id: z.string(),
     }),
+    ...warningsField,
   })
   .meta({ id: 'DocumentEmailQueued' });
 

@@ -81,13 +81,13 @@ export const idempotencyKeyParameter = {
 /** What each error status means and its usual codes (docs/errors.md lists every code). */
 const ERROR_STATUS: Record<number, string> = {
   400: 'Solicitud mal formada: invalid_json, invalid_content_length, bad_url, bad_request, idempotency_key_invalid',
-  401: 'Sin token válido: unauthenticated',
+  401: 'Sin token válido: unauthenticated (errors[0].code: authorization_missing, authorization_not_bearer, token_invalid)',
   403: 'Prohibido: tenant_locked, emission_locked, plan_limit_reached, account_locked',
-  404: 'No encontrado: route_not_found, host_not_found, document_not_found, tenant_not_found',
+  404: 'No encontrado: route_not_found, wrong_host (el mensaje nombra el host que atiende la ruta), host_not_found, document_not_found, tenant_not_found',
   409: 'Conflicto: document_already_exists, document_conflict, document_rejected, idempotency_in_flight',
   413: 'Cuerpo demasiado grande: payload_too_large',
   415: 'Content-Type no soportado: unsupported_media_type',
-  422: 'Datos inválidos: validation_failed y los códigos de las reglas (errors[] con la ruta de cada campo)',
+  422: 'Datos inválidos: validation_failed, unknown_field y los códigos de las reglas (errors[] con la ruta de cada campo; cada mensaje empieza por ella)',
   429: 'Demasiadas solicitudes: rate_limited (cabecera Retry-After)',
   500: 'Error inesperado: internal_error (registrado con el id de la solicitud)',
   503: 'Servicio no disponible: database_unavailable, service_unavailable',

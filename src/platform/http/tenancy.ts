@@ -6,7 +6,8 @@ import type { Database } from '../db/database.ts';
 import { poolQueryPrepared } from '../db/prepared.ts';
 import { errors } from '../errors.ts';
 import { quoteIdent } from '../db/schema-name.ts';
-import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
+import { hashesEqual, hashToken } from '../tokens.ts';
+import { requireBearer, TENANT_TOKEN, tenantTokenNotValid } from './credentials.ts';
 import { effectiveAuth } from './routing.ts';
 import { normalizeHost, type HostResolver, type ResolvedTenant } from './hosts.ts';
 import type { CheckedToken, TokenCache } from './token-cache.ts';
@@ -63,11 +64,10 @@ export async function authenticate(
   tenant: ResolvedTenant,
   tokens?: TokenCache,
 ): Promise<TenantUser> {
-  const token = bearerToken(request.headers.authorization);
-  if (!token) throw errors.unauthorized();
+  const token = requireBearer(request.headers.authorization, TENANT_TOKEN);
   const hash = hashToken(token);
   const schema = tenant.schemaName;
-  const checked = tokens?.get(schema, hash) ?? (await lookUpToken(db, schema, hash, tokens));
+  const checked = tokens?.get(schema, hash) ?? (await lookUpToken(db, tenant, hash, tokens));
   const now = Date.now();
   if (checked.lastUsedAt === null || now - checked.lastUsedAt > LAST_USED_RESOLUTION_MS) {
     checked.lastUsedAt = now;
@@ -79,7 +79,13 @@ export async function authenticate(
   return checked.user;
 }
 
-async function lookUpToken(db: Database, schema: string, hash: string, tokens?: TokenCache): Promise<CheckedToken> {
+async function lookUpToken(
+  db: Database,
+  tenant: ResolvedTenant,
+  hash: string,
+  tokens?: TokenCache,
+): Promise<CheckedToken> {
+  const schema = tenant.schemaName;
   const generation = tokens?.generation ?? 0;
   // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. It is one
   // raw round trip (token and user joined), naming the tenant's schema, and a named prepared statement: planned
@@ -100,7 +106,9 @@ async function lookUpToken(db: Database, schema: string, hash: string, tokens?: 
     [hash],
   );
   const row = rows[0];
-  if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash)) throw errors.unauthorized();
+  // Unknown, revoked or another company's: one answer, which never tells whether the token exists elsewhere.
+  if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash))
+    tenantTokenNotValid(tenant.hostname, tenant.subdomain);
   const checked: CheckedToken = {
     user: { id: row.user_id, name: row.name, email: row.email, role: row.role, tokenId: row.id },
     lastUsedAt: row.last_used_at?.getTime() ?? null,
