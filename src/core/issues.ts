@@ -19,6 +19,9 @@ export interface Warning {
   path: string;
   code: string;
   message: string;
+  /** For a figure kept within SUNAT's tolerance: ours and the one sent, as decimal strings. */
+  expected?: string;
+  received?: string;
   /** SUNAT's code when SUNAT itself would note the same thing (an observation, 4000+) or demands what we emitted. */
   sunatRule?: string;
 }
@@ -109,6 +112,8 @@ export const WARNING_CODES = {
   detraction_percent_differs: 'El porcentaje de detracción difiere del de catálogo 54.',
   detraction_below_threshold: 'Detracción en una operación que no supera S/ 700.',
   prepayment_discount_added: 'Se generó el descuento global 04/05/06 de cada anticipo.',
+  total_within_tolerance:
+    'Un importe enviado difiere del calculado, pero dentro de la tolerancia de SUNAT (±1): se emitió el enviado (expected/received). En total_venta la diferencia va en cbc:PayableRoundingAmount y el PDF la imprime como "Redondeo".',
   informational_total_differs:
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual: 'Porcentaje de IGV distinto de 18 % (o 10 % de la Ley 31556).',

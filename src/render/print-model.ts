@@ -92,6 +92,8 @@ export interface PrintTotals {
   advances?: string;
   /** Valor de venta / subtotal before global discounts that do not affect the base. */
   subtotal?: string;
+  /** Redondeo: what a total kept within SUNAT's tolerance adds to the rest (PayableRoundingAmount), signed. */
+  rounding?: string;
   /** IGV rate as printed next to the label, e.g. "18". */
   igvRate?: string;
   igv?: string;

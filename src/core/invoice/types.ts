@@ -235,6 +235,12 @@ export interface DocumentTotals {
   prepaid: DecimalString;
   /** total_venta → PayableAmount. */
   payable: DecimalString;
+  /**
+   * PayableRoundingAmount, when total_venta was kept within SUNAT's tolerance of the payable computed from the other
+   * totals: the difference (SUNAT 3280: TaxInclusive + charges − discounts − advances + rounding = payable). Absent
+   * when there is none (and in documents stored before it existed).
+   */
+  rounding?: DecimalString;
   /** total_pendiente_pago: credit amount of FormaPago/Credito (payable − detraction − retention). */
   pending: DecimalString;
 }
