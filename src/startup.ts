@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin, ensureGeneratedAdmin, type GeneratedAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
-import { ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
+import { checkSecretsKey, ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
 import { ConfigError, productionProblems, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrateAll } from './platform/db/migrator.ts';
@@ -34,10 +34,13 @@ export async function prepareDatabase(
   options: StartOptions = {},
 ): Promise<{ demo: DemoTenant | null; generatedAdmin: GeneratedAdmin | null }> {
   await migrateAll(db.pool, { prismaRoot: options.prismaRoot });
+  const secrets = createSecretBox(config.secretsKey);
+  // Another SECRETS_KEY than the one the stored secrets were sealed with: refused now, not at every signature.
+  await checkSecretsKey(db, secrets);
   await ensureFirstAdmin(db, config);
   const generatedAdmin = await ensureGeneratedAdmin(db, config);
   if (!config.demoTenant) return { demo: null, generatedAdmin };
-  const demo = await ensureDemoTenant({ db, config, secrets: createSecretBox(config.secretsKey) }, config.dataDir);
+  const demo = await ensureDemoTenant({ db, config, secrets }, config.dataDir);
   return { demo, generatedAdmin };
 }
 

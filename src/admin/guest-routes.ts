@@ -16,7 +16,13 @@ const Body = z
       .string()
       .regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' })
       .describe('RUC de la empresa'),
-    name: z.string().trim().min(2).max(200).describe('Razón social'),
+    name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(200)
+      .optional()
+      .describe('Razón social: obligatoria salvo que el RUC esté en el padrón (se usa la suya, con un aviso)'),
     subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio deseado'),
     email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del administrador'),
     password: z
@@ -116,13 +122,14 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       ensureEnabled(platform.config.guestRegisterEnabled);
       const b = request.body;
-      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
+      // A company without a name (none sent, none in the padrón) is refused before anything is created.
       const identity = await companyIdentity(platform.db.central, b.number, { name: b.name });
+      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
       const result = await provisionTenant(
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.number,
-          name: b.name,
+          name: identity.name,
           address: identity.address,
           subdomain: b.subdomain,
           email: b.email,
@@ -136,6 +143,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
         message: 'Cuenta registrada correctamente.',
         hostname: result.tenant.hostname,
         token: result.token,
+        warnings: identity.warnings,
       };
     },
   );

@@ -32,7 +32,9 @@ const Body = z
       .min(1)
       .max(200)
       .optional()
-      .describe('Razón social (por defecto la del padrón RUC, o "EMPRESA {ruc}")'),
+      .describe(
+        'Razón social: obligatoria salvo que el RUC esté en el padrón importado (se usa la suya, con un aviso)',
+      ),
     nombre_comercial: z.string().trim().min(1).max(200).optional().describe('Nombre comercial'),
     direccion: AddressBody.optional().describe('Domicilio fiscal (por defecto el del padrón RUC, si lo tiene)'),
     soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
@@ -123,7 +125,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.ruc,
-          name: identity.name ?? `EMPRESA ${b.ruc}`,
+          name: identity.name,
           tradeName: b.nombre_comercial ?? null,
           address: identity.address,
           subdomain: b.subdomain,
@@ -144,6 +146,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         hostname: result.tenant.hostname,
         token: result.token,
         password: result.password,
+        warnings: identity.warnings,
       };
     },
   );

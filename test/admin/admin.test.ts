@@ -74,7 +74,14 @@ async function createTenant(token: string, extra: Record<string, unknown> = {}) 
   return call(
     'POST',
     '/api/tenants',
-    { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4, ...extra },
+    {
+      ruc: randomRuc(),
+      name: 'EMPRESA CREADA S.A.C.',
+      subdomain: randomSubdomain(),
+      email: `t-${tag}@facturo.example`,
+      plan_id: 4,
+      ...extra,
+    },
     token,
   );
 }

@@ -20,20 +20,20 @@ export async function withDatabase(run: (db: Database, config: Config) => Promis
   try {
     db = await openDatabase(config, { whenEmbeddedBusy: 'connect' });
   } catch (error) {
-    return reportError(error);
+    return reportError(error, config);
   }
   try {
     if (db.mode === 'embedded-remote')
       process.stderr.write(`(usando la base de datos embebida del servidor en ejecución: ${db.url})\n`);
     return await run(db, config);
   } catch (error) {
-    return reportError(error);
+    return reportError(error, config);
   } finally {
     await db.close();
   }
 }
 
-function reportError(error: unknown): number {
+function reportError(error: unknown, config?: Config): number {
   if (isAppError(error)) {
     process.stderr.write(`Error (${error.code}): ${error.message}\n`);
     for (const item of error.errors) process.stderr.write(`  - ${withPath(item.path || '(cuerpo)', item.message)}\n`);
@@ -43,7 +43,7 @@ function reportError(error: unknown): number {
     process.stderr.write(`${error.message}\n`);
     return 1;
   }
-  process.stderr.write(unexpectedErrorText(error));
+  process.stderr.write(unexpectedErrorText(error, { databaseUrl: config?.databaseUrl }));
   return 1;
 }
 

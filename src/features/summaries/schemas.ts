@@ -53,7 +53,9 @@ export const SummaryBodySchema = z
 
 export const SummaryStatusBodySchema = z
   .object({
-    external_id: externalIdSchema.optional(),
+    external_id: externalIdSchema
+      .optional()
+      .describe('external_id del resumen o de uno de sus comprobantes (responde por el último que lo incluye)'),
     ticket: z
       .string()
       .trim()
