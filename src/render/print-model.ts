@@ -246,8 +246,10 @@ export interface PrintModel {
   authorization?: string;
   /** The issuer's own line at the foot of the document ("Gracias por su compra"). */
   footerText?: string;
-  /** Printed diagonally across every page: "ANULADO", "RECHAZADO". */
+  /** Printed diagonally across every page: "ANULADO", "POR ANULAR", "RECHAZADO". */
   watermark?: string;
+  /** A banner at the top of every page: a demo company's "DEMO — SIN VALOR TRIBUTARIO" (DEMO_NOTICE). */
+  notice?: string;
 }
 
 export type PdfFormat = 'a4' | 'ticket';

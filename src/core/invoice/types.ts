@@ -65,7 +65,7 @@ export interface ComputedDocument {
   actions: { sendEmail: boolean; sendXmlSigned: boolean; pdfFormat: string };
   /** Legend 1000 text: "SON CIENTO DIECIOCHO CON 00/100 SOLES". */
   amountInWords: string;
-  /** FacturadorPro's number_to_letter: "Ciento dieciocho con 00/100 ". */
+  /** FacturadorPro's number_to_letter, trimmed: "Ciento dieciocho con 00/100". */
   numberToLetter: string;
   /** Header fields kept for storage and printing, not used by SUNAT (placa, vendedor, hotel, transport…). */
   extra: Record<string, unknown>;
