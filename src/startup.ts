@@ -69,9 +69,12 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
       `Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`,
     );
     // The reference is opened on the demo company's host: "Try it out" then calls the same origin, which a
-    // browser allows without CORS (from localhost it would be another origin and be blocked).
+    // browser allows without CORS (from localhost it would be another origin and be blocked); the admin host's
+    // operations, likewise, on the admin host's own page.
     const docsHost = demo ? `http://${demo.hostname}${portSuffix}` : url;
-    print(`  Documentación: ${docsHost}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
+    const adminUrl = `http://${config.adminHost}${portSuffix}`;
+    print(`  Documentación: ${docsHost}/documentation   (administración: ${adminUrl}/documentation)`);
+    print(`  Administración: ${adminUrl}`);
     if (generatedAdmin)
       print(
         `  Administrador (se muestra una sola vez; copia en ${generatedAdmin.file}):\n` +

@@ -447,6 +447,19 @@ describe('self-registration and the padrón', () => {
     expect(tenant).toMatchObject({ planId: 1, sunatMode: 'demo' });
   });
 
+  it('needs a name: without one, for a RUC outside the padrón, 422 name_required and nothing is created', async () => {
+    const body = {
+      number: randomRuc(),
+      subdomain: randomSubdomain(),
+      email: `g2-${tag}@facturo.example`,
+      password: 'Segura2026x',
+    };
+    const res = await call('POST', '/api/guest-register', body, undefined, `${net}.51`);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'name_required', errors: [{ path: 'name', code: 'name_required' }] });
+    expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc: body.number } })).toBeNull();
+  });
+
   it('imports the padrón sample (Latin-1: Ñ and accents) and answers RUC lookups', async () => {
     const result = await importPadron(api.ctx.db.pool, join(REPO_ROOT, 'assets/padron_reducido_ruc.sample.txt'));
     expect(result.rows).toBe(9);

@@ -108,15 +108,6 @@ describe('POST /api/tenants', () => {
     expect(res.json).toMatchObject({ code: 'name_required', errors: [{ path: 'name', code: 'name_required' }] });
     expect(res.json.message).toMatch(/^name: Indique la razón social de la empresa/);
     expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc } })).toBeNull();
-    const guest = await call('POST', '/api/guest-register', {
-      number: ruc,
-      subdomain: randomSubdomain(),
-      email: 'nueva@facturo.example',
-      password: 'Segura2026x',
-    });
-    expect(guest.status).toBe(422);
-    expect(guest.json.code).toBe('name_required');
-    expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc } })).toBeNull();
   });
 
   it('refuses a malformed address and creates nothing', async () => {
