@@ -137,6 +137,27 @@ describe('other bodies', () => {
     ]);
   });
 
+  it('a void: an array item’s near miss explains the 422; an unknown key of an accepted void is warned about', async () => {
+    const issued = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    const id = issued.json.data.external_id;
+    const today = fixtureBody('01-taxed.json').fecha_de_emision;
+    const refused = await api.post('/api/voided', {
+      fecha_de_emision_de_documentos: today,
+      documentos: [{ external_id: id, motivo_anulacon: 'Error en el pedido' }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors[0].path).toBe('documentos[0].motivo_anulacion');
+    expect(refused.json.errors[0].message).toContain('Se recibió "motivo_anulacon", que no se conoce');
+    const accepted = await api.post('/api/voided', {
+      fecha_de_emision_de_documentos: today,
+      documentos: [{ external_id: id, motivo_anulacion: 'Error en el pedido', observacion: 'x' }],
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    expect(accepted.json.warnings).toEqual([
+      expect.objectContaining({ path: 'documentos[0].observacion', code: 'unknown_field' }),
+    ]);
+  });
+
   it('a strict settings body refuses the key, with the same suggestion, and changes nothing', async () => {
     const before = await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } });
     const res = await api.ctx.app.inject({
