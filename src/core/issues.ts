@@ -33,6 +33,8 @@ export interface Warning {
 export const ISSUE_CODES = {
   validation_failed:
     'El cuerpo no cumple el esquema: falta un campo, sobra un elemento o un valor tiene un tipo o formato inválido.',
+  unknown_field:
+    'Clave desconocida dentro de `acciones`, que decide qué llega a SUNAT: se rechaza en lugar de ignorarla (no se firma, guarda, numera ni envía nada).',
   catalog_code_invalid:
     'Un código no existe en el catálogo SUNAT que corresponde (07, 51, 06, 02, 09, 10, 12, 16, 52, 53, 54, 59, 08…) o no es válido en ese lugar.',
   series_invalid:
@@ -88,8 +90,6 @@ export const ISSUE_CODES = {
     'Propiedad del ítem (catálogo 55) cuyo valor no puede ir donde SUNAT lo lee: una fecha (3005, 3059, 4002, 4003, 4004, 4006 → cac:UsabilityPeriod/cbc:StartDate, SUNAT 3065) o un número (4005 días → DurationMeasure, 3006 → ValueQuantity, SUNAT 3135).',
   operation_products_required:
     'Factura de operación 0112 (gastos deducibles de persona natural) sin una línea 84121901 (crédito hipotecario) u 80131501 (arrendamiento). SUNAT 3181.',
-  unknown_field:
-    'Clave desconocida dentro de `acciones`, que decide qué llega a SUNAT: se rechaza en lugar de ignorarla (no se firma, guarda, numera ni envía nada).',
   mortgage_properties_required:
     'Línea de factura con código de producto 84121901 (crédito hipotecario) sin las propiedades del ítem 7001, 7004, 7005 (y 7003, 7006, 7007 si 7002 es 3). SUNAT 3150–3155.',
 } as const;
