@@ -31,7 +31,7 @@ import { installTenancy } from './platform/http/tenancy.ts';
 import { installTokenCache } from './platform/http/token-cache.ts';
 import type { Platform } from './platform/http/types.ts';
 import './platform/http/types.ts';
-import { installInputGuard, validatorCompiler } from './platform/http/validation.ts';
+import { installInputGuard, installUnknownFieldWarnings, validatorCompiler } from './platform/http/validation.ts';
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
 import { ensureSunatErrorCodes } from './sunat/error-codes.ts';
@@ -128,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   installContentTypeCheck(app);
   installInputGuard(app);
+  installUnknownFieldWarnings(app);
   await installRateLimit(app, db.central);
   await installSwagger(app, config);
   installConsole(app, deps.consoleDir);

@@ -3,6 +3,7 @@
 // cluster's primary and runs that many of the above (cluster.ts).
 import { ConfigError, loadConfig, loadDotEnv } from './platform/config.ts';
 import { EmbeddedDatabaseBusyError } from './platform/db/embedded.ts';
+import { explainFailure } from './platform/failures.ts';
 import { MigrationError } from './platform/db/migrator.ts';
 import { installProcessGuard } from './runtime/process-guard.ts';
 import { BundledAssetError } from './sunat/assets.ts';
@@ -42,9 +43,13 @@ async function main(): Promise<void> {
     ) {
       process.stderr.write(`Facturo no puede iniciar: ${error.message}\n`);
     } else {
-      // A database that cannot be reached, a port in use…: the message first, the details after.
+      // A port in use, a database that cannot be reached or is not migrated, a SECRETS_KEY that opens nothing: one
+      // line with the cause and the fix. Anything else is a defect: the message first, the stack after.
+      const line = explainFailure(error, { port: config.port, host: config.host, databaseUrl: config.databaseUrl });
       process.stderr.write(
-        `Facturo no puede iniciar: ${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}\n`,
+        line
+          ? `Facturo no puede iniciar: ${line}\n`
+          : `Facturo no puede iniciar: ${(error as Error)?.message ?? String(error)}\n${(error as Error)?.stack ?? ''}\n`,
       );
     }
     process.exit(1);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin, ensureGeneratedAdmin, type GeneratedAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
-import { ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
+import { checkSecretsKey, ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
 import { ConfigError, productionProblems, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrateAll } from './platform/db/migrator.ts';
@@ -36,10 +36,13 @@ export async function prepareDatabase(
   await migrateAll(db.pool, { prismaRoot: options.prismaRoot, serverPool: (server) => db.directory.pool(server) });
   // Read again now that central is up to date (a first start had no central schema when the database opened).
   await db.directory.load();
+  const secrets = createSecretBox(config.secretsKey);
+  // Another SECRETS_KEY than the one the stored secrets were sealed with: refused now, not at every signature.
+  await checkSecretsKey(db, secrets);
   await ensureFirstAdmin(db, config);
   const generatedAdmin = await ensureGeneratedAdmin(db, config);
   if (!config.demoTenant) return { demo: null, generatedAdmin };
-  const demo = await ensureDemoTenant({ db, config, secrets: createSecretBox(config.secretsKey) }, config.dataDir);
+  const demo = await ensureDemoTenant({ db, config, secrets }, config.dataDir);
   return { demo, generatedAdmin };
 }
 
@@ -68,9 +71,12 @@ export async function startFacturo(config: Config, options: StartOptions = {}): 
       `Facturo escucha en ${url} (base de datos: ${db.mode === 'server' ? 'PostgreSQL' : `PGlite embebido en ${config.dataDir}`})`,
     );
     // The reference is opened on the demo company's host: "Try it out" then calls the same origin, which a
-    // browser allows without CORS (from localhost it would be another origin and be blocked).
+    // browser allows without CORS (from localhost it would be another origin and be blocked); the admin host's
+    // operations, likewise, on the admin host's own page.
     const docsHost = demo ? `http://${demo.hostname}${portSuffix}` : url;
-    print(`  Documentación: ${docsHost}/documentation   Administración: http://${config.adminHost}${portSuffix}`);
+    const adminUrl = `http://${config.adminHost}${portSuffix}`;
+    print(`  Documentación: ${docsHost}/documentation   (administración: ${adminUrl}/documentation)`);
+    print(`  Administración: ${adminUrl}`);
     if (generatedAdmin)
       print(
         `  Administrador (se muestra una sola vez; copia en ${generatedAdmin.file}):\n` +

@@ -8,7 +8,13 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors } from '../platform/errors.ts';
 import { checkCsrf, sessionCookieOf, usesSessionCookie } from '../platform/http/console-session.ts';
-import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
+import { requireBearer, tokenNotValid } from '../platform/http/credentials.ts';
+import { hashToken, issueToken } from '../platform/tokens.ts';
+
+/** What the admin host expects, and its 401 for a session it does not know (expired, closed or never issued). */
+const ADMIN_TOKEN = 'el token de `POST /api/login` de este host';
+const SESSION_NOT_VALID =
+  'La sesión no existe o venció: inicie sesión nuevamente (`POST /api/login` en el host de administración).';
 
 export const SESSION_TTL_MS = 12 * 3_600_000;
 
@@ -39,12 +45,11 @@ export async function createSession(
 
 /** Deletes the session of a bearer token; 401 when there is none (already closed, expired or never issued). */
 export async function revokeSession(central: CentralClient, authorization: string | undefined): Promise<void> {
-  const token = bearerToken(authorization);
-  if (!token) throw errors.unauthorized();
+  const token = requireBearer(authorization, ADMIN_TOKEN);
   const { count } = await central.adminSession.deleteMany({
     where: { tokenHash: hashToken(token), expiresAt: { gt: new Date() } },
   });
-  if (count === 0) throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  if (count === 0) tokenNotValid(SESSION_NOT_VALID);
 }
 
 /** Deletes the console session of the request's cookie (DELETE /api/session); 401 when there is none. */
@@ -64,14 +69,12 @@ export async function adminOf(
   roles: readonly AdminRole[] = ['admin', 'reseller'],
 ): Promise<AdminCaller> {
   const cookie = usesSessionCookie(request) ? sessionCookieOf(request) : null;
-  const token = cookie ?? bearerToken(request.headers.authorization);
-  if (!token) throw errors.unauthorized();
+  const token = cookie ?? requireBearer(request.headers.authorization, ADMIN_TOKEN);
   const session = await central.adminSession.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!session || session.expiresAt.getTime() <= Date.now())
-    throw errors.unauthorized('La sesión no existe o venció: inicie sesión nuevamente.');
+  if (!session || session.expiresAt.getTime() <= Date.now()) tokenNotValid(SESSION_NOT_VALID);
   if (cookie) checkCsrf(request, cookie);
   const user = await central.adminUser.findUnique({ where: { id: session.adminUserId }, include: { reseller: true } });
-  if (!user) throw errors.unauthorized();
+  if (!user) tokenNotValid(SESSION_NOT_VALID);
   const role = user.role === 'reseller' ? 'reseller' : 'admin';
   if (role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
     throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { provisionTenant } from '../features/company/public.ts';
 import { companyIdentity } from './padron-address.ts';
@@ -16,7 +16,13 @@ const Body = z
       .string()
       .regex(/^\d{11}$/, { message: 'El RUC debe tener 11 dígitos.' })
       .describe('RUC de la empresa'),
-    name: z.string().trim().min(2).max(200).describe('Razón social'),
+    name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(200)
+      .optional()
+      .describe('Razón social: obligatoria salvo que el RUC esté en el padrón (se usa la suya, con un aviso)'),
     subdomain: z.string().trim().toLowerCase().min(1).max(40).describe('Subdominio deseado'),
     email: z.email({ message: 'Correo electrónico inválido.' }).max(254).describe('Correo del administrador'),
     password: z
@@ -104,6 +110,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
             message: z.string(),
             hostname: z.string(),
             token: z.string().describe('Token API (se muestra una sola vez)'),
+            ...warningsField,
           }),
           403: ErrorBodySchema,
           409: ErrorBodySchema,
@@ -115,13 +122,14 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       ensureEnabled(platform.config.guestRegisterEnabled);
       const b = request.body;
-      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
+      // A company without a name (none sent, none in the padrón) is refused before anything is created.
       const identity = await companyIdentity(platform.db.central, b.number, { name: b.name });
+      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
       const result = await provisionTenant(
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.number,
-          name: b.name,
+          name: identity.name,
           address: identity.address,
           subdomain: b.subdomain,
           email: b.email,
@@ -135,6 +143,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
         message: 'Cuenta registrada correctamente.',
         hostname: result.tenant.hostname,
         token: result.token,
+        warnings: identity.warnings,
       };
     },
   );

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { AppError, errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createSession, revokeSession } from './auth.ts';
@@ -84,6 +84,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
             role: z.string(),
             token: z.string(),
             expires_at: z.string(),
+            ...warningsField,
           }),
           401: ErrorBodySchema,
           403: ErrorBodySchema,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Prisma } from '../generated/central/client.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requireAdmin } from './auth.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 
@@ -57,7 +57,12 @@ const present = (p: Row) => ({
 export const partnersRoutes: FastifyPluginAsync = async (app) => {
   const central = app.platform.db.central;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const list = z.object({ success: z.literal(true), data: z.array(PartnerSchema), message: z.string() });
+  const list = z.object({
+    success: z.literal(true),
+    data: z.array(PartnerSchema),
+    message: z.string(),
+    ...warningsField,
+  });
 
   typed.get(
     '/api/restaurant/partner/list',
@@ -132,7 +137,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Registrar un partner',
         body: StoreBody,
         response: {
-          200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string() }),
+          200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string(), ...warningsField }),
           401: ErrorBodySchema,
           403: ErrorBodySchema,
           409: ErrorBodySchema,

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema, rowId } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, rowId, warningsField } from '../platform/http/schemas.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { lockMessage, setResellerLock, setTenantLock } from './locks.ts';
@@ -26,12 +26,18 @@ export const LockFactSchema = z.object({
   reason: z.string().nullable(),
   locked_at: z.string(),
 });
-const ResellerLockResult = z.object({ success: z.literal(true), message: z.string(), locked: z.boolean() });
+const ResellerLockResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  locked: z.boolean(),
+  ...warningsField,
+});
 const TenantLockResult = z.object({
   success: z.literal(true),
   message: z.string(),
   locked: z.boolean().describe('¿La empresa sigue bloqueada?'),
   locks: z.array(LockFactSchema).describe('Bloqueos vigentes'),
+  ...warningsField,
 });
 
 /** A lock route's answers: the result, or who may not (401/403), what is not there (404), what is wrong (422). */
@@ -55,7 +61,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
       },
       schema: {
         summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
-        body: z.object({}).passthrough().optional(),
+        body: z.object({}).optional().describe('Sin campos (FacturadorPro envía un cuerpo vacío).'),
         response: {
           200: z.object({
             data: z.array(
@@ -77,6 +83,7 @@ export const resellerRoutes: FastifyPluginAsync = async (app) => {
                 created_at: z.string(),
               }),
             ),
+            ...warningsField,
           }),
           401: ErrorBodySchema,
           403: ErrorBodySchema,

@@ -63,6 +63,7 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
       onRequest: requireAdmin(central, ['admin']),
       config: {
         auth: 'none',
+        openapiSecurity: ['adminAuth'],
         openapiExamples: {
           distribuidor: {
             summary: 'Distribuidor con cupo de 20 empresas',
@@ -107,6 +108,7 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
       onRequest: requireAdmin(central),
       config: {
         auth: 'none',
+        openapiSecurity: ['adminAuth'],
         openapiExamples: {
           plan: { summary: 'Cambiar de plan', value: { plan_id: 2 } },
           bloqueo: { summary: 'Bloquear con motivo', value: { locked: true, reason: 'Deuda pendiente de marzo' } },

@@ -14,7 +14,7 @@ import type { CentralClient } from '../platform/db/clients.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { countHit } from '../platform/http/rate-limit.ts';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { issueLoginToken } from '../features/company/public.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
@@ -30,6 +30,7 @@ export const TenantLoginBody = z
 
 const Success = z
   .object({
+    ...warningsField,
     success: z.literal(true),
     name: z.string(),
     email: z.string(),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CertificateError, type KeyMaterial } from '../crypto/certificates.ts';
 import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
-import { ErrorBodySchema, pageNumber, rowId } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, pageNumber, rowId, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { AddressBody, provisionTenant, resellerLimitReached } from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
@@ -34,7 +34,9 @@ const Body = z
       .min(1)
       .max(200)
       .optional()
-      .describe('Razón social (por defecto la del padrón RUC, o "EMPRESA {ruc}")'),
+      .describe(
+        'Razón social: obligatoria salvo que el RUC esté en el padrón importado (se usa la suya, con un aviso)',
+      ),
     nombre_comercial: z.string().trim().min(1).max(200).optional().describe('Nombre comercial'),
     direccion: AddressBody.optional().describe('Domicilio fiscal (por defecto el del padrón RUC, si lo tiene)'),
     soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
@@ -62,6 +64,7 @@ const Created = z.object({
   database: z.string().describe('Servidor de base de datos donde vive la empresa'),
   token: z.string().describe('Token API de la empresa: se muestra una sola vez'),
   password: z.string().describe('Contraseña del usuario administrador: se muestra una sola vez'),
+  ...warningsField,
 });
 
 /** The uploaded PFX, read off the event loop (node-forge derives keys synchronously). */
@@ -137,7 +140,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
         {
           ruc: b.ruc,
-          name: identity.name ?? `EMPRESA ${b.ruc}`,
+          name: identity.name,
           tradeName: b.nombre_comercial ?? null,
           address: identity.address,
           subdomain: b.subdomain,
@@ -160,6 +163,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
         database: result.tenant.database,
         token: result.token,
         password: result.password,
+        warnings: identity.warnings,
       };
     },
   );

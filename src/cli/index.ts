@@ -1,7 +1,7 @@
 // `npx facturo <command> [options]`: finds the command in the registry and runs it. Arguments, `--help` and usage
 // errors are handled per command by command.ts; this file only answers for the command name itself.
 import { COMMANDS } from './registry.ts';
-import { closestName } from './suggest.ts';
+import { closestName } from '../core/closest-name.ts';
 import { unexpectedErrorText } from './unexpected.ts';
 
 const HELP_WORDS = new Set(['help', '--help', '-h']);

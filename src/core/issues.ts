@@ -19,6 +19,9 @@ export interface Warning {
   path: string;
   code: string;
   message: string;
+  /** For a figure kept within SUNAT's tolerance: ours and the one sent, as decimal strings. */
+  expected?: string;
+  received?: string;
   /** SUNAT's code when SUNAT itself would note the same thing (an observation, 4000+) or demands what we emitted. */
   sunatRule?: string;
 }
@@ -30,6 +33,8 @@ export interface Warning {
 export const ISSUE_CODES = {
   validation_failed:
     'El cuerpo no cumple el esquema: falta un campo, sobra un elemento o un valor tiene un tipo o formato inválido.',
+  unknown_field:
+    'Clave desconocida dentro de `acciones`, que decide qué llega a SUNAT: se rechaza en lugar de ignorarla (no se firma, guarda, numera ni envía nada).',
   catalog_code_invalid:
     'Un código no existe en el catálogo SUNAT que corresponde (07, 51, 06, 02, 09, 10, 12, 16, 52, 53, 54, 59, 08…) o no es válido en ese lugar.',
   series_invalid:
@@ -113,6 +118,8 @@ export const ISSUE_CODES = {
 } as const;
 
 export const WARNING_CODES = {
+  unknown_field:
+    'Una clave que el esquema no conoce se ignoró; el mensaje sugiere la clave conocida más parecida ("¿Quiso decir …?").',
   value_normalized:
     'Un valor se normalizó sin cambiar su significado (mayúsculas, ceros a la izquierda, número como texto…).',
   empty_value_ignored: 'Un texto vacío se trató como campo ausente.',
@@ -128,6 +135,8 @@ export const WARNING_CODES = {
   detraction_percent_differs: 'El porcentaje de detracción difiere del de catálogo 54.',
   detraction_below_threshold: 'Detracción en una operación que no supera S/ 700.',
   prepayment_discount_added: 'Se generó el descuento global 04/05/06 de cada anticipo.',
+  total_within_tolerance:
+    'Un importe enviado difiere del calculado, pero dentro de la tolerancia de SUNAT (±1): se emitió el enviado (expected/received). En total_venta la diferencia va en cbc:PayableRoundingAmount y el PDF la imprime como "Redondeo".',
   informational_total_differs:
     'Un total que SUNAT no valida (total_item, total_descuentos, total_cargos de línea, total_pendiente_pago) difiere del calculado: se informa y se usa el indicado en el mensaje.',
   igv_rate_unusual:

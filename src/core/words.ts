@@ -2,8 +2,8 @@
 // - Legend 1000 (cbc:Note languageLocaleID="1000"), as greenter/SUNAT examples phrase it:
 //   "SON CIENTO DIECIOCHO CON 00/100 SOLES" — upper case, no accents (the de-facto style of SUNAT libraries),
 //   cents as NN/100, currency name in plural.
-// - FacturadorPro's `number_to_letter` (API response): "Ciento dieciocho con 00/100 " — first letter upper
-//   case, the rest lower case, a trailing space and no currency name.
+// - FacturadorPro's `number_to_letter` (API response): "Ciento dieciocho con 00/100" — first letter upper
+//   case, the rest lower case, no currency name (FacturadorPro leaves a trailing space; we do not).
 import { currencies } from './catalogs/catalog-02.ts';
 import { round2, type DecimalLike } from './money.ts';
 
@@ -96,9 +96,12 @@ export function amountInWords(amount: DecimalLike, currency: string): string {
   return `SON ${integerToWords(integer)} CON ${cents}/100 ${currencyWords(currency)}`;
 }
 
-/** FacturadorPro's `number_to_letter`: `Ciento dieciocho con 00/100 `. */
+/**
+ * FacturadorPro's `number_to_letter`, without the trailing space FacturadorPro leaves: `Ciento dieciocho con
+ * 00/100`.
+ */
 export function numberToLetter(amount: DecimalLike): string {
   const { integer, cents } = split(amount);
   const words = integerToWords(integer).toLowerCase();
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} con ${cents}/100 `;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} con ${cents}/100`;
 }

@@ -52,6 +52,25 @@ export function issuerOf(company: Company): Issuer {
 }
 
 /**
+ * What documents.issuer holds: the issuer the XML was signed with and the SUNAT mode the document was issued in
+ * (absent in documents stored before it was recorded). The mode never reaches the XML.
+ */
+export type IssuerSnapshot = Issuer & { sunatMode?: string };
+
+/** The snapshot to store with a document issued now. */
+export function issuerSnapshot(issuer: Issuer, company: Pick<Company, 'sunatMode'>): IssuerSnapshot {
+  return { ...issuer, sunatMode: company.sunatMode };
+}
+
+/**
+ * Whether a stored document was issued in demo mode (SUNAT beta or the simulator: no tax value): the mode recorded
+ * with it, else — documents stored before the mode was recorded — the company's.
+ */
+export function issuedInDemo(doc: { issuer: unknown }, company: Pick<Company, 'sunatMode'>): boolean {
+  return ((doc.issuer as IssuerSnapshot | null)?.sunatMode ?? company.sunatMode) !== 'production';
+}
+
+/**
  * The issuer a stored document was signed with (documents.issuer, migration 0016): its XML is made again and its
  * PDF printed from it, whatever the company has become. A document stored before that migration has none: the
  * company as it is now is the best there is (it matches unless the company was edited since).

@@ -6,7 +6,7 @@
 // a statement per line count, with a placeholder per value, was what the one-document insert needed before.
 // Raw SQL names the tenant's schema (house rule).
 import { statementTexts } from '../platform/db/statement-texts.ts';
-import type { Issuer } from '../core/index.ts';
+import type { IssuerSnapshot } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
 import { jobsTableOf, type JobsTable } from '../platform/jobs/outbox.ts';
@@ -27,8 +27,8 @@ export interface NewDocument {
   fingerprint: string | null;
   payload: unknown;
   computed: unknown;
-  /** The issuer the XML was signed with (rebuild.ts makes the XML again from it and `computed`). */
-  issuer: Issuer;
+  /** The issuer the XML was signed with (rebuild.ts makes the XML again from it and `computed`), and its mode. */
+  issuer: IssuerSnapshot;
   /** Claimed for this request's own send attempt until then (null: not to be sent). */
   leaseUntil: Date | null;
   xmlFile: { storageKey: string; sha256: string; size: number };

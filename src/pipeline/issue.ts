@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from '../platform/db/connection-errors.ts';
 import { relayAfterCommit } from '../platform/jobs/outbox.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { issuerOf, limaTime, limaToday } from './deps.ts';
+import { issuerOf, issuerSnapshot, limaTime, limaToday } from './deps.ts';
 import { xmlKey, sha256Hex } from './files.ts';
 import { writeSignedXml } from './rebuild.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
@@ -202,7 +202,7 @@ export async function issueDocument<C>(
         fingerprint,
         payload: body,
         computed: numbered,
-        issuer,
+        issuer: issuerSnapshot(issuer, company),
         // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
         // lease is over (next_attempt_at).
         leaseUntil,

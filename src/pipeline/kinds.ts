@@ -171,7 +171,8 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       total: l.total,
     })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
-  numberToLetter: (doc) => doc.numberToLetter,
+  // Trimmed: documents stored before number_to_letter was kept without FacturadorPro's trailing space.
+  numberToLetter: (doc) => doc.numberToLetter.trim(),
   printModel: (doc, issuer, context) =>
     printModelFromComputed(doc, issuer, { hash: context.hash, qrText: context.qrText ?? '', state: context.state }),
   pdfFormat: (doc) => doc.actions.pdfFormat,

@@ -53,7 +53,7 @@ export function otherCpeKind<C>(spec: OtherCpeKindSpec<C>): DocumentKind<C> {
     lines: () => [],
     // SUNAT requires both to be sent (FacturadorPro forces the send for every type but invoices).
     sendOnIssue: () => true,
-    numberToLetter: (doc) => view(doc).numberToLetter,
+    numberToLetter: (doc) => view(doc).numberToLetter.trim(),
     printModel: (doc, issuer, context) =>
       printModelFromOtherCpe(view(doc), issuer, {
         hash: context.hash,

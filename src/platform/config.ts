@@ -207,7 +207,11 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? `Configuración inválida: ${problems[0]}`
+        : `Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -245,7 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   let secretsKey: Buffer = DEV_SECRETS_KEY;
   if (e.SECRETS_KEY) {
     const key = parseSecretsKey(e.SECRETS_KEY);
-    if (!key) problems.push('SECRETS_KEY: debe ser 32 bytes en hexadecimal (64 caracteres) o en base64');
+    if (!key)
+      problems.push(
+        'SECRETS_KEY: debe ser 32 bytes en hexadecimal (64 caracteres) o en base64: genere una con `openssl rand -hex 32` (o quítela en desarrollo)',
+      );
     else secretsKey = key;
   } else if (production) {
     problems.push('SECRETS_KEY: es obligatorio en producción (genere uno con `openssl rand -hex 32`)');

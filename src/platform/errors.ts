@@ -54,16 +54,44 @@ export function issueToErrorItem(issue: Issue): ErrorItem {
  */
 export const MAX_ERROR_ITEMS = 100;
 
-/** 422 with the message summing up every item and at most MAX_ERROR_ITEMS of them listed. */
-function unprocessableItems(code: string, items: ErrorItem[]): AppError {
-  return new AppError(422, code, summary(items, 'Los datos enviados no son válidos'), items.slice(0, MAX_ERROR_ITEMS));
+/** Whether `message` already begins with the field's path (`items[0].cantidad: …`). */
+function namesPath(message: string, path: string): boolean {
+  return message.startsWith(`${path}:`) || message.startsWith(`${path} `);
 }
 
-function summary(items: { message: string }[], fallback: string): string {
-  if (items.length === 0) return fallback;
-  if (items.length === 1) return items[0].message;
-  return `${items[0].message} (y ${items.length - 1} ${items.length === 2 ? 'error más' : 'errores más'})`;
+/**
+ * Every 422 message begins with the path of the field to fix, `items[0].cantidad: Debe ser mayor que 0.` — items and
+ * the top-level `message` alike, since many ERPs show only `message` (docs/errors.md).
+ */
+export function withPath(path: string, message: string): string {
+  return !path || namesPath(message, path) ? message : `${path}: ${message}`;
 }
+
+function itemWithPath(item: ErrorItem): ErrorItem {
+  const message = withPath(item.path, item.message);
+  return message === item.message ? item : { ...item, message };
+}
+
+/** 422 with the message summing up every item and at most MAX_ERROR_ITEMS of them listed. */
+function unprocessableItems(code: string, items: ErrorItem[]): AppError {
+  const named = items.slice(0, MAX_ERROR_ITEMS).map(itemWithPath);
+  const first = items.length > 0 ? withPath(items[0].path, items[0].message) : '';
+  return new AppError(422, code, summary(items, 'Los datos enviados no son válidos', first), named);
+}
+
+/** The code shared by every item, else validation_failed. */
+function commonCode(items: ErrorItem[]): string {
+  const codes = new Set(items.map((i) => i.code));
+  return codes.size === 1 ? items[0].code : 'validation_failed';
+}
+
+function summary(items: { message: string }[], fallback: string, first = items[0]?.message): string {
+  if (items.length === 0) return fallback;
+  if (items.length === 1) return first;
+  return `${first} (y ${items.length - 1} ${items.length === 2 ? 'error más' : 'errores más'})`;
+}
+
+export type CredentialProblem = 'authorization_missing' | 'authorization_not_bearer' | 'token_invalid';
 
 export const errors = {
   badRequest(code: string, message: string, items: ErrorItem[] = []): AppError {
@@ -74,6 +102,13 @@ export const errors = {
   },
   unauthorized(message = 'No se encuentra autenticado'): AppError {
     return new AppError(401, 'unauthenticated', message);
+  },
+  /**
+   * 401 that says what is wrong with the credentials (errors[0].code): no Authorization header, not a Bearer token,
+   * or a token this host does not accept — unknown, revoked and another host's are one answer, never told apart.
+   */
+  credentials(problem: CredentialProblem, message: string): AppError {
+    return new AppError(401, 'unauthenticated', message, [{ path: 'Authorization', code: problem, message }]);
   },
   forbidden(code: string, message: string): AppError {
     return new AppError(403, code, message);
@@ -86,6 +121,10 @@ export const errors = {
   },
   routeNotFound(): AppError {
     return new AppError(404, 'route_not_found', 'No se encontró la URL especificada');
+  },
+  /** The route exists, on another kind of host: the message names the host that serves it. */
+  wrongHost(message: string): AppError {
+    return new AppError(404, 'wrong_host', message);
   },
   hostNotFound(host: string): AppError {
     return new AppError(404, 'host_not_found', `No existe una empresa para el dominio ${host}`);
@@ -107,18 +146,18 @@ export const errors = {
       : 'Falta la cabecera Content-Type: envíe Content-Type: application/json';
     return new AppError(415, 'unsupported_media_type', message);
   },
+  /** 422 `code`; `message` and each item's begin with the field's path (the first item's for `message`). */
   unprocessable(code: string, message: string, items: ErrorItem[] = []): AppError {
-    return new AppError(422, code, message, items);
+    return new AppError(422, code, withPath(items[0]?.path ?? '', message), items.map(itemWithPath));
   },
-  /** 422 validation_failed from field problems (schema validation). */
+  /** 422 from field problems (schema validation): their common code (unknown_field…), else validation_failed. */
   validation(items: ErrorItem[]): AppError {
-    return unprocessableItems('validation_failed', items);
+    return unprocessableItems(commonCode(items), items);
   },
   /** Top-level code = the issues' common code, else validation_failed (docs/errors.md). */
   fromIssues(issues: Issue[]): AppError {
     const items = issues.map(issueToErrorItem);
-    const codes = new Set(items.map((i) => i.code));
-    return unprocessableItems(codes.size === 1 ? items[0].code : 'validation_failed', items);
+    return unprocessableItems(commonCode(items), items);
   },
   tooManyRequests(retryAfterSeconds: number): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

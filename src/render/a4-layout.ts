@@ -56,6 +56,7 @@ const ST = {
 
 /** Where content starts on pages after the first, below the continuation header. */
 const CONTINUATION_TOP = TOP + lineHeight(ST.bold) + 11;
+const NOTICE_STYLE: TextStyle = { font: 'Helvetica-Bold', size: 10, color: '#b91c1c' };
 
 /** A piece of content whose height is known before it is drawn. */
 interface Item {
@@ -656,11 +657,16 @@ function decorateAllPages(doc: Doc, model: PrintModel): void {
       doc.save();
       doc.rotate(-40, { origin: [PAGE_W / 2, PAGE_H / 2] });
       doc.fillOpacity(0.13);
-      const style: TextStyle = { font: 'Helvetica-Bold', size: 96, color: '#b91c1c' };
+      // 96 pt, smaller for a longer word (POR ANULAR) so that it is printed whole across the page.
+      const wide: TextStyle = { font: 'Helvetica-Bold', size: 96, color: '#b91c1c' };
+      const size = Math.min(96, Math.floor((96 * (PAGE_W - 24)) / textWidth(doc, model.watermark, wide)));
+      const style: TextStyle = { ...wide, size };
       const text = fitLine(doc, model.watermark, PAGE_W, style);
-      drawLine(doc, text, 0, PAGE_H / 2 - 48, PAGE_W, style, 'center');
+      drawLine(doc, text, 0, PAGE_H / 2 - size / 2, PAGE_W, style, 'center');
       doc.restore();
     }
+    // A demo document says so above everything, on every page (there is room above TOP).
+    if (model.notice) drawLine(doc, model.notice, MX, 14, W, NOTICE_STYLE, 'center');
     drawLine(doc, `Página ${i - range.start + 1} de ${range.count}`, MX, PAGE_H - 32, W, ST.pageNo, 'center');
   }
 }

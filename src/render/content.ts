@@ -41,6 +41,7 @@ const TAX_AND_ADJUSTMENT_ROWS: Array<[AmountKey, string]> = [
   ['subtotal', 'Subtotal'],
   ['charges', 'Otros cargos (+)'],
   ['advances', 'Anticipos (-)'],
+  ['rounding', 'Redondeo'],
 ];
 
 /** Totals rows in print order: only the keys present in the model. */

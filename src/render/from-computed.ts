@@ -129,6 +129,7 @@ function printTotals(t: DocumentTotals, lines: DocumentLine[], credit: boolean):
     discounts: amountIfAny(t.discountTotal),
     charges: amountIfAny(t.chargeTotal),
     advances: amountIfAny(t.prepaid),
+    rounding: t.rounding,
     subtotal: t.taxInclusive !== t.payable && !isZero(t.taxInclusive) ? formatAmount(t.taxInclusive) : undefined,
     igvRate: igv ? igvRate(lines) : undefined,
     igv,

@@ -4,6 +4,7 @@ export { pdfStorageKey, renderPdf } from './render-pdf.ts';
 export { renderQrPng } from './qr.ts';
 export { formatAmount, formatDate, formatFlexible } from './format.ts';
 export {
+  DEMO_NOTICE,
   describeCurrency,
   documentTitle,
   identityDocumentLabel,

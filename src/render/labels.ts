@@ -65,7 +65,11 @@ export function identityDocumentLabel(code: string): string {
   return identityDocumentTypes.get(code)?.label ?? 'DOC.';
 }
 
-const STATE_WATERMARKS: Record<string, string> = { '09': 'RECHAZADO', '11': 'ANULADO' };
+// 13: a void (comunicación de baja, resumen) SUNAT has not answered yet; ANULADO once it accepts it (11).
+const STATE_WATERMARKS: Record<string, string> = { '09': 'RECHAZADO', '11': 'ANULADO', '13': 'POR ANULAR' };
+
+/** The banner of a document issued in demo mode (SUNAT beta or the simulator): it has no tax value. */
+export const DEMO_NOTICE = 'DEMO — SIN VALOR TRIBUTARIO';
 
 /** A document that SUNAT rejected or that was voided must not look valid when printed. */
 export function stateWatermark(stateTypeId: string | undefined): string | undefined {

@@ -92,6 +92,8 @@ export interface PrintTotals {
   advances?: string;
   /** Valor de venta / subtotal before global discounts that do not affect the base. */
   subtotal?: string;
+  /** Redondeo: what a total kept within SUNAT's tolerance adds to the rest (PayableRoundingAmount), signed. */
+  rounding?: string;
   /** IGV rate as printed next to the label, e.g. "18". */
   igvRate?: string;
   igv?: string;
@@ -244,8 +246,10 @@ export interface PrintModel {
   authorization?: string;
   /** The issuer's own line at the foot of the document ("Gracias por su compra"). */
   footerText?: string;
-  /** Printed diagonally across every page: "ANULADO", "RECHAZADO". */
+  /** Printed diagonally across every page: "ANULADO", "POR ANULAR", "RECHAZADO". */
   watermark?: string;
+  /** A banner at the top of every page: a demo company's "DEMO — SIN VALOR TRIBUTARIO" (DEMO_NOTICE). */
+  notice?: string;
 }
 
 export type PdfFormat = 'a4' | 'ticket';

@@ -33,6 +33,8 @@ interface Block {
   draw(y: number): void;
 }
 
+const NOTICE_STYLE: TextStyle = { font: 'Helvetica-Bold', size: 8, color: '#b91c1c' };
+
 function gap(height: number): Block {
   return { height, draw: () => undefined };
 }
@@ -222,6 +224,8 @@ function footerBlocks(doc: Doc, model: PrintModel): Block[] {
 /** Lays the ticket out on `doc` (created without an automatic first page): one page, 80 mm wide. */
 export function layoutTicket(doc: Doc, model: PrintModel): void {
   const blocks: Block[] = [
+    // A demo document says so before anything else.
+    ...(model.notice ? [textBlock(doc, model.notice, NOTICE_STYLE, 'center'), gap(3)] : []),
     ...headerBlocks(doc, model),
     fieldsBlock(doc, content.customerFields(model)),
     gap(3),

@@ -74,7 +74,14 @@ async function createTenant(token: string, extra: Record<string, unknown> = {}) 
   return call(
     'POST',
     '/api/tenants',
-    { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4, ...extra },
+    {
+      ruc: randomRuc(),
+      name: 'EMPRESA CREADA S.A.C.',
+      subdomain: randomSubdomain(),
+      email: `t-${tag}@facturo.example`,
+      plan_id: 4,
+      ...extra,
+    },
     token,
   );
 }
@@ -438,6 +445,19 @@ describe('self-registration and the padrón', () => {
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     const tenant = await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { ruc: body.number } });
     expect(tenant).toMatchObject({ planId: 1, sunatMode: 'demo' });
+  });
+
+  it('needs a name: without one, for a RUC outside the padrón, 422 name_required and nothing is created', async () => {
+    const body = {
+      number: randomRuc(),
+      subdomain: randomSubdomain(),
+      email: `g2-${tag}@facturo.example`,
+      password: 'Segura2026x',
+    };
+    const res = await call('POST', '/api/guest-register', body, undefined, `${net}.51`);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'name_required', errors: [{ path: 'name', code: 'name_required' }] });
+    expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc: body.number } })).toBeNull();
   });
 
   it('imports the padrón sample (Latin-1: Ñ and accents) and answers RUC lookups', async () => {

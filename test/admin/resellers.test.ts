@@ -21,7 +21,13 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, tok
   adminCall(api.ctx, method, url, body, token);
 
 async function createTenant(token: string) {
-  const body = { ruc: randomRuc(), subdomain: randomSubdomain(), email: `t-${tag}@facturo.example`, plan_id: 4 };
+  const body = {
+    ruc: randomRuc(),
+    name: 'EMPRESA DEL DISTRIBUIDOR S.A.C.',
+    subdomain: randomSubdomain(),
+    email: `t-${tag}@facturo.example`,
+    plan_id: 4,
+  };
   const res = await call('POST', '/api/tenants', body, token);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   created.push(res.json.id);

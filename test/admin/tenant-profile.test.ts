@@ -65,7 +65,12 @@ describe('POST /api/tenants', () => {
       provincia: 'CUSCO',
       departamento: 'CUSCO',
     };
-    const res = await createTenant({ ruc: randomRuc(), nombre_comercial: 'Inka Market', direccion });
+    const res = await createTenant({
+      ruc: randomRuc(),
+      name: 'INKA MARKET S.A.C.',
+      nombre_comercial: 'Inka Market',
+      direccion,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const company = await companyOf(res.json);
     expect(company.nombre_comercial).toBe('Inka Market');
@@ -80,6 +85,13 @@ describe('POST /api/tenants', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const company = await companyOf(res.json);
     expect(company.razon_social).toBe('FERRETERÍA EL MARTILLO DE ORO S.R.L.');
+    expect(res.json.warnings).toEqual([
+      {
+        path: 'name',
+        code: 'name_from_padron',
+        message: 'Sin name: se usó la razón social del padrón RUC de SUNAT, "FERRETERÍA EL MARTILLO DE ORO S.R.L.".',
+      },
+    ]);
     expect(company.direccion).toMatchObject({
       ubigeo: '130101',
       direccion: 'JR. PIZARRO NRO. 655',
@@ -89,9 +101,18 @@ describe('POST /api/tenants', () => {
     });
   });
 
+  it('needs a name: none sent and the RUC outside the padrón is a 422 naming `name`, and nothing is created', async () => {
+    const ruc = randomRuc();
+    const res = await createTenant({ ruc });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'name_required', errors: [{ path: 'name', code: 'name_required' }] });
+    expect(res.json.message).toMatch(/^name: Indique la razón social de la empresa/);
+    expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc } })).toBeNull();
+  });
+
   it('refuses a malformed address and creates nothing', async () => {
     const ruc = randomRuc();
-    const res = await createTenant({ ruc, direccion: { ubigeo: '15' } });
+    const res = await createTenant({ ruc, name: 'EMPRESA S.A.C.', direccion: { ubigeo: '15' } });
     expect(res.status).toBe(422);
     expect(res.json.errors[0].path).toContain('ubigeo');
     expect(await api.ctx.db.central.tenant.findUnique({ where: { ruc } })).toBeNull();

@@ -41,9 +41,9 @@ describe('legend 1000 (amountInWords)', () => {
 });
 
 describe("FacturadorPro's number_to_letter", () => {
-  it('first letter upper case, the rest lower case, trailing space, no currency', () => {
-    expect(numberToLetter(118)).toBe('Ciento dieciocho con 00/100 ');
-    expect(numberToLetter('580.91')).toBe('Quinientos ochenta con 91/100 ');
-    expect(numberToLetter(0)).toBe('Cero con 00/100 ');
+  it('first letter upper case, the rest lower case, no currency, and no trailing space', () => {
+    expect(numberToLetter(118)).toBe('Ciento dieciocho con 00/100');
+    expect(numberToLetter('580.91')).toBe('Quinientos ochenta con 91/100');
+    expect(numberToLetter(0)).toBe('Cero con 00/100');
   });
 });

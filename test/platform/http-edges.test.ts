@@ -47,17 +47,20 @@ describe('tenant host resolution and authentication', () => {
     expect(res.json().message).toContain('nadie-aqui.localhost');
   });
 
-  it('answers 404 host_not_found for a tenant route on a host that is not a tenant host', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: 'example.com' } });
+  it('answers 404 wrong_host naming the host that serves a tenant route called on another host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: 'example.com:3000' } });
     expect(res.statusCode).toBe(404);
-    expectErrorShape(res.json(), 'host_not_found');
+    expectErrorShape(res.json(), 'wrong_host');
+    expect(res.json().message).toBe(
+      'GET /api/company se atiende en el host de una empresa ({subdominio}.localhost:3000), no en example.com:3000.',
+    );
   });
 
-  it('answers 401 unauthenticated without a token', async () => {
+  it('answers 401 unauthenticated without a token, saying which header is missing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/company', headers: { host: t.tenant.hostname } });
     expect(res.statusCode).toBe(401);
     expectErrorShape(res.json(), 'unauthenticated');
-    expect(res.json().message).toBe('No se encuentra autenticado');
+    expect(res.json().message).toMatch(/^Falta la cabecera Authorization/);
   });
 
   it('answers 401 for a malformed or unknown token and never reads one from the query string', async () => {
@@ -242,7 +245,7 @@ describe('request bodies', () => {
     expect(res.json().message).toContain('4096');
   });
 
-  it('answers 422 validation_failed with JSON paths and Spanish messages', async () => {
+  it('answers 422 validation_failed with JSON paths and Spanish messages that begin with the path', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/_probe/echo',
@@ -257,11 +260,12 @@ describe('request bodies', () => {
     const body = res.json();
     expectErrorShape(body, 'validation_failed');
     const byPath = Object.fromEntries(body.errors.map((e: { path: string; message: string }) => [e.path, e.message]));
-    expect(byPath.serie_documento).toBe('La serie debe tener el formato F### o B###');
-    expect(byPath['items[2].descripcion']).toBe('El campo es obligatorio');
-    expect(byPath['items[2].total_igv']).toMatch(/>=\s*0|mayor|pequeño/i);
-    expect(byPath.extra).toBe('Campo no permitido');
-    for (const e of body.errors) expect(e.code).toBe('validation_failed');
+    expect(byPath.serie_documento).toBe('serie_documento: La serie debe tener el formato F### o B###');
+    expect(byPath['items[2].descripcion']).toBe('items[2].descripcion: El campo es obligatorio');
+    expect(byPath['items[2].total_igv']).toMatch(/^items\[2\]\.total_igv: .*(>=\s*0|mayor|pequeño)/i);
+    expect(byPath.extra).toBe('extra: Campo desconocido: esta operación no lo admite.');
+    expect(body.message).toMatch(/^serie_documento: /);
+    for (const e of body.errors) expect(e.code).toBe(e.path === 'extra' ? 'unknown_field' : 'validation_failed');
   });
 });
 
@@ -307,7 +311,7 @@ describe('routes', () => {
       payload: { email: 'x' },
     });
     expect(elsewhere.statusCode).toBe(404);
-    expectErrorShape(elsewhere.json(), 'host_not_found');
+    expectErrorShape(elsewhere.json(), 'wrong_host');
   });
 
   it('answers 500 internal_error without leaking the cause', async () => {

@@ -1,15 +1,18 @@
 // The README's five-minute path runs as written: its fenced block (after the `five-minutes` marker) is run by
 // bash in a folder laid out like the repository after `npm start` (data/demo-token.txt, examples/), against a
 // listening app with a company on demo.localhost. curl reads a .curlrc from CURL_HOME that sends
-// `demo.localhost:3000` to this test's port, so not one character of the commands changes.
+// `demo.localhost:3000` to this test's port, so not one character of the commands changes. The files it leaves
+// are ignored by git (so `npm run lint` still passes), and after the README's "lost the token?" fix
+// (`npx facturo tenant:token --subdomain demo`) the same block works again with the rewritten token file.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
+import { testDatabaseKind, testDatabaseUrl } from '../helpers/db.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -43,13 +46,18 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+async function runBlock(): Promise<string> {
+  const block = fiveMinuteBlock(await readFile(join(root, 'README.md'), 'utf8'));
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, CURL_HOME: dir, HOME: dir },
+  });
+  return stdout;
+}
+
 describe('README five-minute path', () => {
   it('runs as written: the token opens the company, the first invoice is accepted, its PDF downloads and it is voided', async () => {
-    const block = fiveMinuteBlock(await readFile(join(root, 'README.md'), 'utf8'));
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, CURL_HOME: dir, HOME: dir },
-    });
+    const stdout = await runBlock();
     expect(stdout).toContain('"success":true');
     expect(stdout).toContain('"state_type_description":"Aceptado"');
     expect(stdout).toContain('%PDF-\n');
@@ -61,5 +69,46 @@ describe('README five-minute path', () => {
     const pdf = await readFile(join(dir, 'factura.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('leaves only files git ignores in the repository (npm run lint reads .gitignore)', async () => {
+    const left = (await readdir(dir)).filter((f) => !['data', 'examples', '.curlrc'].includes(f));
+    expect(left.sort()).toEqual(['factura.json', 'factura.pdf']);
+    for (const file of left) {
+      const ignored = await run('git', ['-C', root, 'check-ignore', '--no-index', '-q', file]).then(
+        () => true,
+        () => false,
+      );
+      expect(ignored, `${file} is not ignored by .gitignore`).toBe(true);
+    }
+  });
+
+  it('after `npx facturo tenant:token --subdomain demo`, data/demo-token.txt holds the new token and the block runs again', async () => {
+    const before = (await readFile(join(dir, 'data', 'demo-token.txt'), 'utf8')).trim();
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      DATABASE_URL: testDatabaseUrl(),
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'silent',
+      ...(testDatabaseKind() === 'pglite' ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
+    };
+    const { stdout } = await run(
+      process.execPath,
+      [join(root, 'bin', 'facturo.mjs'), 'tenant:token', '--subdomain', 'demo', '--json'],
+      { cwd: dir, env },
+    );
+    const rotated = JSON.parse(stdout);
+    expect(rotated).toMatchObject({ subdomain: 'demo', token_file: join(dir, 'data', 'demo-token.txt') });
+    const after = (await readFile(join(dir, 'data', 'demo-token.txt'), 'utf8')).trim();
+    expect(after).toBe(rotated.token);
+    expect(after).not.toBe(before);
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/company',
+      headers: { host: 'demo.localhost', authorization: `Bearer ${before}` },
+    });
+    expect(old.statusCode).toBe(401);
+    expect(await runBlock()).toContain('"state_type_description":"Aceptado"');
   }, 120_000);
 });

@@ -81,6 +81,7 @@ describe('npm start with no database server (embedded PGlite)', () => {
     expect(text).toContain('http://demo.localhost:');
     expect(text).toContain(token);
     expect(text).toContain('/documentation');
+    expect(text).toMatch(/\(administración: http:\/\/admin\.localhost:\d+\/documentation\)/);
   });
 
   it('without ADMIN_EMAIL/ADMIN_PASSWORD creates an admin with a generated password, printed once and kept in DATA_DIR', async () => {

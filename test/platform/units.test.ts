@@ -13,7 +13,7 @@ import { createDiskStorage, StorageKeyError } from '../../src/platform/storage.t
 import { bearerToken, hashesEqual, hashToken, issueToken } from '../../src/platform/tokens.ts';
 
 describe('errors', () => {
-  it('fromIssues: one shared code becomes the top-level code; mixed codes are validation_failed', () => {
+  it('fromIssues: one shared code becomes the top-level code; mixed codes are validation_failed; messages name the path', () => {
     const same = errors.fromIssues([
       {
         path: 'totales.total_venta',
@@ -29,17 +29,17 @@ describe('errors', () => {
     expect(renderError(same)).toEqual({
       success: false,
       code: 'totals_mismatch',
-      message: 'El total no cuadra (y 1 error más)',
+      message: 'totales.total_venta: El total no cuadra (y 1 error más)',
       errors: [
         {
           path: 'totales.total_venta',
           code: 'totals_mismatch',
-          message: 'El total no cuadra',
+          message: 'totales.total_venta: El total no cuadra',
           expected: '118.00',
           received: '118.10',
           sunat_rule: '3277',
         },
-        { path: 'items[2].total_igv', code: 'totals_mismatch', message: 'IGV de la línea' },
+        { path: 'items[2].total_igv', code: 'totals_mismatch', message: 'items[2].total_igv: IGV de la línea' },
       ],
     });
     expect(same.status).toBe(422);
@@ -47,7 +47,26 @@ describe('errors', () => {
       { path: 'serie_documento', code: 'series_invalid', message: 'Serie inválida' },
       { path: 'items[0].codigo_tipo_afectacion_igv', code: 'catalog_code_invalid', message: 'Código inválido' },
     ]);
-    expect([mixed.code, mixed.message]).toEqual(['validation_failed', 'Serie inválida (y 1 error más)']);
+    expect([mixed.code, mixed.message]).toEqual([
+      'validation_failed',
+      'serie_documento: Serie inválida (y 1 error más)',
+    ]);
+  });
+
+  it('every 422 message begins with the path of its field, once, and a body-level one stays as it is', () => {
+    const one = errors.unprocessable('plan_not_found', 'No existe el plan 9.', [
+      { path: 'plan_id', code: 'plan_not_found', message: 'Plan inexistente.' },
+    ]);
+    expect([one.message, one.errors[0].message]).toEqual([
+      'plan_id: No existe el plan 9.',
+      'plan_id: Plan inexistente.',
+    ]);
+    const named = errors.unprocessable('x', 'plan_id: ya dice su campo', [
+      { path: 'plan_id', code: 'x', message: 'm' },
+    ]);
+    expect(named.message).toBe('plan_id: ya dice su campo');
+    const body = errors.validation([{ path: '', code: 'validation_failed', message: 'El cuerpo debe ser un objeto.' }]);
+    expect(body.message).toBe('El cuerpo debe ser un objeto.');
   });
 
   it('factories carry status, code and headers', () => {
@@ -70,10 +89,11 @@ describe('errors', () => {
 
   it('lists at most MAX_ERROR_ITEMS errors, schema problems or document issues, while the message counts them all', () => {
     const many = Array.from({ length: 250 }, (_, i) => ({ path: `items[${i}]`, code: 'x', message: `Línea ${i}` }));
+    const named = many.map((m) => ({ ...m, message: `${m.path}: ${m.message}` }));
     for (const e of [errors.validation(many), errors.fromIssues(many)]) {
       expect(e.status).toBe(422);
-      expect(e.errors).toEqual(many.slice(0, MAX_ERROR_ITEMS));
-      expect(e.message).toBe('Línea 0 (y 249 errores más)');
+      expect(e.errors).toEqual(named.slice(0, MAX_ERROR_ITEMS));
+      expect(e.message).toBe('items[0]: Línea 0 (y 249 errores más)');
     }
     expect(errors.fromIssues(many).code).toBe('x');
     expect(errors.validation(many.slice(0, 2)).errors).toHaveLength(2);

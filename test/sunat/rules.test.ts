@@ -450,6 +450,21 @@ describe('special cases built by the document core', () => {
   });
 });
 
+describe('PayableRoundingAmount beyond ±1', () => {
+  it('rejects a factura (3303) and only observes a boleta (4314)', () => {
+    const rounding = (xml: string) =>
+      edit(
+        xml,
+        /<cbc:PayableAmount /,
+        '<cbc:PayableRoundingAmount currencyID="PEN">1.50</cbc:PayableRoundingAmount>$&',
+      );
+    expect(errorCodes(rounding(coreXml('01-taxed')), '01')).toContain('3303');
+    const boleta = judge(rounding(coreXml('25-boleta')), '03');
+    expect(boleta.errors.map((e) => e.code)).not.toContain('3303');
+    expect(boleta.observations.map((o) => o.code)).toContain('4314');
+  });
+});
+
 describe('observations (accepted, listed as CDR notes)', () => {
   it.each([
     [

@@ -7,7 +7,7 @@ import { EmbeddedDatabaseBusyError } from '../../platform/db/embedded.ts';
 import { MigrationError } from '../../platform/db/migrator.ts';
 import { MoveError } from '../../platform/db/move/move.ts';
 import { ServerError } from '../../platform/db/servers.ts';
-import { isAppError } from '../../platform/errors.ts';
+import { isAppError, withPath } from '../../platform/errors.ts';
 import { unexpectedErrorText } from '../unexpected.ts';
 
 export async function withDatabase(
@@ -31,23 +31,23 @@ export async function withDatabase(
   try {
     db = await openDatabase(config, { whenEmbeddedBusy: 'connect' });
   } catch (error) {
-    return reportError(error);
+    return reportError(error, config);
   }
   try {
     if (db.mode === 'embedded-remote')
       process.stderr.write(`(usando la base de datos embebida del servidor en ejecución: ${db.url})\n`);
     return await run(db, config);
   } catch (error) {
-    return reportError(error);
+    return reportError(error, config);
   } finally {
     await db.close();
   }
 }
 
-function reportError(error: unknown): number {
+function reportError(error: unknown, config?: Config): number {
   if (isAppError(error)) {
     process.stderr.write(`Error (${error.code}): ${error.message}\n`);
-    for (const item of error.errors) process.stderr.write(`  - ${item.path || '(cuerpo)'}: ${item.message}\n`);
+    for (const item of error.errors) process.stderr.write(`  - ${withPath(item.path || '(cuerpo)', item.message)}\n`);
     return 1;
   }
   if (
@@ -60,7 +60,7 @@ function reportError(error: unknown): number {
     process.stderr.write(`${error.message}\n`);
     return 1;
   }
-  process.stderr.write(unexpectedErrorText(error));
+  process.stderr.write(unexpectedErrorText(error, { databaseUrl: config?.databaseUrl }));
   return 1;
 }
 

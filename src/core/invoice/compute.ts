@@ -443,7 +443,7 @@ function toAttribute(a: ItemProperty): DocumentItemAttribute {
 
 function toTotals(s: DocumentSums, pending: D): DocumentTotals {
   const t = s.totals;
-  return {
+  const totals: DocumentTotals = {
     taxed: formatAmount(t.taxed),
     ivapBase: formatAmount(t.ivapBase),
     ivap: formatAmount(t.ivap),
@@ -468,6 +468,8 @@ function toTotals(s: DocumentSums, pending: D): DocumentTotals {
     payable: formatAmount(t.payable),
     pending: formatAmount(pending),
   };
+  if (!t.rounding.isZero()) totals.rounding = formatAmount(t.rounding);
+  return totals;
 }
 
 const HEADER_EXTRA_KEYS = [

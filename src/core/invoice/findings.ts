@@ -38,6 +38,8 @@ export interface ReconcileArgs {
   sunatRule?: string;
   /** Code of the issue (totals_mismatch by default). */
   code?: IssueCode;
+  /** Said after the within-tolerance warning: where the difference went (total_venta: PayableRoundingAmount). */
+  keptNote?: string;
   /**
    * A figure SUNAT never receives (total_item, total_descuentos…) or does not relate to the others (the pending
    * amount of a credit sale): a difference is reported as a warning, not an issue. 'computed' replaces the
@@ -62,11 +64,32 @@ export function sentAmount(f: Findings, path: string, sent: Decimal | undefined)
   return sent;
 }
 
+/** SUNAT accepts the figure sent: it is emitted, and the answer says by how much it differs from ours. */
+function keptWithinTolerance(f: Findings, a: ReconcileArgs, sent: Decimal): void {
+  const [expected, received] = [formatAmount(a.computed), formatAmount(sent)];
+  const rule = a.sunatRule ? `, regla ${a.sunatRule}` : '';
+  f.warnings.push({
+    ...warning(
+      a.path,
+      'total_within_tolerance',
+      `${a.label}: se calculó ${expected} y se recibió ${received}; está dentro de la tolerancia de SUNAT (±${a.tolerance.toFixed(2)}${rule}) y se emitió ${received}.${a.keptNote ? ` ${a.keptNote}` : ''}`,
+      a.sunatRule,
+    ),
+    expected,
+    received,
+  });
+}
+
 export function reconcile(f: Findings, a: ReconcileArgs): Decimal {
   const sent = sentAmount(f, a.path, a.sent);
   if (sent === undefined) return a.computed;
   // Equal is the common case: decided by one comparison, without the difference's allocations.
-  if (sent.eq(a.computed) || sent.minus(a.computed).abs().lte(a.tolerance)) return sent;
+  if (sent.eq(a.computed)) return sent;
+  if (sent.minus(a.computed).abs().lte(a.tolerance)) {
+    // A figure SUNAT does not check is kept as before, without a word; one it checks is reported.
+    if (!a.informational) keptWithinTolerance(f, a, sent);
+    return sent;
+  }
   if (a.informational) {
     const kept = a.informational === 'sent' ? sent : a.computed;
     addWarning(

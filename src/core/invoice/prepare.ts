@@ -1,12 +1,13 @@
 // prepareDocument: raw JSON body → parsed (schema) → computed document, or the list of issues. Pure.
 import { z } from 'zod';
-import type { Issue, Warning } from '../issues.ts';
+import { formatPath, type Issue, type Warning } from '../issues.ts';
 import { computeDocument } from './compute.ts';
 import type { DocumentContext } from './context.ts';
 import { normalizationWarnings } from './normalization-warnings.ts';
 import { documentBodySchema } from './schema.ts';
 import type { ComputedDocument } from './types.ts';
-import { zodIssuesToIssues } from './zod-issues.ts';
+import { explainNearMisses, unknownFieldFindings, unknownFields } from '../unknown-fields.ts';
+import { valueAt, zodIssuesToIssues } from './zod-issues.ts';
 
 export type Prepared<D> =
   | { ok: true; document: D; warnings: Warning[] }
@@ -45,8 +46,19 @@ export function prepareWith<B, D>(
     };
   }
   const parsed = parserOf(schema).safeParse(body);
-  if (!parsed.success) return { ok: false, issues: zodIssuesToIssues(parsed.error, body), warnings: [] };
-  const warnings = normalizationWarnings(body, parsed.data);
+  // Keys the schema does not know: warned about, or refused inside acciones (unknown-fields.ts).
+  const unknown = unknownFields(schema, body);
+  const extra = unknownFieldFindings(unknown);
+  if (!parsed.success) {
+    const issues = explainNearMisses(zodIssuesToIssues(parsed.error, body), unknown, (i) => {
+      const path = parsed.error.issues.find((zi) => formatPath(zi.path) === i.path)?.path;
+      return path !== undefined && valueAt(body, path) === undefined;
+    });
+    return { ok: false, issues: [...issues, ...extra.issues], warnings: [] };
+  }
+  const warnings = [...extra.warnings, ...normalizationWarnings(body, parsed.data)];
+  // A refused key stops the document before anything is computed from a body it would have misread.
+  if (extra.issues.length > 0) return { ok: false, issues: extra.issues, warnings };
   const result = compute(parsed.data);
   warnings.push(...result.warnings);
   if (!result.document || result.issues.length > 0) return { ok: false, issues: result.issues, warnings };

@@ -1,7 +1,9 @@
 // Input schema of POST /api/documents (FacturadorPro dialect) for facturas 01, boletas 03
 // and credit/debit notes 07/08. It only checks shapes, formats and catalog membership; the arithmetic and the
-// rules that relate fields to each other are checked by computeDocument. Unknown keys are tolerated (dropped);
-// amounts become Decimals; codes are normalised. Every field is described: this is the OpenAPI documentation
+// rules that relate fields to each other are checked by computeDocument. A key it does not know is dropped with an
+// `unknown_field` warning, or refused inside `acciones` (src/core/unknown-fields.ts); what FacturadorPro clients
+// send that we ignore on purpose is listed here as a field described as ignored. Amounts become Decimals; codes are
+// normalised. Every field is described: this is the OpenAPI documentation
 // integrators read.
 import { z } from 'zod';
 import {
@@ -19,6 +21,7 @@ import {
   priceTypes,
   relatedDocumentTypes,
 } from '../catalogs/index.ts';
+import { refusingUnknownKeys, withAliases } from '../unknown-fields.ts';
 import {
   amount,
   catalogCode,
@@ -164,6 +167,8 @@ export const allowanceChargeSchema = z
     ).describe('Factor (0.10 = 10 %). Si se envía, monto = base × factor (±1; SUNAT 3307/3290).'),
     monto: optional(amount()).describe('Monto del descuento o cargo (2 decimales). Si falta, base × factor.'),
     base: optional(amount()).describe('Base sobre la que se aplica el factor. Si falta, la que corresponde al código.'),
+    cantidad_sin_redondeo: optional(z.unknown()).describe('FacturadorPro (pro9): se ignora.'),
+    global_distribucion: optional(z.unknown()).describe('FacturadorPro (pro9): se ignora.'),
   })
   .meta({ id: 'DocumentAllowanceCharge', description: 'Descuento o cargo (catálogo 53).' });
 
@@ -353,32 +358,41 @@ const withNumberAlias = <T extends z.ZodRawShape>(shape: T) =>
     return v;
   }, z.object(shape));
 
-export const advanceSchema = withNumberAlias({
-  numero: documentNumberRef(),
-  codigo_tipo_documento: catalogCode(relatedDocumentTypes, { allowed: ['02', '03'], sunatRule: '2505' }).describe(
-    '`02` factura de anticipo, `03` boleta de anticipo (catálogo 12).',
-  ),
-  monto: amount().describe('Valor (sin IGV) del anticipo deducido.'),
-  total: amount().describe('Total (con IGV) del anticipo → PrepaidPayment/PaidAmount.'),
-}).meta({
-  id: 'DocumentAdvance',
-  description: 'Anticipo deducido (`anticipos[]`; alias `numero_documento` de `numero`).',
-});
+/** `numero_documento` is read as `numero` (withNumberAlias): a known key of these blocks. */
+const numberAliased = <T extends z.ZodType>(schema: T) => withAliases(schema, ['numero_documento']);
 
-export const guideSchema = withNumberAlias({
-  numero: documentNumberRef(),
-  codigo_tipo_documento: catalogCode(documentTypes, { allowed: ['09', '31'], sunatRule: '4005' }).describe(
-    '`09` guía de remisión remitente, `31` transportista.',
-  ),
-}).meta({ id: 'DocumentGuide', description: 'Guía de remisión relacionada (`guias[]`).' });
+export const advanceSchema = numberAliased(
+  withNumberAlias({
+    numero: documentNumberRef(),
+    codigo_tipo_documento: catalogCode(relatedDocumentTypes, { allowed: ['02', '03'], sunatRule: '2505' }).describe(
+      '`02` factura de anticipo, `03` boleta de anticipo (catálogo 12).',
+    ),
+    monto: amount().describe('Valor (sin IGV) del anticipo deducido.'),
+    total: amount().describe('Total (con IGV) del anticipo → PrepaidPayment/PaidAmount.'),
+  }).meta({
+    id: 'DocumentAdvance',
+    description: 'Anticipo deducido (`anticipos[]`; alias `numero_documento` de `numero`).',
+  }),
+);
 
-export const relatedSchema = withNumberAlias({
-  numero: documentNumberRef(),
-  codigo_tipo_documento: catalogCode(relatedDocumentTypes, { sunatRule: '4009' }).describe(
-    'Catálogo 12 (`99` otros; SUNAT acepta 02–09 y 99).',
-  ),
-  monto: optional(amount()).describe('Monto del documento relacionado (informativo).'),
-}).meta({ id: 'DocumentRelated', description: 'Documento relacionado (`relacionados[]`).' });
+export const guideSchema = numberAliased(
+  withNumberAlias({
+    numero: documentNumberRef(),
+    codigo_tipo_documento: catalogCode(documentTypes, { allowed: ['09', '31'], sunatRule: '4005' }).describe(
+      '`09` guía de remisión remitente, `31` transportista.',
+    ),
+  }).meta({ id: 'DocumentGuide', description: 'Guía de remisión relacionada (`guias[]`).' }),
+);
+
+export const relatedSchema = numberAliased(
+  withNumberAlias({
+    numero: documentNumberRef(),
+    codigo_tipo_documento: catalogCode(relatedDocumentTypes, { sunatRule: '4009' }).describe(
+      'Catálogo 12 (`99` otros; SUNAT acepta 02–09 y 99).',
+    ),
+    monto: optional(amount()).describe('Monto del documento relacionado (informativo).'),
+  }).meta({ id: 'DocumentRelated', description: 'Documento relacionado (`relacionados[]`).' }),
+);
 
 export const paymentSchema = z
   .object({
@@ -417,25 +431,32 @@ export const legendSchema = z
   })
   .meta({ id: 'DocumentLegend', description: 'Leyenda (`leyendas[]`, catálogo 52).' });
 
-export const actionsSchema = z
-  .object({
-    enviar_email: optional(flag()).describe('Enviar el PDF/XML al correo del cliente (falso por defecto).'),
-    enviar_xml_firmado: optional(flag()).describe(
-      'Enviar a SUNAT al emitir (verdadero por defecto); `false` deja el comprobante Registrado (01).',
-    ),
-    formato_pdf: optional(
-      z
-        .string()
-        .transform((s) => s.trim().toLowerCase())
-        .refine((s) => ['a4', 'a5', 'ticket', 'ticket_58', 'ticket_50'].includes(s), {
-          message: 'Debe ser a4, a5, ticket, ticket_58 o ticket_50.',
-        }),
-    ).describe('Formato del PDF: `a4` (por defecto), `a5`, `ticket` (80 mm), `ticket_58`, `ticket_50`.'),
-    auto_print: optional(flag()).describe('Impresión automática (pasa tal cual).'),
-    name_printer: optional(z.string()).describe('Impresora (pasa tal cual).'),
-    client_public_ip: optional(z.string()).describe('IP del cliente (pasa tal cual).'),
-  })
-  .meta({ id: 'DocumentActions', description: 'Acciones al emitir (`acciones`).' });
+// Every key of acciones decides what happens to the document (whether it reaches SUNAT): an unknown one is refused.
+export const actionsSchema = refusingUnknownKeys(
+  z
+    .object({
+      enviar_email: optional(flag()).describe('Enviar el PDF/XML al correo del cliente (falso por defecto).'),
+      enviar_xml_firmado: optional(flag()).describe(
+        'Enviar a SUNAT al emitir (verdadero por defecto); `false` deja el comprobante Registrado (01).',
+      ),
+      formato_pdf: optional(
+        z
+          .string()
+          .transform((s) => s.trim().toLowerCase())
+          .refine((s) => ['a4', 'a5', 'ticket', 'ticket_58', 'ticket_50'].includes(s), {
+            message: 'Debe ser a4, a5, ticket, ticket_58 o ticket_50.',
+          }),
+      ).describe('Formato del PDF: `a4` (por defecto), `a5`, `ticket` (80 mm), `ticket_58`, `ticket_50`.'),
+      auto_print: optional(flag()).describe('Impresión automática (pasa tal cual).'),
+      name_printer: optional(z.string()).describe('Impresora (pasa tal cual).'),
+      client_public_ip: optional(z.string()).describe('IP del cliente (pasa tal cual).'),
+    })
+    .meta({
+      id: 'DocumentActions',
+      description:
+        'Acciones al emitir (`acciones`). Una clave desconocida aquí es un 422 `unknown_field`: no se emite nada.',
+    }),
+);
 
 export const affectedDocumentSchema = z
   .object({

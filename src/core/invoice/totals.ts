@@ -33,6 +33,8 @@ export interface WorkTotals {
   discountTotal: Decimal;
   prepaid: Decimal;
   payable: Decimal;
+  /** PayableRoundingAmount: a total_venta kept within SUNAT's tolerance minus the payable computed (0 otherwise). */
+  rounding: Decimal;
 }
 
 export interface WorkAdvance {
@@ -183,6 +185,7 @@ export function sumDocument(body: FilledBody, lines: WorkLine[]): { sums: Docume
     discountTotal: payment.discountTotal,
     prepaid: payment.prepaid,
     payable: payment.payable,
+    rounding: payment.rounding,
   };
   const ordered = [...globals].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'cargos' ? 1 : -1));
   return {
@@ -465,15 +468,21 @@ function payableTotals(
   );
   // Without subtotal_venta FacturadorPro writes total_venta as TaxInclusiveAmount too: SUNAT would reject 3279.
   const withPrice = x.sent.subtotal_venta !== undefined;
-  const payable = total(
-    x,
-    'total_venta',
-    round2(p.taxInclusive.plus(chargeTotal).minus(allowanceTotal).minus(prepaid)),
-    withPrice
+  const computedPayable = round2(p.taxInclusive.plus(chargeTotal).minus(allowanceTotal).minus(prepaid));
+  const payable = reconcile(f, {
+    path: 'totales.total_venta',
+    computed: computedPayable,
+    sent: x.sent.total_venta,
+    tolerance: 1,
+    label: withPrice
       ? 'Importe total (precio de venta + cargos − descuentos que no afectan la base − anticipos)'
       : 'Importe total (valor de venta + impuestos + cargos − descuentos que no afectan la base − anticipos)',
-    withPrice ? '3280' : '3279',
-  );
+    sunatRule: withPrice ? '3280' : '3279',
+    keptNote: 'La diferencia va en cbc:PayableRoundingAmount (SUNAT 3280) y el PDF la imprime como "Redondeo".',
+  });
+  // SUNAT 3280: PayableAmount = TaxInclusive + charges − discounts − advances + PayableRoundingAmount; a total_venta
+  // kept within the tolerance says where its difference went (|rounding| ≤ 1: SUNAT 3303/4314).
+  const rounding = payable.minus(computedPayable);
   if (payable.lt(0)) addIssue(f, 'totales.total_venta', 'totals_mismatch', 'El importe total no puede ser negativo.');
   const discountTotal = reconcile(f, {
     path: 'totales.total_descuentos',
@@ -483,7 +492,7 @@ function payableTotals(
     label: 'Total de descuentos (Σ descuentos de línea y globales)',
     informational: 'computed',
   });
-  return { allowanceTotal, chargeTotal, discountTotal, prepaid, payable };
+  return { allowanceTotal, chargeTotal, discountTotal, prepaid, payable, rounding };
 }
 
 /** Header subtotals: one per scheme used by a line (SUNAT 2638), ICBPER without TaxableAmount. */

@@ -65,7 +65,7 @@ export interface ComputedDocument {
   actions: { sendEmail: boolean; sendXmlSigned: boolean; pdfFormat: string };
   /** Legend 1000 text: "SON CIENTO DIECIOCHO CON 00/100 SOLES". */
   amountInWords: string;
-  /** FacturadorPro's number_to_letter: "Ciento dieciocho con 00/100 ". */
+  /** FacturadorPro's number_to_letter, trimmed: "Ciento dieciocho con 00/100". */
   numberToLetter: string;
   /** Header fields kept for storage and printing, not used by SUNAT (placa, vendedor, hotel, transport…). */
   extra: Record<string, unknown>;
@@ -235,6 +235,12 @@ export interface DocumentTotals {
   prepaid: DecimalString;
   /** total_venta → PayableAmount. */
   payable: DecimalString;
+  /**
+   * PayableRoundingAmount, when total_venta was kept within SUNAT's tolerance of the payable computed from the other
+   * totals: the difference (SUNAT 3280: TaxInclusive + charges − discounts − advances + rounding = payable). Absent
+   * when there is none (and in documents stored before it existed).
+   */
+  rounding?: DecimalString;
   /** total_pendiente_pago: credit amount of FormaPago/Credito (payable − detraction − retention). */
   pending: DecimalString;
 }

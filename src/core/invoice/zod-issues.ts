@@ -6,7 +6,7 @@ import { formatPath, type Issue } from '../issues.ts';
 
 type ZodIssue = z.core.$ZodIssue;
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node: unknown = root;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { currencies } from '../catalogs/index.ts';
 import { customerSchema, documentNumber } from '../invoice/schema.ts';
+import { refusingUnknownKeys } from '../unknown-fields.ts';
 import { amount, decimal, isoDate, issueMomentFields, optional, text, upperCode } from '../invoice/primitives.ts';
 
 export type OtherCpeKind = 'perception' | 'retention';
@@ -206,11 +207,15 @@ export function otherCpeBodySchema<T extends OtherCpeKind>(
         .max(500)
         .describe(`Documentos ${WORDS.acted[i]}s (SUNAT${WORDS.id[i]}DocumentReference).`),
       acciones: optional(
-        z.object({
-          formato_pdf: optional(z.enum(['a4', 'ticket'])).describe('Formato del PDF por defecto.'),
-          enviar_email: optional(z.unknown()),
-        }),
-      ).describe('Opciones de salida.'),
+        refusingUnknownKeys(
+          z.object({
+            formato_pdf: optional(z.enum(['a4', 'ticket'])).describe('Formato del PDF por defecto.'),
+            enviar_email: optional(z.unknown()),
+          }),
+        ),
+      ).describe(
+        `Opciones de salida. La ${noun} siempre se envía a SUNAT; una clave desconocida aquí es un 422 \`unknown_field\`.`,
+      ),
       leyendas: optional(z.unknown()).describe(`Se ignora (la ${noun} no lleva leyendas en el XML).`),
     })
     .meta({ id: `${WORDS.id[i]}Body`, description: `Comprobante de ${noun} (${type}), formato FacturadorPro.` });

@@ -1,5 +1,6 @@
 // The demo tenant: created on the first start with an empty database so that a newcomer can issue an
-// invoice at once (`demo.localhost`). Its token is printed once and kept in DATA_DIR/demo-token.txt.
+// invoice at once (`demo.localhost`). Its token is printed once and kept in DATA_DIR/demo-token.txt, which
+// `npx facturo tenant:token --subdomain demo` rewrites: the README's commands read the token from there.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { provisionTenant, type ProvisionDeps } from './provision.ts';
@@ -18,6 +19,22 @@ export interface DemoTenant {
 
 export function demoTokenFile(dataDir: string): string {
   return join(dataDir, 'demo-token.txt');
+}
+
+/** Writes the demo company's current token to DATA_DIR/demo-token.txt (owner-only). Returns the file. */
+async function writeDemoToken(dataDir: string, token: string): Promise<string> {
+  const file = demoTokenFile(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * After a token rotation: when the company is the demo one, DATA_DIR/demo-token.txt follows the new token (the
+ * old one no longer works). Returns the file written, or null for any other company.
+ */
+export async function keepDemoToken(dataDir: string, subdomain: string, token: string): Promise<string | null> {
+  return subdomain === DEMO_SUBDOMAIN ? writeDemoToken(dataDir, token) : null;
 }
 
 /** Creates the demo tenant when the central schema has no tenant at all; otherwise reports the existing one. */
@@ -50,7 +67,6 @@ export async function ensureDemoTenant(deps: ProvisionDeps, dataDir: string): Pr
     sunatMode: 'demo',
     address: { direccion: 'Av. Demo 123', urbanizacion: 'Cercado' },
   });
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(tokenFile, `${result.token}\n`, { mode: 0o600 });
+  await writeDemoToken(dataDir, result.token);
   return { created: true, hostname: result.tenant.hostname, token: result.token, tokenFile };
 }

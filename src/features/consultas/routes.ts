@@ -10,7 +10,7 @@ import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
-import { ErrorBodySchema } from '../../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../../platform/http/schemas.ts';
 import { downloadLinks, segmentOfType } from '../documents/public.ts';
 
 const SearchBody = z
@@ -69,6 +69,7 @@ const SearchResponse = z
         download_cdr: z.string(),
       }),
     ),
+    ...warningsField,
   })
   .meta({ id: 'ConsultaSearchResponse' });
 

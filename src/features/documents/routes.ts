@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
-import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { plainJsonSerializer, tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
 import { tenantRefOf } from './deps.ts';
 import { registerDetailRoute } from './detail-route.ts';
 import { loadExamples } from './examples.ts';
@@ -55,7 +55,10 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Cambiar el estado registrado de un comprobante (sin llamar a SUNAT)',
         body: UpdateStatusBodySchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), ...warningsField }),
+          ...tenantErrorResponses,
+        },
       },
     },
     async (request) => {

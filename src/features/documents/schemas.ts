@@ -1,6 +1,7 @@
 // Request and response schemas of the documents endpoints (they also write the OpenAPI document).
 import { z } from 'zod';
 import { isValidIsoDate } from '../../core/index.ts';
+import { WarningSchema, warningsField } from '../../platform/http/schemas.ts';
 
 /** An external_id (UUID), as every endpoint that names a stored document or summary takes it. */
 export const externalIdSchema = z
@@ -23,8 +24,6 @@ export const SunatResponseSchema = z
     z.array(z.never()).length(0),
   ])
   .describe('Respuesta de SUNAT (código, descripción y observaciones), o [] si aún no se envió.');
-
-export const WarningSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
 
 export const IssueResponseSchema = z
   .object({
@@ -69,6 +68,7 @@ export const SendResponseSchema = z
     }),
     links: z.object({ cdr: z.string() }),
     response: SunatResponseSchema,
+    ...warningsField,
   })
   .meta({ id: 'SendDocumentResponse' });
 

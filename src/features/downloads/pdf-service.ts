@@ -2,10 +2,10 @@
 // storage and recorded in document_files. Two first downloads at once both render and the later atomic write
 // wins with identical bytes — harmless, and no lock is held while rendering.
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
-import { signedIssuerOf } from '../../pipeline/deps.ts';
+import { issuedInDemo, signedIssuerOf } from '../../pipeline/deps.ts';
 import { recordFile } from '../../pipeline/files.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
-import { pdfStorageKey, renderPdf } from '../../render/index.ts';
+import { DEMO_NOTICE, pdfStorageKey, renderPdf, stateWatermark } from '../../render/index.ts';
 import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
 
 export type PdfFormat = 'a4' | 'ticket';
@@ -58,10 +58,13 @@ export async function pdfForDocument(
   doc: StoredForPdf,
   format: PdfFormat,
 ): Promise<Buffer> {
-  const key = pdfStorageKey(doc.filename, format);
-  // A rejected or voided document prints with a watermark: its cached copy must match its current state.
-  const stateKey =
-    doc.stateTypeId === '09' || doc.stateTypeId === '11' ? key.replace(/\.pdf$/, `-${doc.stateTypeId}.pdf`) : key;
+  const demo = issuedInDemo(doc, tenant.company);
+  // A rejected or voided document prints with a watermark, a demo one with its banner: the cached copy matches both.
+  const marks = [stateWatermark(doc.stateTypeId) ? doc.stateTypeId : '', demo ? 'demo' : '']
+    .filter(Boolean)
+    .map((m) => `-${m}`)
+    .join('');
+  const stateKey = pdfStorageKey(doc.filename, format).replace(/\.pdf$/, `${marks}.pdf`);
   const cached = await deps.storage.get(tenant.schema, stateKey);
   if (cached) return cached;
   const kind = kindOfType(doc.documentType);
@@ -71,7 +74,7 @@ export async function pdfForDocument(
     qrText: doc.qrText,
     state: doc.stateTypeId,
   });
-  const model = withCompanyPrintSettings(printed, tenant.company);
+  const model = { ...withCompanyPrintSettings(printed, tenant.company), ...(demo ? { notice: DEMO_NOTICE } : {}) };
   const pdf = await renderPdf(model, format);
   await deps.storage.put(tenant.schema, stateKey, pdf);
   await recordFile(tenant.db, doc.id, format === 'ticket' ? 'pdf-ticket' : 'pdf', stateKey, pdf);

@@ -1,6 +1,6 @@
 // Request and response schemas of the e-mail routes (they also feed OpenAPI).
 import { z } from 'zod';
-import { INT4_MAX } from '../../platform/http/schemas.ts';
+import { INT4_MAX, warningsField } from '../../platform/http/schemas.ts';
 
 export const SendEmailBody = z
   .object({
@@ -39,6 +39,7 @@ export const EmailQueued = z
       number: z.string(),
       external_id: z.string(),
     }),
+    ...warningsField,
   })
   .meta({ id: 'DocumentEmailQueued' });
 

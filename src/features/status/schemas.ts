@@ -1,6 +1,7 @@
 // Request and response schemas of POST /api/documents/status and POST /api/services/consult_cdr_status
 // (FacturadorPro's bodies; they also write the OpenAPI document).
 import { z } from 'zod';
+import { warningsField } from '../../platform/http/schemas.ts';
 import { documentNameFields, externalIdSchema, SunatResponseSchema } from '../documents/public.ts';
 
 const serieNumber = z
@@ -41,6 +42,7 @@ export const DocumentStatusResponseSchema = z
     }),
     links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
     response: SunatResponseSchema,
+    ...warningsField,
   })
   .meta({ id: 'DocumentStatusResponse' });
 
@@ -78,6 +80,7 @@ export const ConsultCdrResponseSchema = z
       sunat: z.object({ code: z.string(), description: z.string(), notes: z.array(z.string()) }),
     }),
     links: z.object({ cdr: z.string() }),
+    ...warningsField,
   })
   .meta({ id: 'ConsultCdrResponse' });
 

@@ -32,7 +32,7 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
       'Comprueba cada documento (aceptado, factura o nota de factura, de la fecha indicada, dentro de los 7 días ' +
       'de SUNAT, sin otra baja), numera RA-AAAAMMDD-N, firma, guarda (documentos en 13, por anular) y envía a ' +
       'SUNAT (sendSummary → ticket). Facturo sigue el ticket solo; POST /api/voided/status consulta el resultado.',
-    statusSummary: 'Estado de una comunicación de baja (por external_id o ticket)',
+    statusSummary: 'Estado de una comunicación de baja (por external_id de la baja o de la factura, o ticket)',
     statusDescription:
       'Responde lo guardado si SUNAT ya contestó; si no, consulta el ticket (getStatus). Código 98: en proceso ' +
       '(200, no es un error). 0: aceptada, documentos 11 (anulado), CDR descargable. 99: rechazada con el ' +

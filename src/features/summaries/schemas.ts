@@ -1,6 +1,7 @@
 // Request and response schemas of the comunicación de baja, the resumen de reversiones (the same body) and the
 // resumen diario (FacturadorPro's bodies, its envelope).
 import { z } from 'zod';
+import { warningsField } from '../../platform/http/schemas.ts';
 import { calendarDateSchema, externalIdSchema } from '../documents/public.ts';
 
 // The documents' own date rule: a date before 1900 (year 0000) reached PostgreSQL and failed there (500).
@@ -52,7 +53,9 @@ export const SummaryBodySchema = z
 
 export const SummaryStatusBodySchema = z
   .object({
-    external_id: externalIdSchema.optional(),
+    external_id: externalIdSchema
+      .optional()
+      .describe('external_id del resumen o de uno de sus comprobantes (responde por el último que lo incluye)'),
     ticket: z
       .string()
       .trim()
@@ -69,6 +72,7 @@ export const VoidedResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ external_id: z.string(), ticket: z.string().nullable(), state: z.string() }),
   message: z.string().optional(),
+  ...warningsField,
 });
 
 export const SummaryStatusResponseSchema = z.object({
@@ -88,6 +92,7 @@ export const SummaryStatusResponseSchema = z.object({
     is_accepted: z.boolean(),
     status_code: z.number().nullable(),
   }),
+  ...warningsField,
 });
 
 // Request examples for the API reference (OpenAPI 3.0 keeps them beside the schema, not in it).

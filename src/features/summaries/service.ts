@@ -48,6 +48,18 @@ export async function createSummary(
 const NOUNS: Record<SummaryKind, string> = { RA: 'anulación', RC: 'resumen', RR: 'reversión' };
 
 /** A summary by external_id or ticket; `documentType` keeps an RR to the route of the vouchers it reverts. */
+/**
+ * The latest summary of `kind` that carries the document `externalId`: the status of a void asked by the voided
+ * document's own external_id (what an ERP keeps) rather than the void's.
+ */
+function latestSummaryOf(tenant: TenantRef, kind: SummaryKind, externalId: string, documentType?: string) {
+  return tenant.db.summary.findFirst({
+    where: { kind, documents: { some: { document: { externalId, ...(documentType ? { documentType } : {}) } } } },
+    orderBy: { id: 'desc' },
+    select: VIEW,
+  });
+}
+
 export async function summaryStatus(
   deps: PipelineDeps,
   tenant: TenantRef,
@@ -60,7 +72,9 @@ export async function summaryStatus(
     ...(key.external_id ? { externalId: key.external_id } : { ticket: key.ticket }),
     ...(documentType ? { documents: { some: { document: { documentType } } } } : {}),
   };
-  const row = await tenant.db.summary.findFirst({ where, select: VIEW });
+  const row =
+    (await tenant.db.summary.findFirst({ where, select: VIEW })) ??
+    (key.external_id ? await latestSummaryOf(tenant, kind, key.external_id, documentType) : null);
   if (!row) {
     const what = key.external_id ? `El código externo ${key.external_id}` : `El ticket ${key.ticket}`;
     const noun = NOUNS[kind];

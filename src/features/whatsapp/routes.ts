@@ -9,11 +9,11 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { errors } from '../../platform/errors.ts';
-import { ErrorBodySchema } from '../../platform/http/schemas.ts';
+import { ErrorBodySchema, warningsField } from '../../platform/http/schemas.ts';
 import { uploadSlots } from '../../platform/http/upload-slots.ts';
 import { normalizeHost } from '../../platform/http/hosts.ts';
 import { authenticate } from '../../platform/http/tenancy.ts';
-import { bearerToken } from '../../platform/tokens.ts';
+import { requireBearer, tokenNotValid } from '../../platform/http/credentials.ts';
 import { normalizePhone } from '../../whatsapp/phone.ts';
 import { pipelineDepsOf } from '../documents/public.ts';
 import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../downloads/public.ts';
@@ -76,7 +76,7 @@ const MediaBody = z
   })
   .meta({ id: 'WhatsappMediaBody' });
 const Queued = z
-  .object({ success: z.literal(true), data: z.object({ id: z.string(), status: z.string() }) })
+  .object({ success: z.literal(true), data: z.object({ id: z.string(), status: z.string() }), ...warningsField })
   .meta({ id: 'WhatsappQueued' });
 const Status = z
   .object({
@@ -160,12 +160,15 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   const senders = new WeakMap<FastifyRequest, Sender>();
 
   async function caller(request: FastifyRequest): Promise<Sender> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw errors.unauthorized();
+    const token = requireBearer(request.headers.authorization, 'el token API de la empresa o NOTIFY_TOKEN');
     const system = platform.config.notifyToken;
     if (system && timingSafeEqual(sha(token), sha(system))) return { tenantId: null, schema: null, tenant: null };
-    const tenant = await platform.hosts.resolve(normalizeHost(request.headers.host));
-    if (!tenant) throw errors.unauthorized();
+    const host = normalizeHost(request.headers.host);
+    const tenant = await platform.hosts.resolve(host);
+    if (!tenant)
+      tokenNotValid(
+        `El token no es válido en ${host}: use NOTIFY_TOKEN, o el token API de una empresa en su propio host.`,
+      );
     if (tenant.locked) throw errors.tenantLocked();
     await authenticate(request, platform.db, tenant);
     return { tenantId: tenant.id, schema: tenant.schemaName, tenant };
@@ -250,6 +253,7 @@ export const whatsappRoutes: FastifyPluginAsync = async (app) => {
           throw errors.unprocessable(
             'external_id_requires_tenant',
             'Para adjuntar un comprobante por external_id use el token de la empresa en su dominio.',
+            [{ path: 'external_id', code: 'external_id_requires_tenant', message: 'Use el token de la empresa.' }],
           );
         }
         const db = platform.db.tenant(sender.schema);

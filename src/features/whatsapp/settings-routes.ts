@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
 
 const Body = z
   .object({
@@ -38,7 +38,10 @@ export const whatsappSettingsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Configurar el número de WhatsApp Business propio de la empresa',
         body: Body,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...tenantErrorResponses },
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), ...warningsField }),
+          ...tenantErrorResponses,
+        },
       },
     },
     async (request) => {

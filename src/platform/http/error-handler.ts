@@ -39,7 +39,7 @@ export function toAppError(error: unknown, bodyLimit: number, contentType?: stri
   if (isDatabaseUnavailable(error)) return errors.databaseUnavailable();
   if (error instanceof RequestValidationError) {
     // params and querystring keys are reported by name (`inicio`, `limit`), as ERPs know them.
-    return errors.validation(zodIssuesToErrorItems(error.issues));
+    return errors.validation(zodIssuesToErrorItems(error.issues, error.unknown));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return errors.validation(

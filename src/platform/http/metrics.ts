@@ -7,14 +7,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { errors } from '../errors.ts';
-import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
+import { hashesEqual, hashToken } from '../tokens.ts';
+import { requireBearer, tokenNotValid } from './credentials.ts';
 import { ErrorBodySchema } from './schemas.ts';
 
 function checkMetricsToken(expected: string | null, request: FastifyRequest): void {
   if (!expected)
     throw errors.notFound('metrics_disabled', 'Las métricas están desactivadas: defina METRICS_TOKEN para leerlas.');
-  const token = bearerToken(request.headers.authorization);
-  if (!token || !hashesEqual(hashToken(token), hashToken(expected))) throw errors.unauthorized();
+  const token = requireBearer(request.headers.authorization, 'METRICS_TOKEN');
+  if (!hashesEqual(hashToken(token), hashToken(expected))) tokenNotValid('El token no es METRICS_TOKEN.');
 }
 
 export function installMetrics(app: FastifyInstance, token: string | null): Registry {

@@ -10,21 +10,29 @@ export const securitySchemes = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
+    // In backticks: Swagger UI reads descriptions as Markdown, where a bare <token> is an HTML tag and vanishes.
     description:
-      'Token API de la empresa (Authorization: Bearer <token>): el que imprime el primer arranque, ' +
-      '`npx facturo tenant:token` o `POST /api/login` en el host de la empresa.',
+      'Token API de la empresa (`Authorization: Bearer <token>`): el que imprime el primer arranque (copia en ' +
+      '`data/demo-token.txt`), `npx facturo tenant:token` o `POST /api/login` en el host de la empresa.',
   },
   adminAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'Sesión de administración: el `token` de `POST /api/login` en ADMIN_HOST.',
+    description:
+      'Sesión de administración (`Authorization: Bearer <token>`): el `token` de `POST /api/login` (login de ' +
+      'administrador) en ADMIN_HOST; pruébela en la página de ese host.',
   },
   notifyAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'Token de sistema NOTIFY_TOKEN (notificaciones WhatsApp desde cualquier host).',
+    description:
+      'Token de sistema NOTIFY_TOKEN (`Authorization: Bearer <token>`; notificaciones WhatsApp desde cualquier host).',
   },
-  metricsAuth: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (lectura de /metrics).' },
+  metricsAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN (`Authorization: Bearer <token>`; lectura de /metrics).',
+  },
 } as const;
 
 export interface Server {
@@ -47,20 +55,22 @@ export function portSuffixOf(host: string | undefined): string {
   return match ? `:${match[1]}` : '';
 }
 
-/** The document's servers: this tenant (when read on one), any tenant by subdomain, the admin host. */
+/**
+ * The document's servers: this tenant (when read on one), any tenant by subdomain, the admin host — the admin host
+ * first when read there, so that an operation both hosts define is tried on the host the page belongs to.
+ */
 export function serversFor(config: Pick<Config, 'appDomain' | 'adminHost'>, context: ServerContext): Server[] {
   const settings = { appDomain: config.appDomain, adminHost: config.adminHost };
   const host = context.host ? normalizeHost(context.host) : '';
-  const current = host && classifyHost(host, settings) === 'tenant' ? host : null;
-  const subdomain = current ? current.slice(0, -(config.appDomain.length + 1)) : 'demo';
-  return [
-    {
-      url: `${context.scheme}://{subdomain}.${config.appDomain}${context.portSuffix}`,
-      description: 'Empresa: {subdomain}.APP_DOMAIN',
-      variables: { subdomain: { default: subdomain, description: 'Subdominio de la empresa' } },
-    },
-    { url: adminServerUrl(config, context), description: 'Administración (ADMIN_HOST)' },
-  ];
+  const kind = host ? classifyHost(host, settings) : 'other';
+  const subdomain = kind === 'tenant' ? host.slice(0, -(config.appDomain.length + 1)) : 'demo';
+  const company: Server = {
+    url: `${context.scheme}://{subdomain}.${config.appDomain}${context.portSuffix}`,
+    description: 'Empresa: {subdomain}.APP_DOMAIN',
+    variables: { subdomain: { default: subdomain, description: 'Subdominio de la empresa' } },
+  };
+  const admin: Server = { url: adminServerUrl(config, context), description: 'Administración (ADMIN_HOST)' };
+  return kind === 'admin' ? [admin, company] : [company, admin];
 }
 
 export function adminServerUrl(config: Pick<Config, 'adminHost'>, context: ServerContext): string {
@@ -81,13 +91,13 @@ export const idempotencyKeyParameter = {
 /** What each error status means and its usual codes (docs/errors.md lists every code). */
 const ERROR_STATUS: Record<number, string> = {
   400: 'Solicitud mal formada: invalid_json, invalid_content_length, bad_url, bad_request, idempotency_key_invalid',
-  401: 'Sin token válido: unauthenticated',
+  401: 'Sin token válido: unauthenticated (errors[0].code: authorization_missing, authorization_not_bearer, token_invalid)',
   403: 'Prohibido: tenant_locked, emission_locked, plan_limit_reached, account_locked',
-  404: 'No encontrado: route_not_found, host_not_found, document_not_found, tenant_not_found',
+  404: 'No encontrado: route_not_found, wrong_host (el mensaje nombra el host que atiende la ruta), host_not_found, document_not_found, tenant_not_found',
   409: 'Conflicto: document_already_exists, document_conflict, document_rejected, idempotency_in_flight',
   413: 'Cuerpo demasiado grande: payload_too_large',
   415: 'Content-Type no soportado: unsupported_media_type',
-  422: 'Datos inválidos: validation_failed y los códigos de las reglas (errors[] con la ruta de cada campo)',
+  422: 'Datos inválidos: validation_failed, unknown_field y los códigos de las reglas (errors[] con la ruta de cada campo; cada mensaje empieza por ella)',
   429: 'Demasiadas solicitudes: rate_limited (cabecera Retry-After)',
   500: 'Error inesperado: internal_error (registrado con el id de la solicitud)',
   503: 'Servicio no disponible: database_unavailable, service_unavailable, tenant_moving (cabecera Retry-After)',

@@ -2,7 +2,8 @@
 // - `config.hostKind` ⇄ the `hostKind` router constraint, and `auth` defaults (tenant routes need a token);
 // - the catalogue of every route (what /documentation/json must list);
 // - the not-found handler: 405 with Allow when the path exists with other methods on this kind of host,
-//   404 host_not_found when it exists only on another kind of host, else 404 route_not_found;
+//   404 wrong_host naming the host that serves it when it exists only on another kind of host, else 404
+//   route_not_found;
 // - a URL the router cannot decode (`/%zz`) is answered 400 bad_url, and a request that names its host ambiguously
 //   (two Host lines, an absolute target naming another host: hostAmbiguity) 400 host_ambiguous — before routing,
 //   through that same handler, so they carry the error envelope and every header of a routed request (request id,
@@ -81,6 +82,25 @@ export function effectiveAuth(config: { hostKind?: HostKind; auth?: RouteAuth } 
   return config?.auth ?? (config?.hostKind === 'tenant' ? 'tenant' : 'none');
 }
 
+const HOST_OF_KIND: Record<HostKind, (settings: HostSettings) => string> = {
+  admin: (s) => `el host de administración (${s.adminHost}`,
+  tenant: (s) => `el host de una empresa ({subdominio}.${s.appDomain}`,
+  other: () => 'un host que no es de empresa ni de administración (p. ej. localhost',
+};
+
+/** `POST /api/tenants se atiende en el host de administración (admin.localhost:3000), no en demo.localhost:3000.` */
+function wrongHostMessage(
+  method: string,
+  path: string,
+  kind: HostKind,
+  rawHost: string | undefined,
+  settings: HostSettings,
+) {
+  const port = /:(\d+)$/.exec(rawHost ?? '')?.[0] ?? '';
+  const here = normalizeHost(rawHost) || '(sin Host)';
+  return `${method} ${path} se atiende en ${HOST_OF_KIND[kind](settings)}${port}), no en ${here}${here.startsWith('(') ? '' : port}.`;
+}
+
 export interface Routing {
   routes(): RouteEntry[];
 }
@@ -137,7 +157,7 @@ export function installRouting(app: FastifyInstance, settings: HostSettings): Ro
     if (allowed.length > 0) throw errors.methodNotAllowed(allowed);
     for (const kind of HOST_KINDS) {
       if (kind !== request.hostKind && allowedMethods(path, kind).length > 0) {
-        throw errors.hostNotFound(normalizeHost(request.headers.host));
+        throw errors.wrongHost(wrongHostMessage(request.method, path, kind, request.headers.host, settings));
       }
     }
     throw errors.routeNotFound();

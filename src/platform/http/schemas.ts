@@ -27,6 +27,25 @@ export const ErrorItemSchema = z
   })
   .meta({ id: 'ErrorItem' });
 
+export const WarningSchema = z
+  .object({
+    path: z.string().describe("Ruta JSON del campo, p. ej. 'acciones.enviar_xml_firmdo'"),
+    code: z.string().describe('Código estable snake_case (docs/errors.md): unknown_field, default_applied…'),
+    message: z.string().describe('Mensaje en español'),
+  })
+  .meta({ id: 'Warning', description: 'Lo que el servidor asumió, normalizó o ignoró; nunca bloquea.' });
+
+/**
+ * `warnings[]` of a 200 answer, spread into the schema of every route whose body is not strict: a key the body
+ * schema does not know is reported there as `unknown_field` (src/platform/http/validation.ts), never dropped in silence.
+ */
+export const warningsField = {
+  warnings: z
+    .array(WarningSchema)
+    .optional()
+    .describe('Avisos: claves desconocidas del cuerpo (unknown_field, con "¿Quiso decir…?") y similares.'),
+};
+
 export const ErrorBodySchema = z
   .object({
     success: z.literal(false),

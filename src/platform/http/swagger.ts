@@ -1,9 +1,11 @@
 // OpenAPI 3 generated from the routes' zod schemas: UI at /documentation, JSON at /documentation/json.
 // Each operation is tagged with the host it answers on and carries its security scheme, its error answers, the
 // Idempotency-Key header where honoured, its download formats and its request examples (openapi-parts.ts).
-// The servers are computed from the Host the document is read on, so "Try it out" targets that host's port.
+// The servers are computed from the Host the document is read on, so "Try it out" targets that host's port; each
+// host's page tries its own operations (same origin: no CORS): a company's page the company's, the admin host's page
+// (linked from the other pages and from the start banner) the admin's.
 // OpenAPI has one operation per method + path, so when the admin and the tenant host both define one (POST
-// /api/login), the document keeps one and its description names the other.
+// /api/login), the document shows the one of the host it is read on (the tenant's elsewhere), and names the other.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +23,7 @@ import {
   type ServerContext,
 } from './openapi-parts.ts';
 import { effectiveAuth } from './routing.ts';
+import { classifyHost, normalizeHost, type HostKind } from './hosts.ts';
 
 const HOST_LABEL = {
   tenant: 'Host de empresa ({subdominio}.{APP_DOMAIN})',
@@ -41,8 +44,20 @@ interface OperationExtras {
   idempotent?: boolean;
   produces?: readonly string[];
   secured: boolean;
-  adminOnly: boolean;
 }
+
+/**
+ * One route of an operation (method + path): its host and what it adds to the document. For every route but the
+ * last of the same method + path, `operation` is its operation as prepared before the later route replaced it.
+ */
+interface Variant {
+  kind: HostKind;
+  extras: OperationExtras;
+  operation?: Operation;
+}
+
+/** The operations several hosts define, by host: the page read on a host shows its own. */
+export type Alternates = Map<string, Partial<Record<HostKind, Operation>>>;
 
 type Json = Record<string, unknown>;
 type Operation = Json & { parameters?: Json[]; responses?: Record<string, Json>; requestBody?: Json };
@@ -73,8 +88,19 @@ function serverContextOf(request: FastifyRequest): ServerContext {
   return { scheme: request.protocol, portSuffix: portSuffixOf(request.headers.host), host: request.headers.host };
 }
 
+/** The description of an operation that exists on other hosts too: it names them and what they do there. */
+function namingOthers(operation: Operation, others: Variant[], operations: Map<Variant, Operation>): Operation {
+  const lines = others.map((v) => {
+    const other = operations.get(v) as OperationLike | undefined;
+    return `También existe en el ${v.kind === 'admin' ? 'host de administración' : 'host de empresa'}: ${other?.summary ?? ''}`;
+  });
+  const own = operation as OperationLike;
+  return { ...operation, description: [own.description, ...lines].filter(Boolean).join('\n\n') };
+}
+
 export async function installSwagger(app: FastifyInstance, config: Config): Promise<void> {
-  const extrasByOperation = new Map<string, OperationExtras>();
+  const variantsByOperation = new Map<string, Variant[]>();
+  const alternates: Alternates = new Map();
   const staticContext: ServerContext = { scheme: 'http', portSuffix: config.port === 80 ? '' : `:${config.port}` };
   await app.register(swagger, {
     openapi: {
@@ -91,7 +117,9 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
           '`. Los errores siguen la forma `Error`. "Try it out" envía al servidor elegido arriba: abra esta ' +
           'página en el host de la empresa (http://demo.' +
           config.appDomain +
-          ':PUERTO/documentation) para que el navegador permita las llamadas.',
+          ':PUERTO/documentation) para probar sus operaciones, y en el de administración (http://' +
+          config.adminHost +
+          ':PUERTO/documentation) para las de administración: el navegador solo permite las llamadas al mismo host.',
       },
       servers: serversFor(config, staticContext),
       components: { securitySchemes },
@@ -117,58 +145,73 @@ export async function installSwagger(app: FastifyInstance, config: Config): Prom
       const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
       const paths = ((input as { openapiObject?: { paths?: unknown } }).openapiObject?.paths ?? {}) as Record<
         string,
-        Record<string, OperationLike> | undefined
+        Record<string, Operation> | undefined
       >;
       for (const method of methods) {
+        const key = `${method.toLowerCase()} ${openapiPath}`;
+        const variants = variantsByOperation.get(key) ?? [];
+        // Same method + path on another host, prepared earlier: kept before this route replaces it.
         const previous = paths[openapiPath]?.[method.toLowerCase()];
-        extrasByOperation.set(`${method.toLowerCase()} ${openapiPath}`, {
-          examples: config?.openapiExamples,
-          idempotent: config?.idempotent,
-          produces: config?.openapiProduces,
-          secured: security.length > 0 || Boolean(previous?.security),
-          adminOnly: kind === 'admin' && !previous,
+        if (previous && variants.length > 0) variants[variants.length - 1].operation = structuredClone(previous);
+        variants.push({
+          kind: kind ?? 'other',
+          extras: {
+            examples: config?.openapiExamples,
+            idempotent: config?.idempotent,
+            produces: config?.openapiProduces,
+            secured: security.length > 0,
+          },
         });
-        // Same method + path on another host, documented earlier: keep both visible in one operation.
-        if (previous) {
-          schema.description = [
-            schema.description,
-            `También existe en otro host: ${previous.description ?? previous.summary ?? ''}`,
-          ]
-            .filter(Boolean)
-            .join('\n\n');
-          schema.tags = [...new Set([...(schema.tags ?? []), ...(previous.tags ?? [])])];
-          schema.security = [...(previous.security ?? []), ...(schema.security ?? [])];
-          if (schema.security.length === 0) delete schema.security;
-        }
+        variantsByOperation.set(key, variants);
       }
       return { ...result, schema };
     },
     transformObject: (input) => {
       const document = jsonSchemaTransformObject(input) as OpenApiDocument;
-      for (const [key, extras] of extrasByOperation) {
+      for (const [key, variants] of variantsByOperation) {
         const [method, path] = key.split(' ');
-        const operation = document.paths?.[path]?.[method];
-        if (operation) applyExtras(operation, extras);
-        if (operation && extras.adminOnly)
-          operation.servers = [{ url: adminServerUrl(config, staticContext), description: 'Administración' }];
+        const last = document.paths?.[path]?.[method];
+        if (!last) continue;
+        const operations = new Map(variants.map((v) => [v, v.operation ?? last]));
+        for (const [variant, operation] of operations) applyExtras(operation, variant.extras);
+        if (variants.length === 1) {
+          if (variants[0].kind === 'admin')
+            last.servers = [{ url: adminServerUrl(config, staticContext), description: 'Administración' }];
+          continue;
+        }
+        const byKind: Partial<Record<HostKind, Operation>> = {};
+        for (const variant of variants) {
+          const others = variants.filter((v) => v !== variant);
+          byKind[variant.kind] = namingOthers(operations.get(variant)!, others, operations);
+        }
+        alternates.set(key, byKind);
+        document.paths![path][method] = byKind.tenant ?? byKind[variants[variants.length - 1].kind]!;
       }
       return document as ReturnType<typeof jsonSchemaTransformObject>;
     },
   });
-  const adminOperations = () => [...extrasByOperation].filter(([, extras]) => extras.adminOnly).map(([key]) => key);
+  const adminOperations = () =>
+    [...variantsByOperation]
+      .filter(([, variants]) => variants.length === 1 && variants[0].kind === 'admin')
+      .map(([key]) => key);
   await app.register(swaggerUi, {
     routePrefix: '/documentation',
     transformSpecification: (specification, request) =>
-      withServers(specification as OpenApiDocument, config, serverContextOf(request), adminOperations()),
+      withServers(specification as OpenApiDocument, config, serverContextOf(request), adminOperations(), alternates),
   });
 }
 
-/** The document with servers for the host it is read on; admin operations go to the admin host. */
+/**
+ * The document as read on one host: servers with its port (its own host first), admin operations sent to the admin
+ * host, an operation several hosts define shown as this host defines it, and a description that links the other
+ * host's page — where "Try it out" reaches that host's operations from the same origin.
+ */
 export function withServers(
   document: OpenApiDocument,
   config: Pick<Config, 'appDomain' | 'adminHost'>,
   context: ServerContext,
   adminOperations: string[],
+  alternates: Alternates = new Map(),
 ): OpenApiDocument {
   document.servers = serversFor(config, context);
   const admin = [{ url: adminServerUrl(config, context), description: 'Administración' }];
@@ -177,5 +220,23 @@ export function withServers(
     const operation = document.paths?.[path]?.[method];
     if (operation) operation.servers = admin;
   }
+  const readOn = context.host ? classifyHost(normalizeHost(context.host), config) : 'other';
+  for (const [key, byKind] of alternates) {
+    const [method, path] = key.split(' ');
+    const chosen = byKind[readOn] ?? byKind.tenant;
+    if (chosen && document.paths?.[path]) document.paths[path][method] = structuredClone(chosen);
+  }
+  const info = document.info as Json | undefined;
+  if (info) info.description = `${String(info.description ?? '')}\n\n${otherPage(config, context, readOn)}`;
   return document;
+}
+
+/** The link to the other host's page: the admin host's from a company's (or any other) page, and back. */
+function otherPage(config: Pick<Config, 'appDomain' | 'adminHost'>, context: ServerContext, readOn: HostKind): string {
+  if (readOn === 'admin') {
+    const company = `${context.scheme}://demo.${config.appDomain}${context.portSuffix}/documentation`;
+    return `Esta es la página del host de administración: "Try it out" alcanza sus operaciones (login, empresas, distribuidores, planes). Las de una empresa se prueban en la página de su host, p. ej. [${company}](${company}).`;
+  }
+  const adminPage = `${adminServerUrl(config, context)}/documentation`;
+  return `**Administración** (login de administrador, empresas, distribuidores, planes): su página, donde "Try it out" las alcanza, es [${adminPage}](${adminPage}).`;
 }

@@ -7,8 +7,9 @@ import type { Database } from '../db/database.ts';
 import { poolQueryPrepared } from '../db/prepared.ts';
 import { errors } from '../errors.ts';
 import { quoteIdent } from '../db/schema-name.ts';
-import { bearerToken, hashesEqual, hashToken } from '../tokens.ts';
+import { hashesEqual, hashToken } from '../tokens.ts';
 import { checkCsrf, sessionCookieOf, usesSessionCookie } from './console-session.ts';
+import { requireBearer, TENANT_TOKEN, tenantTokenNotValid } from './credentials.ts';
 import { effectiveAuth } from './routing.ts';
 import { normalizeHost, type HostResolver, type ResolvedTenant } from './hosts.ts';
 import type { CheckedToken, TokenCache } from './token-cache.ts';
@@ -69,11 +70,10 @@ export async function authenticate(
   tokens?: TokenCache,
 ): Promise<TenantUser> {
   if (usesSessionCookie(request)) return sessionUser(request, db, tenant.schemaName, sessionCookieOf(request)!);
-  const token = bearerToken(request.headers.authorization);
-  if (!token) throw errors.unauthorized();
+  const token = requireBearer(request.headers.authorization, TENANT_TOKEN);
   const hash = hashToken(token);
   const schema = tenant.schemaName;
-  const checked = tokens?.get(schema, hash) ?? (await lookUpToken(db, schema, hash, tokens));
+  const checked = tokens?.get(schema, hash) ?? (await lookUpToken(db, tenant, hash, tokens));
   const now = Date.now();
   if (checked.lastUsedAt === null || now - checked.lastUsedAt > LAST_USED_RESOLUTION_MS) {
     checked.lastUsedAt = now;
@@ -87,7 +87,13 @@ export async function authenticate(
   return checked.user;
 }
 
-async function lookUpToken(db: Database, schema: string, hash: string, tokens?: TokenCache): Promise<CheckedToken> {
+async function lookUpToken(
+  db: Database,
+  tenant: ResolvedTenant,
+  hash: string,
+  tokens?: TokenCache,
+): Promise<CheckedToken> {
+  const schema = tenant.schemaName;
   const generation = tokens?.generation ?? 0;
   // Looked up by the SHA-256 of a 256-bit secret: the index lookup reveals nothing useful about any token. It is one
   // raw round trip (token and user joined), naming the tenant's schema, and a named prepared statement: planned
@@ -108,7 +114,9 @@ async function lookUpToken(db: Database, schema: string, hash: string, tokens?: 
     [hash],
   );
   const row = rows[0];
-  if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash)) throw errors.unauthorized();
+  // Unknown, revoked or another company's: one answer, which never tells whether the token exists elsewhere.
+  if (!row || row.revoked_at || !hashesEqual(row.token_hash, hash))
+    tenantTokenNotValid(tenant.hostname, tenant.subdomain);
   const checked: CheckedToken = {
     user: {
       id: row.user_id,

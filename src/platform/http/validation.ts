@@ -3,7 +3,14 @@
 // contract's notation (`items[2].total_igv`) and a Spanish message.
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { formatPath } from '../../core/issues.ts';
+import { formatPath, type Warning } from '../../core/issues.ts';
+import {
+  didYouMean,
+  explainNearMisses,
+  unknownFields,
+  unknownFieldWarning,
+  type UnknownField,
+} from '../../core/unknown-fields.ts';
 import { errors, type ErrorItem } from '../errors.ts';
 
 // Spanish defaults for every zod message in the process (features may still write their own messages).
@@ -16,40 +23,88 @@ z.config({
   },
 });
 
-export function zodIssuesToErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+/**
+ * zod's issues as errors[] items. `unknown` (the body's unknown keys, found beside the parse) lends a refused key of a
+ * strict body its "¿Quiso decir…?" and a missing field the near miss the body sent instead.
+ */
+export function zodIssuesToErrorItems(
+  issues: readonly z.core.$ZodIssue[],
+  unknown: readonly UnknownField[] = [],
+): ErrorItem[] {
   const items: ErrorItem[] = [];
+  const missing = new Set<string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
+        const path = formatPath([...issue.path, key]);
+        const field = unknown.find((u) => u.path === path);
         items.push({
-          path: formatPath([...issue.path, key]),
-          code: 'validation_failed',
-          message: 'Campo no permitido',
+          path,
+          code: 'unknown_field',
+          message: `Campo desconocido: esta operación no lo admite.${field ? didYouMean(field) : ''}`,
         });
       }
       continue;
     }
-    items.push({ path: formatPath(issue.path), code: 'validation_failed', message: issue.message });
+    const path = formatPath(issue.path);
+    if (issue.code === 'invalid_type' && issue.input === undefined) missing.add(path);
+    items.push({ path, code: 'validation_failed', message: issue.message });
   }
-  return items;
+  return explainNearMisses(items, [...unknown], (item) => missing.has(item.path));
 }
 
 /** Thrown by the validator compiler; the error handler renders it as 422 validation_failed. */
 export class RequestValidationError extends Error {
   validationContext?: string;
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    readonly unknown: readonly UnknownField[] = [],
+  ) {
     super('request validation failed');
     this.name = 'RequestValidationError';
   }
 }
 
+/** The unknown_field warnings of a validated body, keyed by the parsed body Fastify hands the route. */
+const bodyWarnings = new WeakMap<object, Warning[]>();
+
+/** The warnings about keys the route's body schema does not know (none for a body without them). */
+export function unknownFieldWarningsOf(body: unknown): Warning[] {
+  return body !== null && typeof body === 'object' ? (bodyWarnings.get(body) ?? []) : [];
+}
+
+/**
+ * Validates with the route's zod schema. A body's keys the schema does not know are looked for beside the parse
+ * (zod drops them): on success they become `unknown_field` warnings of the answer (installUnknownFieldWarnings);
+ * on failure they explain a refused strict key or a missing field.
+ */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues) };
+    const unknown = httpPart === 'body' ? unknownFields(schema, data) : [];
+    if (!result.success) return { error: new RequestValidationError(result.error.issues, unknown) };
+    if (unknown.length > 0 && result.data !== null && typeof result.data === 'object')
+      bodyWarnings.set(result.data, unknown.map(unknownFieldWarning));
+    return { value: result.data };
   };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/**
+ * Adds the body's unknown_field warnings to a successful JSON answer (`warnings[]`, before any of the route's own):
+ * every route whose body a zod schema validates, so that no key is dropped without a word. Each such route declares
+ * `warnings` in its 200 schema (test/platform/openapi-contract.test.ts walks the OpenAPI document for it).
+ */
+export function installUnknownFieldWarnings(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const found = unknownFieldWarningsOf(request.body);
+    if (found.length === 0 || reply.statusCode >= 300 || !isPlainObject(payload)) return payload;
+    const own = Array.isArray(payload.warnings) ? payload.warnings : [];
+    return { ...payload, warnings: [...found, ...own] };
+  });
+}
 
 // NUL cannot be stored in PostgreSQL text or jsonb, nor written in XML 1.0; a lone UTF-16 surrogate is not a
 // character at all (it becomes U+FFFD or an encoding error further down). Either is refused wherever it appears.

@@ -890,7 +890,7 @@ describe('legends', () => {
   it('words in dollars; number_to_letter in FacturadorPro style', () => {
     const d = accepted(dollarInvoice()).document;
     expect(d.amountInWords).toBe('SON MIL SESENTA Y SIETE CON 80/100 DOLARES AMERICANOS');
-    expect(d.numberToLetter).toBe('Mil sesenta y siete con 80/100 ');
+    expect(d.numberToLetter).toBe('Mil sesenta y siete con 80/100');
   });
 });
 

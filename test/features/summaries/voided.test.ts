@@ -21,6 +21,26 @@ describeVoidLifecycle(api, 'POST /api/voided (RA of a factura)', {
   pendingCode: 'void_pending',
 });
 
+describe('POST /api/voided/status', () => {
+  it('answers for the voided document’s own external_id too: its latest void', async () => {
+    const id = await issued();
+    const created = await api.post('/api/voided', voidBody(id));
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const byVoid = await api.post('/api/voided/status', { external_id: created.json.data.external_id });
+    const byDocument = await api.post('/api/voided/status', { external_id: id });
+    expect(byDocument.status, JSON.stringify(byDocument.json)).toBe(200);
+    expect(byDocument.json.data).toEqual(byVoid.json.data);
+    expect(byDocument.json.data.external_id).toBe(created.json.data.external_id);
+    expect(await stateOf(id)).toBe('11');
+  });
+
+  it('a document no void carries is still a 404', async () => {
+    const res = await api.post('/api/voided/status', { external_id: await issued() });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('summary_not_found');
+  });
+});
+
 describe('the process dies', () => {
   it('stored but never sent (the process died after the commit): the worker sends it', async () => {
     const { storeVoided } = await import('../../../src/pipeline/summaries/store-voided.ts');

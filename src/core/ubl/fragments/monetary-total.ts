@@ -1,5 +1,6 @@
 // cac:LegalMonetaryTotal (Invoice, CreditNote) / cac:RequestedMonetaryTotal (DebitNote), with SUNAT's rule per amount:
-// LineExtension (3278), TaxInclusive (3279), AllowanceTotal (3300), ChargeTotal (3301), Prepaid (2509), Payable (3280).
+// LineExtension (3278), TaxInclusive (3279), AllowanceTotal (3300), ChargeTotal (3301), Prepaid (2509), PayableRounding
+// (3303/4314), Payable (3280).
 import type { ComputedDocument } from '../../invoice/types.ts';
 import type { XmlWriter } from '../xml-writer.ts';
 import { A } from './attributes.ts';
@@ -15,5 +16,7 @@ export function writeMonetaryTotal(
   if (t.allowanceTotal !== '0.00') w.leaf('cbc:AllowanceTotalAmount', t.allowanceTotal, cur);
   if (t.chargeTotal !== '0.00') w.leaf('cbc:ChargeTotalAmount', t.chargeTotal, cur);
   if (t.prepaid !== '0.00') w.leaf('cbc:PrepaidAmount', t.prepaid, cur);
+  // Where a total_venta kept within the tolerance put its difference (SUNAT 3280; |rounding| ≤ 1, 3303/4314).
+  if (t.rounding !== undefined) w.leaf('cbc:PayableRoundingAmount', t.rounding, cur);
   w.leaf('cbc:PayableAmount', t.payable, cur).close();
 }

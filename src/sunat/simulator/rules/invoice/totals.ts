@@ -44,7 +44,17 @@ export function totalsFormat(root: XmlElement, s: Shape, f: Findings): void {
     text(t, 'cbc:TaxInclusiveAmount'),
   );
   const rounding = num(t, 'cbc:PayableRoundingAmount');
-  f.check(gt(rounding, 1) || lt(rounding, -1), '3303', `${prefix}/cbc:PayableRoundingAmount`, fmt(rounding)); // SUNAT 3303
+  // |PayableRoundingAmount| > 1: a rejection (3303) on facturas and the notes that modify one, an observation (4314)
+  // on boletas and their notes.
+  const roundingRefused = s.tipo === '01' || s.noteLevel === 'error';
+  f.check(
+    gt(rounding, 1) || lt(rounding, -1),
+    roundingRefused ? '3303' : '4314',
+    `${prefix}/cbc:PayableRoundingAmount`,
+    fmt(rounding),
+    undefined,
+    roundingRefused,
+  );
   const roundingCurrency = attr(first(t, 'cbc:PayableRoundingAmount'), 'currencyID');
   f.check(
     roundingCurrency !== undefined && s.currency !== undefined && roundingCurrency !== s.currency,
