@@ -54,6 +54,12 @@ export interface SunatSimulator {
   stats(): SimulatorStats;
   /** Forgets documents, tickets, receipts, counters and faults. */
   reset(): void;
+  /**
+   * Resolves once every request received so far has been answered or cut: a request held by an injected latency
+   * goes on after its client gave up (as SUNAT does) and registers its document later. A test awaits this before
+   * reset() so that such a request cannot land in the next test's counters.
+   */
+  settled(): Promise<void>;
   /** The Fastify plugin serving SUNAT's paths (and /__simulator unless control is false). */
   readonly plugin: FastifyPluginAsync;
 }
@@ -97,6 +103,8 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     fast: options.fast,
   });
   const faults = new FaultInjector();
+  /** Requests still being answered through an injected fault (the only answers that wait). */
+  const inFlight = new Set<Promise<void>>();
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   if (!options.fast) preloadSchemas(xsdDir);
   ensureSunatErrorCodes();
@@ -182,7 +190,9 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     engine.countRequest(operation);
     const decision = faults.take(operation, soap.params.fileName);
     if (decision.latencyMs === 0 && !decision.fault) return send(reply, engine.process(service, soap, true));
-    return injected(service, soap, decision, request, reply);
+    const answering = injected(service, soap, decision, request, reply);
+    inFlight.add(answering);
+    return answering.finally(() => inFlight.delete(answering));
   }
 
   async function injected(
@@ -252,6 +262,9 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       store.clear();
       faults.clear();
       engine.resetCounters();
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     plugin,
   };
