@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
+import { onPath } from '../helpers/system-tools.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -24,7 +25,12 @@ function fiveMinuteBlock(readme: string): string {
   return match[1];
 }
 
+// The README's commands are curl commands: a machine without curl cannot run them (CI has it, and
+// test/setup/judges.test.ts requires it there).
+const runnable = onPath('curl') && onPath('bash');
+
 beforeAll(async () => {
+  if (!runnable) return;
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (ctx.app.server.address() as { port: number }).port;
@@ -43,7 +49,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('README five-minute path', () => {
+describe.skipIf(!runnable)('README five-minute path', () => {
   it('runs as written: the token opens the company, the first invoice is accepted, its PDF downloads and it is voided', async () => {
     const block = fiveMinuteBlock(await readFile(join(root, 'README.md'), 'utf8'));
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block], {

@@ -5,8 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/invoices.ts';
+import { onPath } from '../../helpers/system-tools.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
 
 const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
@@ -20,8 +22,15 @@ function openssl(...args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-/** A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days. */
+/**
+ * A certificate for the tenant's RUC, issued by a throwaway CA (so not self-signed), valid for 20 days, in a PFX as
+ * the openssl command writes it — or, without that command, as node-forge writes it (AES-256, SHA-256 MAC).
+ */
 function makeAccreditedPfx(ruc: string): void {
+  if (!onPath('openssl')) {
+    ({ pfx: leafPfx, certBase64: leafCertBase64 } = accreditedPfxByForge(ruc));
+    return;
+  }
   openssl(
     'req',
     '-x509',
@@ -67,6 +76,43 @@ function makeAccreditedPfx(ruc: string): void {
   openssl('pkcs12', '-export', '-inkey', 'leaf.key', '-in', 'leaf.pem', '-out', 'leaf.pfx', '-passout', 'pass:123456');
   leafPfx = readFileSync(join(dir, 'leaf.pfx')).toString('base64');
   leafCertBase64 = readFileSync(join(dir, 'leaf.pem'), 'utf8').replace(/-----[A-Z ]+-----|\s/g, '');
+}
+
+function accreditedPfxByForge(ruc: string): { pfx: string; certBase64: string } {
+  const { pki, pkcs12, asn1, md, util } = forge;
+  const certificate = (subject: forge.pki.CertificateField[], issuer: forge.pki.CertificateField[], days: number) => {
+    const cert = pki.createCertificate();
+    cert.serialNumber = `01${util.bytesToHex(forge.random.getBytesSync(8))}`;
+    cert.validity.notBefore = new Date(Date.now() - 60_000);
+    cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
+    cert.setSubject(subject);
+    cert.setIssuer(issuer);
+    return cert;
+  };
+  const caKeys = pki.rsa.generateKeyPair(2048);
+  const caName = [{ shortName: 'CN', value: 'CA DE PRUEBA' }];
+  const ca = certificate(caName, caName, 60);
+  ca.publicKey = caKeys.publicKey;
+  ca.setExtensions([{ name: 'basicConstraints', cA: true }]);
+  ca.sign(caKeys.privateKey, md.sha256.create());
+  const leafKeys = pki.rsa.generateKeyPair(2048);
+  const leaf = certificate(
+    [
+      { shortName: 'C', value: 'PE' },
+      { shortName: 'O', value: 'EMPRESA DE PRUEBA' },
+      { shortName: 'OU', value: `RUC ${ruc}` },
+      { shortName: 'CN', value: 'EMPRESA DE PRUEBA' },
+    ],
+    caName,
+    20,
+  );
+  leaf.publicKey = leafKeys.publicKey;
+  leaf.sign(caKeys.privateKey, md.sha256.create());
+  const p12 = pkcs12.toPkcs12Asn1(leafKeys.privateKey, [leaf], '123456', { algorithm: 'aes256' });
+  return {
+    pfx: Buffer.from(asn1.toDer(p12).getBytes(), 'binary').toString('base64'),
+    certBase64: Buffer.from(asn1.toDer(pki.certificateToAsn1(leaf)).getBytes(), 'binary').toString('base64'),
+  };
 }
 
 beforeAll(() => makeAccreditedPfx(api.tenant.ruc));
