@@ -103,7 +103,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     fast: options.fast,
   });
   const faults = new FaultInjector();
-  /** Requests still being answered through an injected fault (the only answers that wait). */
+  /** Requests not yet answered, and handlers of injected faults still running. */
   const inFlight = new Set<Promise<void>>();
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   if (!options.fast) preloadSchemas(xsdDir);
@@ -112,6 +112,13 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     const bodyLimit = options.bodyLimit ?? 20 * 1024 * 1024;
     app.addHook('onClose', async () => store.close?.());
+    // A request counts from its headers until its answer is sent or its connection is gone…
+    app.addHook('onRequest', (_request, reply, done) => {
+      const answered = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+      inFlight.add(answered);
+      void answered.then(() => inFlight.delete(answered));
+      done();
+    });
     // SOAP bodies are XML text; '*' also takes requests sent without a content type (some SOAP stacks do).
     app.addContentTypeParser(
       ['text/xml', 'application/xml', 'application/soap+xml'],
@@ -190,6 +197,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     engine.countRequest(operation);
     const decision = faults.take(operation, soap.params.fileName);
     if (decision.latencyMs === 0 && !decision.fault) return send(reply, engine.process(service, soap, true));
+    // …and one held by an injected fault until its handler ends, which may be after its client has gone.
     const answering = injected(service, soap, decision, request, reply);
     inFlight.add(answering);
     return answering.finally(() => inFlight.delete(answering));
