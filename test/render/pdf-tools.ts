@@ -127,6 +127,11 @@ export function readPdf(pdf: Buffer | string, page?: number): PdfText {
   return { flow, lines, raw, has: (s) => flow.includes(s) || lines.some((l) => l.includes(s)) };
 }
 
+/** Which of `expected` the PDF does not print (PdfText.has): `expect(unprinted(text, [...])).toEqual([])`. */
+export function unprinted(text: PdfText, expected: string[]): string[] {
+  return expected.filter((s) => !text.has(s));
+}
+
 /** Text of the PDF (or of one page) in reading order, whitespace collapsed. */
 export function pdfText(pdf: Buffer | string, page?: number): string {
   return readPdf(pdf, page).flow;
