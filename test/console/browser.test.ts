@@ -16,7 +16,7 @@ import { hashPassword } from '../../src/platform/passwords.ts';
 import { fixtureBody } from '../features/documents/helpers.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
-import { builtConsole, launchChromium } from './browser.ts';
+import { BROWSER_TESTS, builtConsole, launchChromium } from './browser.ts';
 
 const ADMIN_PASSWORD = 'Clave-segura-2026';
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
@@ -93,6 +93,7 @@ function pfxFile(ruc: string, password: string): string {
 }
 
 beforeAll(async () => {
+  if (!BROWSER_TESTS) return;
   const consoleDir = await builtConsole();
   ctx = await createTestApp({ deps: { consoleDir } });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -128,7 +129,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('company console', () => {
+describe.skipIf(!BROWSER_TESTS)('company console', () => {
   let page: Page;
 
   beforeAll(async () => {
@@ -270,7 +271,7 @@ describe('company console', () => {
   );
 });
 
-describe('admin console', () => {
+describe.skipIf(!BROWSER_TESTS)('admin console', () => {
   it(
     'logs the admin in, creates a company, and that company’s user logs in to its own console',
     async () => {
@@ -310,7 +311,7 @@ describe('admin console', () => {
   );
 });
 
-describe('what the pages did', () => {
+describe.skipIf(!BROWSER_TESTS)('what the pages did', () => {
   it('made every request to the test server, and logged no error', () => {
     expect(requests.length).toBeGreaterThan(20);
     const outside = requests.filter((url) => !new RegExp(`^http://[a-z0-9.-]+\\.localhost:${port}/`).test(url));

@@ -11,6 +11,13 @@ import { buildConsole } from '../../scripts/build-console.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Whether the browser tests run: with Chromium installed, and always in CI (CI=true), where a missing Chromium fails
+ * them instead (.ci/run installs it). `npm test` on a machine with only Node and npm skips them, saying so.
+ */
+export const BROWSER_TESTS = existsSync(CHROMIUM) || process.env.CI === 'true';
+if (!BROWSER_TESTS) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

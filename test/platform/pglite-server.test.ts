@@ -2,6 +2,7 @@
 // answers although PGlite is one session: parameterised queries next to transactions (the case that broke
 // @electric-sql/pglite-socket's multiplexer), errors inside transactions, and a client that disappears
 // mid-transaction.
+import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
@@ -117,6 +118,51 @@ describe('PgliteWireServer', () => {
       await expect(idle.query('SELECT 1')).rejects.toThrow();
     } finally {
       await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+      await server.stop();
+      await db.close();
+    }
+  });
+
+  it('with a password, answers nothing but 28P01 to a client that skips or fails SCRAM, and serves one that proves it', async () => {
+    const db = await PGlite.create();
+    const server = new PgliteWireServer(db, { password: 'clave-de-prueba' });
+    const port = await server.start();
+    try {
+      // A raw client sends its startup message, then a query without answering the SASL request.
+      const answer = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect(port, '127.0.0.1', () => {
+          const params = Buffer.from('user\0postgres\0database\0postgres\0\0');
+          const startup = Buffer.alloc(8);
+          startup.writeInt32BE(8 + params.length, 0);
+          startup.writeInt32BE(196608, 4);
+          const query = Buffer.from('SELECT 1\0');
+          const q = Buffer.alloc(5);
+          q.write('Q');
+          q.writeInt32BE(4 + query.length, 1);
+          socket.write(Buffer.concat([startup, params, q, query]));
+        });
+        socket.on('data', (c) => chunks.push(c));
+        socket.on('close', () => resolve(Buffer.concat(chunks)));
+        socket.on('error', reject);
+      });
+      expect(answer[0]).toBe(0x52); // R: AuthenticationSASL…
+      expect(answer.readInt32BE(5)).toBe(10);
+      expect(answer.toString('latin1')).toContain('SCRAM-SHA-256');
+      expect(answer.toString('latin1')).toContain('28P01'); // …then the refusal, and no row
+      expect(answer.toString('latin1')).not.toContain('?column?');
+      const wrong = new pg.Client({ connectionString: `postgresql://postgres:otra@127.0.0.1:${port}/postgres` });
+      await expect(wrong.connect()).rejects.toMatchObject({ code: '28P01' });
+      const right = new pg.Client({
+        connectionString: `postgresql://postgres:clave-de-prueba@127.0.0.1:${port}/postgres`,
+      });
+      await right.connect();
+      try {
+        expect((await right.query('SELECT 41 + 1 AS n')).rows[0].n).toBe(42);
+      } finally {
+        await right.end();
+      }
+    } finally {
       await server.stop();
       await db.close();
     }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/db.ts';
+import { onPath } from '../helpers/system-tools.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +28,12 @@ function fiveMinuteBlock(readme: string): string {
   return match[1];
 }
 
+// The README's commands are curl commands: a machine without curl cannot run them (CI has it, and
+// test/setup/judges.test.ts requires it there).
+const runnable = onPath('curl') && onPath('bash');
+
 beforeAll(async () => {
+  if (!runnable) return;
   ctx = await createTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (ctx.app.server.address() as { port: number }).port;
@@ -55,7 +61,7 @@ async function runBlock(): Promise<string> {
   return stdout;
 }
 
-describe('README five-minute path', () => {
+describe.skipIf(!runnable)('README five-minute path', () => {
   it('runs as written: the token opens the company, the first invoice is accepted, its PDF downloads and it is voided', async () => {
     const stdout = await runBlock();
     expect(stdout).toContain('"success":true');

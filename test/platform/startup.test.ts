@@ -3,11 +3,12 @@
 // command run meanwhile goes through the server's socket; a second server on the same directory is refused;
 // a tampered migration is refused at start; `migrate` on an up-to-date database changes nothing.
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
@@ -125,7 +126,9 @@ describe('npm start with no database server (embedded PGlite)', () => {
 
   it('never opens the data directory twice: a second Database in this process goes through the socket', async () => {
     const owner = await readEmbeddedOwner(config.dataDir);
-    expect(owner).toMatchObject({ pid: process.pid, url: running!.db.url });
+    const withoutPassword = new URL(running!.db.url);
+    withoutPassword.password = '';
+    expect(owner).toMatchObject({ pid: process.pid, url: withoutPassword.toString() });
     const second = await openDatabase(config, { whenEmbeddedBusy: 'refuse' });
     try {
       expect(second.mode).toBe('embedded-remote');
@@ -136,6 +139,47 @@ describe('npm start with no database server (embedded PGlite)', () => {
     // Closing it left the owner's server running and registered.
     expect(await readEmbeddedOwner(config.dataDir)).toMatchObject({ pid: process.pid });
     expect((await get(`${running!.url}/health/ready`, { host: 'demo.localhost' })).status).toBe(200);
+  });
+
+  it('listens on loopback only and lets in only who has the password kept in DATA_DIR (0600, never printed)', async () => {
+    const url = new URL(running!.db.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    const path = join(config.dataDir, 'db-password');
+    const password = (await readFile(path, 'utf8')).trim();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(url.password).toBe(password);
+    expect(banner.join('\n')).not.toContain(password);
+    expect(await readFile(join(config.dataDir, 'owner.json'), 'utf8')).not.toContain(password);
+    const connect = async (pass: string | undefined) => {
+      const client = new pg.Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', password: pass });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        return (await client.query('SELECT 1 AS ok')).rows[0].ok as number;
+      } catch (error) {
+        return (error as { code?: string; message: string }).code ?? (error as Error).message;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    };
+    expect(await connect(password)).toBe(1);
+    expect(await connect('not-the-password')).toBe('28P01');
+    // No password at all: node-postgres gives up before sending a proof (the server asked for SCRAM).
+    expect(await connect(undefined)).not.toBe(1);
+    // The server is still serving after the refusals.
+    expect((await get(`${running!.url}/health/ready`, { host: 'demo.localhost' })).status).toBe(200);
+  });
+
+  it("runs PostgreSQL with the small-memory settings (PGlite's memory only grows: docs/operations.md)", async () => {
+    const { rows } = await running!.db.pool.query<{ name: string; setting: string }>(
+      "SELECT name, current_setting(name) AS setting FROM unnest(ARRAY['shared_buffers', 'maintenance_work_mem', 'temp_buffers']) AS name",
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({
+      shared_buffers: '16MB',
+      maintenance_work_mem: '16MB',
+      temp_buffers: '2MB',
+    });
   });
 
   it('lets a CLI command work through the running server, and refuses a second server', async () => {

@@ -1,9 +1,10 @@
-// npm test's first check: the outside tools that judge our XML, signatures and PDFs are on PATH, or the run stops
-// naming the missing ones (test/setup/global-setup.ts).
+// npm test's judges: they come from npm, and the Debian tools on PATH are named as the second opinions the run has
+// (test/setup/global-setup.ts); none of them is required.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { onPath } from '../helpers/system-tools.ts';
 import { missingJudges } from './global-setup.ts';
 
 function binDir(tools: string[]): string {
@@ -15,15 +16,35 @@ function binDir(tools: string[]): string {
   return dir;
 }
 
-describe('the outside judges', () => {
+describe('the second opinions', () => {
   it('names exactly the tools no PATH directory holds', () => {
-    const some = binDir(['xmllint', 'zbarimg']);
+    const some = binDir(['xmllint', 'zbarimg', 'pdfinfo', 'pdfimages', 'openssl']);
     const more = binDir(['pdftotext']);
     expect(missingJudges([some, more].join(delimiter))).toEqual(['xmlsec1', 'pdftoppm']);
-    expect(missingJudges('')).toEqual(['xmllint', 'xmlsec1', 'pdftotext', 'pdftoppm', 'zbarimg']);
+    expect(missingJudges('')).toEqual([
+      'xmllint',
+      'xmlsec1',
+      'pdftotext',
+      'pdftoppm',
+      'pdfinfo',
+      'pdfimages',
+      'zbarimg',
+      'openssl',
+    ]);
   });
 
-  it('finds every one of them on this machine (the suite runs them)', () => {
+  it('the npm judges load without any of them', async () => {
+    await expect(import('libxml2-wasm')).resolves.toHaveProperty('XsdValidator');
+    await expect(import('xml-crypto')).resolves.toHaveProperty('SignedXml');
+    await expect(import('pdfjs-dist/legacy/build/pdf.mjs')).resolves.toHaveProperty('getDocument');
+    await expect(import('zxing-wasm/reader')).resolves.toHaveProperty('readBarcodes');
+  });
+});
+
+// .ci/run sets it: there both judges must have run, so every second opinion must be installed.
+describe.runIf(process.env.FACTURO_REQUIRE_SECOND_OPINIONS === '1')('in CI', () => {
+  it('finds every second opinion on PATH, and curl for the README path', () => {
     expect(missingJudges()).toEqual([]);
+    expect(onPath('curl')).toBe(true);
   });
 });

@@ -2,15 +2,23 @@
 // cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resolveSunatEndpoints, sendBill, zipDocument } from '../../src/sunat/index.ts';
 import { REPO_ROOT, credentials, invoiceXml, sign } from './helpers.ts';
+
+const started: ReturnType<typeof spawn>[] = [];
+// A test that fails before its SIGTERM (a slow start under load) must not leave its simulator running.
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 function run(args: string[]) {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'facturo.mjs'), 'sunat-simulator', ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));

@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
-beforeEach(() => sim.simulator.reset());
+// A request a test's client gave up on (timeout, abort) is still answered by the simulator when its latency ends,
+// and registers its document then: each test starts once those have landed, so no counter carries over.
+beforeEach(async () => {
+  await sim.simulator.settled();
+  sim.simulator.reset();
+});
 
 function send(
   fileBase: string,
@@ -260,7 +265,7 @@ describe('transport failures are unknown outcomes', () => {
     const doc = invoice();
     const outcome = await send(doc.base, doc.zip, { timeoutMs: 150 });
     expect(outcome).toMatchObject({ kind: 'unknown', code: 'TIMEOUT', source: 'transport' });
-    await new Promise((r) => setTimeout(r, 700));
+    await sim.simulator.settled(); // the held request has been processed, however long that took
     const found = await getStatusCdr({
       endpoint: sim.endpoints.consult!,
       credentials,

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { createCentralClient, TenantClientCache, type CentralClient, type TenantClient } from './clients.ts';
 import {
   EmbeddedDatabaseBusyError,
+  embeddedUrlWithPassword,
   readEmbeddedOwner,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -60,7 +61,7 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions 
       // (a second Database in tests): go through its socket, never open the directory twice.
       const mayConnect = owner.pid === process.pid || options.whenEmbeddedBusy === 'connect';
       if (!mayConnect || !owner.url) throw new EmbeddedDatabaseBusyError(config.dataDir, owner);
-      url = owner.url;
+      url = await embeddedUrlWithPassword(config.dataDir, owner.url);
       mode = 'embedded-remote';
     } else {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: 64 });

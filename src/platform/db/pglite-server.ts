@@ -11,8 +11,11 @@
 //   - a connection that disconnects while holding the session is rolled back.
 // Other connections wait in arrival order. Session-level state (SET without LOCAL, advisory locks) is still
 // shared by all connections — PGlite has one session — which is documented in docs/operations.md.
+// With a password, a connection proves it with SCRAM-SHA-256 before its startup message reaches PGlite (which
+// itself trusts everyone): a local process without the password gets PostgreSQL's 28P01 and is cut.
 import type { PGlite } from '@electric-sql/pglite';
 import { createServer, type Server, type Socket } from 'node:net';
+import { type ScramExchange, ScramVerifier } from './scram.ts';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -32,6 +35,36 @@ interface Connection {
   /** Messages received after the last batch boundary. */
   pending: Buffer[];
   closed: boolean;
+  /** With a password: the startup message held back until the password is proven, and the exchange under way. */
+  auth?: { startup: Uint8Array; exchange: ScramExchange | null };
+}
+
+function backendMessage(type: string, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const header = Buffer.alloc(5);
+  header.write(type, 0, 'latin1');
+  header.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([header, body]);
+}
+
+function int32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+}
+
+const cstring = (s: string) => Buffer.from(`${s}\0`, 'utf8');
+
+function authenticationFailed(): Buffer {
+  const field = (code: string, value: string) => Buffer.concat([Buffer.from(code, 'latin1'), cstring(value)]);
+  return backendMessage(
+    'E',
+    field('S', 'FATAL'),
+    field('V', 'FATAL'),
+    field('C', '28P01'),
+    field('M', 'password authentication failed'),
+    Buffer.from([0]),
+  );
 }
 
 export interface PgliteServerOptions {
@@ -40,6 +73,8 @@ export interface PgliteServerOptions {
   maxConnections?: number;
   /** How long a connection may hold the session idle while others wait; default IDLE_IN_TRANSACTION_MS. */
   idleInTransactionMs?: number;
+  /** Required of every connection (SCRAM-SHA-256) when set; without it every local connection is trusted. */
+  password?: string;
 }
 
 export class PgliteWireServer {
@@ -51,12 +86,15 @@ export class PgliteWireServer {
   private running = false;
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
+  private readonly scram: ScramVerifier | null;
   port = 0;
 
   constructor(
     private readonly db: PGlite,
     private readonly options: PgliteServerOptions = {},
-  ) {}
+  ) {
+    this.scram = options.password ? new ScramVerifier(options.password) : null;
+  }
 
   async start(): Promise<number> {
     await this.db.waitReady;
@@ -125,6 +163,11 @@ export class PgliteWireServer {
           return;
         }
         conn.started = true;
+        if (this.scram) {
+          conn.auth = { startup: new Uint8Array(message), exchange: null };
+          conn.socket.write(backendMessage('R', int32(10), cstring(ScramVerifier.MECHANISM), Buffer.from([0])));
+          continue;
+        }
         conn.batches.push({ data: new Uint8Array(message), closesUnit: true });
         queued = true;
         continue;
@@ -139,6 +182,11 @@ export class PgliteWireServer {
         conn.socket.end();
         return;
       }
+      if (conn.auth) {
+        if (!this.authenticate(conn, type, message.subarray(5))) return;
+        if (!conn.auth) queued = true; // proven: the held startup message is queued for PGlite
+        continue;
+      }
       conn.pending.push(Buffer.from(message));
       // Sync and simple Query end a unit of work; Flush asks for output now but keeps the unit open.
       if (type === 0x53 || type === 0x51 || type === 0x48) {
@@ -151,6 +199,37 @@ export class PgliteWireServer {
       if (!this.ready.includes(conn)) this.ready.push(conn);
       void this.pump();
     }
+  }
+
+  /**
+   * One step of SCRAM-SHA-256 (a 'p' message: SASLInitialResponse, then SASLResponse). False when the connection
+   * was refused and cut; on success the held startup message becomes the connection's first batch.
+   */
+  private authenticate(conn: Connection, type: number, body: Buffer): boolean {
+    const auth = conn.auth!;
+    if (type === 0x70 /* p */ && !auth.exchange) {
+      const nameEnd = body.indexOf(0);
+      const mechanism = body.subarray(0, nameEnd).toString('latin1');
+      const length = nameEnd >= 0 && body.length >= nameEnd + 5 ? body.readInt32BE(nameEnd + 1) : -1;
+      if (mechanism === ScramVerifier.MECHANISM && length >= 0) {
+        auth.exchange = this.scram!.start(body.subarray(nameEnd + 5, nameEnd + 5 + length).toString('utf8'));
+        if (auth.exchange) {
+          conn.socket.write(backendMessage('R', int32(11), Buffer.from(auth.exchange.serverFirst, 'utf8')));
+          return true;
+        }
+      }
+    } else if (type === 0x70 && auth.exchange) {
+      const answer = auth.exchange.finish(body.toString('utf8'));
+      if (answer) {
+        conn.socket.write(backendMessage('R', int32(12), Buffer.from(answer, 'utf8')));
+        conn.batches.push({ data: auth.startup, closesUnit: true });
+        conn.auth = undefined;
+        return true;
+      }
+    }
+    conn.socket.end(authenticationFailed());
+    this.close(conn);
+    return false;
   }
 
   private async pump(): Promise<void> {

@@ -54,6 +54,12 @@ export interface SunatSimulator {
   stats(): SimulatorStats;
   /** Forgets documents, tickets, receipts, counters and faults. */
   reset(): void;
+  /**
+   * Resolves once every request received so far has been answered or cut: a request held by an injected latency
+   * goes on after its client gave up (as SUNAT does) and registers its document later. A test awaits this before
+   * reset() so that such a request cannot land in the next test's counters.
+   */
+  settled(): Promise<void>;
   /** The Fastify plugin serving SUNAT's paths (and /__simulator unless control is false). */
   readonly plugin: FastifyPluginAsync;
 }
@@ -97,6 +103,8 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     fast: options.fast,
   });
   const faults = new FaultInjector();
+  /** Requests not yet answered, and handlers of injected faults still running. */
+  const inFlight = new Set<Promise<void>>();
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   if (!options.fast) preloadSchemas(xsdDir);
   ensureSunatErrorCodes();
@@ -104,6 +112,13 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     const bodyLimit = options.bodyLimit ?? 20 * 1024 * 1024;
     app.addHook('onClose', async () => store.close?.());
+    // A request counts from its headers until its answer is sent or its connection is gone…
+    app.addHook('onRequest', (_request, reply, done) => {
+      const answered = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+      inFlight.add(answered);
+      void answered.then(() => inFlight.delete(answered));
+      done();
+    });
     // SOAP bodies are XML text; '*' also takes requests sent without a content type (some SOAP stacks do).
     app.addContentTypeParser(
       ['text/xml', 'application/xml', 'application/soap+xml'],
@@ -182,7 +197,10 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     engine.countRequest(operation);
     const decision = faults.take(operation, soap.params.fileName);
     if (decision.latencyMs === 0 && !decision.fault) return send(reply, engine.process(service, soap, true));
-    return injected(service, soap, decision, request, reply);
+    // …and one held by an injected fault until its handler ends, which may be after its client has gone.
+    const answering = injected(service, soap, decision, request, reply);
+    inFlight.add(answering);
+    return answering.finally(() => inFlight.delete(answering));
   }
 
   async function injected(
@@ -252,6 +270,9 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       store.clear();
       faults.clear();
       engine.resetCounters();
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     plugin,
   };

@@ -5,8 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/invoices.ts';
+import { onPath } from '../../helpers/system-tools.ts';
 import { fixtureBody, pathOf, useApi } from '../documents/helpers.ts';
 
 const METRICS_TOKEN = 'metricas-de-prueba-0123456789';
@@ -80,7 +82,49 @@ function makeOwnKeyPfx(ruc: string): void {
   ownKeyPfx = signedPfx('own', `/OU=RUC ${ruc}/CN=EMPRESA DE PRUEBA`, { pem: 'own-ca.pem', key: 'own.key' });
 }
 
+/**
+ * Without the openssl command, the same two certificates as node-forge writes them (AES-256, SHA-256 MAC): one
+ * signed by a throwaway CA, one naming an authority as issuer but signed with its own key.
+ */
+function makePfxsByForge(ruc: string): void {
+  const { pki, pkcs12, asn1, md, util } = forge;
+  const der = (value: forge.asn1.Asn1) => Buffer.from(asn1.toDer(value).getBytes(), 'binary').toString('base64');
+  const certificate = (subject: forge.pki.CertificateField[], issuer: forge.pki.CertificateField[], days: number) => {
+    const cert = pki.createCertificate();
+    cert.serialNumber = `01${util.bytesToHex(forge.random.getBytesSync(8))}`;
+    cert.validity.notBefore = new Date(Date.now() - 60_000);
+    cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
+    cert.setSubject(subject);
+    cert.setIssuer(issuer);
+    return cert;
+  };
+  const subject = (o: boolean) => [
+    ...(o
+      ? [
+          { shortName: 'C', value: 'PE' },
+          { shortName: 'O', value: 'EMPRESA DE PRUEBA' },
+        ]
+      : []),
+    { shortName: 'OU', value: `RUC ${ruc}` },
+    { shortName: 'CN', value: 'EMPRESA DE PRUEBA' },
+  ];
+  const caKeys = pki.rsa.generateKeyPair(2048);
+  const caName = [{ shortName: 'CN', value: 'CA DE PRUEBA' }];
+  const leafKeys = pki.rsa.generateKeyPair(2048);
+  const leaf = certificate(subject(true), caName, 20);
+  leaf.publicKey = leafKeys.publicKey;
+  leaf.sign(caKeys.privateKey, md.sha256.create());
+  leafPfx = der(pkcs12.toPkcs12Asn1(leafKeys.privateKey, [leaf], '123456', { algorithm: 'aes256' }));
+  leafCertBase64 = der(pki.certificateToAsn1(leaf));
+  const ownKeys = pki.rsa.generateKeyPair(2048);
+  const own = certificate(subject(false), [{ shortName: 'CN', value: 'ENTIDAD DE CERTIFICACION' }], 20);
+  own.publicKey = ownKeys.publicKey;
+  own.sign(ownKeys.privateKey, md.sha256.create());
+  ownKeyPfx = der(pkcs12.toPkcs12Asn1(ownKeys.privateKey, [own], '123456', { algorithm: 'aes256' }));
+}
+
 beforeAll(() => {
+  if (!onPath('openssl')) return makePfxsByForge(api.tenant.ruc);
   makeCaIssuedPfx(api.tenant.ruc);
   makeOwnKeyPfx(api.tenant.ruc);
 });

@@ -1,8 +1,6 @@
 // Shared helpers of the documents API tests: a listening app (the in-process SUNAT simulator needs a port),
 // fixture bodies dated today in Lima, and the outside judges for downloaded XML.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
@@ -11,6 +9,7 @@ import { limaToday } from '../../../src/pipeline/deps.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { FIXTURES, substituteToday, XSD_MAINDOC } from '../../fixtures/invoices.ts';
+import { signatureErrors, xsdErrors } from '../../golden/judges.ts';
 import { createTestApp, type TestApp, type TestAppOptions, type TestTenant } from '../../helpers/app.ts';
 
 export type Body = Record<string, any>;
@@ -108,24 +107,12 @@ export async function othersTakeNumbersAt(api: ApiHarness, serie: string, at: nu
 
 const ROOTS: Record<string, string> = { '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote' };
 
-/** xmllint against SUNAT's UBL 2.1 XSD and xmlsec1 with the certificate embedded in the document. */
+/** SUNAT's UBL 2.1 XSD and the signature with the certificate embedded in the document (test/golden/judges.ts). */
 export function judgeXml(xml: string, documentType: string): { xsd: string; signature: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-judge-'));
-  const path = join(dir, 'doc.xml');
-  writeFileSync(path, xml);
-  const xsd = spawnSync(
-    'xmllint',
-    ['--noout', '--schema', join(XSD_MAINDOC, `UBL-${ROOTS[documentType]}-2.1.xsd`), path],
-    { encoding: 'utf8' },
-  );
-  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1] ?? '';
-  const pem = join(dir, 'cert.pem');
-  writeFileSync(
-    pem,
-    `-----BEGIN CERTIFICATE-----\n${cert.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
-  );
-  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', pem, path], { encoding: 'utf8' });
-  return { xsd: xsd.status === 0 ? '' : xsd.stderr, signature: sig.status === 0 ? '' : sig.stderr };
+  return {
+    xsd: xsdErrors(xml, join(XSD_MAINDOC, `UBL-${ROOTS[documentType]}-2.1.xsd`)),
+    signature: signatureErrors(xml),
+  };
 }
 
 /**

@@ -1,13 +1,11 @@
 // Shared helpers of the summary tests (RA, RC, RR): this file's worker run, the outside judges of a summary's
-// signed XML (xmllint against SUNAT's XSD, xmlsec1 with the certificate it carries), the simulator's reset, the
+// signed XML (SUNAT's XSD, the signature with the certificate it carries), the simulator's reset, the
 // bodies and the "a refusal changed nothing" check.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { XSD_DIR } from '../../fixtures/invoices.ts';
+import { signatureErrors, xsdErrors } from '../../golden/judges.ts';
 import { type ApiHarness, fixtureBody, runTenantWorker } from '../documents/helpers.ts';
 
 export const VOIDED_XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd');
@@ -16,19 +14,11 @@ export const SUMMARY_XSD = join(XSD_DIR, '2.0/maindoc/UBLPE-SummaryDocuments-1.0
 /** Runs the due jobs (sends, ticket polls) of this file's tenant once. */
 export const runWorker = (api: ApiHarness) => runTenantWorker(api);
 
-/** xmllint's and xmlsec1's exit codes (0: valid) for a signed summary. */
+/** The XSD's and the signature's verdicts as exit codes (0: valid) for a signed summary (test/golden/judges.ts). */
 export function judgeSummaryXml(xml: Buffer, xsd: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'facturo-summary-'));
-  const path = join(dir, 'summary.xml');
-  writeFileSync(path, xml);
-  const cert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml.toString('utf8'))?.[1] ?? '';
-  writeFileSync(
-    join(dir, 'cert.pem'),
-    `-----BEGIN CERTIFICATE-----\n${cert.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`,
-  );
-  const lint = spawnSync('xmllint', ['--noout', '--schema', xsd, path], { encoding: 'utf8' });
-  const sig = spawnSync('xmlsec1', ['--verify', '--trusted-pem', join(dir, 'cert.pem'), path], { encoding: 'utf8' });
-  return { xsd: lint.status, signature: sig.status, stderr: lint.stderr + sig.stderr };
+  const xsdFailure = xsdErrors(xml, xsd);
+  const signatureFailure = signatureErrors(xml);
+  return { xsd: xsdFailure ? 1 : 0, signature: signatureFailure ? 1 : 0, stderr: xsdFailure + signatureFailure };
 }
 
 /** The in-process simulator, its injected faults and 98-polls cleared after each test. */
