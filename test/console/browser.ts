@@ -16,7 +16,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * them instead (.ci/run installs it). `npm test` on a machine with only Node and npm skips them, saying so.
  */
 export const BROWSER_TESTS = existsSync(CHROMIUM) || process.env.CI === 'true';
-if (!BROWSER_TESTS) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+if (!BROWSER_TESTS)
+  console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 const FLAGS = [
   '--no-sandbox',
