@@ -14,6 +14,7 @@ import { companySettingsRoutes } from './company/settings-routes.ts';
 import { tokensRoutes } from './company/tokens-routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
+import { servicesRoutes } from './services/routes.ts';
 import { statusRoutes } from './status/routes.ts';
 import { summariesRoutes } from './summaries/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
@@ -28,6 +29,7 @@ export const features: Feature[] = [
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
   tenantFeature(statusRoutes, { name: 'status' }),
+  tenantFeature(servicesRoutes, { name: 'services' }),
   tenantFeature(summariesRoutes, { name: 'summaries' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),
