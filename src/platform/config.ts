@@ -109,13 +109,7 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
   ),
   DELIVERY_DEADLINE_MS: integer(60_000, 1_000, 600_000),
-  DNI_API_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/ })
-      .refine((u) => !/[?&]$/.test(u), 'sin ? ni & al final')
-      .optional(),
-  ),
+  DNI_API_URL: optionalUrl,
   DNI_API_TOKEN: optionalText,
   DNI_CACHE_TTL_SECONDS: integer(86_400, 0, 30 * 86_400),
   DNI_RATE_LIMIT: integer(60, 1, 100_000),

@@ -10,6 +10,7 @@ import {
   type ValidityAnswer,
   type ValidityQuery,
 } from '../../sunat/api/index.ts';
+import type { PadronRuc } from '../../generated/central/client.ts';
 import type { AppError } from '../../platform/errors.ts';
 import type { BulkItem, DniResponse, DocumentQueryInput, RucResponse, ValidityData } from './schemas.ts';
 
@@ -46,15 +47,6 @@ export function presentBulkFailure(input: DocumentQueryInput, query: ValidityQue
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface PadronRow {
-  ruc: string;
-  name: string;
-  state: string;
-  condition: string;
-  ubigeo: string | null;
-  address: string | null;
-}
-
 export interface PadronDate {
   importedAt: Date;
   fileDate: Date | null;
@@ -62,7 +54,7 @@ export interface PadronDate {
 
 const upper = (name: string) => name.toLocaleUpperCase('es-PE');
 
-export function presentRuc(row: PadronRow, imported: PadronDate | null): RucResponse {
+export function presentRuc(row: PadronRuc, imported: PadronDate | null): RucResponse {
   const names = row.ubigeo ? ubigeoNames(row.ubigeo) : undefined;
   const ubigeo = names ? row.ubigeo : null;
   return {

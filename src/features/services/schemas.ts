@@ -11,13 +11,15 @@ const CUSTOM = 'custom' as const;
 /** Documents one bulk request may ask about (SUNAT's own bulk consultation takes 100). */
 export const MAX_BULK_DOCUMENTS = 100;
 
-const ruc = (what: string) =>
+/** A RUC: 11 digits with a known prefix and its check digit (src/core/ruc.ts). */
+const rucText = () =>
   z
     .string()
     .trim()
-    .regex(/^\d{11}$/, { message: 'El RUC tiene 11 dígitos.' })
-    .refine(isValidRuc, { message: 'El RUC no es válido: su dígito verificador (o su prefijo) no corresponde.' })
-    .describe(what);
+    .refine(hasRucFormat, { message: 'El RUC tiene 11 dígitos.', abort: true })
+    .refine(isValidRuc, { message: 'El RUC no es válido: su dígito verificador (o su prefijo) no corresponde.' });
+
+const ruc = (what: string) => rucText().describe(what);
 
 const textOrNumber = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
@@ -174,12 +176,7 @@ export type BulkItem = z.input<typeof BulkItemSchema>;
 // GET /api/services/ruc/{numero}
 
 export const RucParamsSchema = z.object({
-  numero: z
-    .string()
-    .trim()
-    .refine(hasRucFormat, { message: 'El RUC tiene 11 dígitos.' })
-    .refine(isValidRuc, { message: 'El RUC no es válido: su dígito verificador (o su prefijo) no corresponde.' })
-    .meta({ description: 'RUC de 11 dígitos', example: '20123456786' }),
+  numero: rucText().meta({ description: 'RUC de 11 dígitos', example: '20123456786' }),
 });
 
 export const RucResponseSchema = z

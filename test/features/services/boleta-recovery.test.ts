@@ -3,21 +3,12 @@
 // accepted there is recorded as accepted, without a CDR, and said so; "does not exist" makes the resend safe; any
 // other state, or the service out of reach, keeps the boleta waiting with backoff. Against the in-process simulator.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureBody, runTenantWorker, useApi } from '../documents/helpers.ts';
+import { fixtureBody, runTenantWorker, useApi, receiptsOf, simulatorOf } from '../documents/helpers.ts';
 
 const api = useApi();
 
-function simulator() {
-  return api.ctx.app.platform.sunatSimulator!;
-}
-
-function receiptsOf(filename: string): number {
-  return (
-    simulator()
-      .stats()
-      .documents.find((d) => d.fileName === filename)?.receipts ?? 0
-  );
-}
+const simulator = () => simulatorOf(api);
+const receipts = (filename: string) => receiptsOf(api, filename);
 
 async function setSecret(secret: string): Promise<void> {
   const res = await api.ctx.app.inject({
@@ -48,7 +39,7 @@ beforeAll(async () => {
 describe('a boleta whose answer was lost', () => {
   it('accepted at SUNAT: recorded accepted without a CDR, saying so, never sent again', async () => {
     const boleta = await boletaWithout('lost-response');
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
     const asked = simulator().stats().requests.validarComprobante;
     await runTenantWorker(api, { sweep: true });
     const after = await row(boleta.external_id);
@@ -61,7 +52,7 @@ describe('a boleta whose answer was lost', () => {
     const last = after.history.at(-1)!;
     expect(last).toMatchObject({ fromState: '01', toState: '05', actor: 'worker' });
     expect(last.reason).toContain('Sin CDR');
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
     expect(simulator().stats().requests.validarComprobante).toBe(asked + 1);
     const status = await api.post('/api/documents/status', { external_id: boleta.external_id });
     expect(status.json.data.state_type_id).toBe('05');
@@ -70,12 +61,12 @@ describe('a boleta whose answer was lost', () => {
 
   it('never received: "does not exist" at SUNAT, so it is sent again, once, and gets its CDR', async () => {
     const boleta = await boletaWithout('reset');
-    expect(receiptsOf(boleta.filename)).toBe(0);
+    expect(receipts(boleta.filename)).toBe(0);
     await runTenantWorker(api, { sweep: true });
     const after = await row(boleta.external_id);
     expect(after.stateTypeId).toBe('05');
     expect(after.hasCdr).toBe(true);
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
   });
 
   it('the validity service out of reach: it waits with backoff, not resent, and is settled once SUNAT answers', async () => {
@@ -91,10 +82,10 @@ describe('a boleta whose answer was lost', () => {
     expect(waiting.lastError).toContain('Consulta de validez');
     expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     expect(waiting.sendHold).toBeNull();
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
     await runTenantWorker(api, { sweep: true });
     expect((await row(boleta.external_id)).stateTypeId).toBe('05');
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
   });
 
   it('voided at SUNAT (state 2): not ours to settle, it keeps asking', async () => {
@@ -109,7 +100,7 @@ describe('a boleta whose answer was lost', () => {
     expect(after.stateTypeId).toBe('01');
     expect(after.lastError).toMatch(/^VALIDITY_2 .*ANULADO/);
     expect(after.nextAttemptAt).not.toBeNull();
-    expect(receiptsOf(boleta.filename)).toBe(1);
+    expect(receipts(boleta.filename)).toBe(1);
   });
 
   it("credentials SUNAT refuses cannot settle it: sent again, guarded by SUNAT's own duplicate check", async () => {
@@ -120,7 +111,7 @@ describe('a boleta whose answer was lost', () => {
       const after = await row(boleta.external_id);
       expect(after.stateTypeId).toBe('05');
       expect(after.hasCdr).toBe(true);
-      expect(receiptsOf(boleta.filename)).toBe(2);
+      expect(receipts(boleta.filename)).toBe(2);
     } finally {
       await setSecret('moddatos');
     }
