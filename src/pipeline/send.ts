@@ -21,6 +21,7 @@ import {
 } from '../sunat/index.ts';
 import { solCredentialsOf } from './keys.ts';
 import { askValidity, sunatApiAccessOf, sunatApiEndpointsOf, sunatModeOf } from './sunat-api.ts';
+import { VALIDITY_DOCUMENT_TYPES } from '../sunat/api/index.ts';
 import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -103,6 +104,8 @@ export interface SendOptions {
  */
 function validityOf(deps: PipelineDeps, tenant: TenantRef, doc: Claimed): DeliverArgs['askValidity'] {
   if (!doc.issue_day || doc.total_text === undefined || !tenant.company.sunatApiClientId) return undefined;
+  // Perceptions and retentions are not the consulta's to answer (its codComp): SUNAT's duplicate check guards them.
+  if (!(VALIDITY_DOCUMENT_TYPES as readonly string[]).includes(doc.document_type)) return undefined;
   if (!sunatApiEndpointsOf(deps, tenant).validityCoversSends) return undefined;
   const access = sunatApiAccessOf(deps, tenant, 'validity');
   if (!access) return undefined;

@@ -6,6 +6,8 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPadron } from '../../../src/admin/padron.ts';
+import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { sunatApiAccessOf, withSunatToken } from '../../../src/pipeline/sunat-api.ts';
 import { REPO_ROOT } from '../../fixtures/invoices.ts';
 import { fixtureBody, useApi } from '../documents/helpers.ts';
 
@@ -219,6 +221,30 @@ describe('POST /api/services/validate_cpe', () => {
     });
     expect((await http('POST', '/api/services/validate_cpe', ofFactura())).json.code).toBe('sunat_api_not_configured');
     await http('PUT', '/api/company/sunat', { api_sunat_id: CLIENT_ID, api_sunat_secret: 'moddatos' });
+  });
+});
+
+describe("the dispatch guides' access (for the GRE integration)", () => {
+  it("takes the password grant of the company's SOL user, with the same API credentials", async () => {
+    const deps = pipelineDepsOf(api.ctx.app, api.ctx.app.log);
+    const tenant = {
+      id: api.tenant.id,
+      schema: api.tenant.schema,
+      db: api.tenant.db,
+      company: await api.tenant.db.company.findUniqueOrThrow({ where: { id: 1 } }),
+    };
+    const access = sunatApiAccessOf(deps, tenant, 'dispatch')!;
+    expect(access.grant).toMatchObject({
+      kind: 'password',
+      clientId: CLIENT_ID,
+      username: `${api.tenant.ruc}MODDATOS`,
+    });
+    const before = simulator().stats().requests.oauthToken;
+    const granted = await withSunatToken(deps, access, async (token) => ({ kind: 'ok', value: token }));
+    expect(granted.kind).toBe('ok');
+    expect(simulator().stats().requests.oauthToken).toBe(before + 1);
+    // Its own token: the validity one is another grant's.
+    expect(access.key).not.toBe(sunatApiAccessOf(deps, tenant, 'validity')!.key);
   });
 });
 
