@@ -4,6 +4,7 @@
 // mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
 import { rucCheckDigit } from '../src/core/ruc.ts';
 import { type ExampleFolder, loadExamples } from '../src/features/documents/examples.ts';
+import { VALIDATE_CPE_EXAMPLES } from '../src/features/services/schemas.ts';
 import type { BodyMethod, FuzzTarget } from './hostile.ts';
 
 /** Who calls an endpoint, and on which host. */
@@ -88,6 +89,12 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
       '/api/services/consult_cdr_status',
       'tenant',
       one({ codigo_tipo_documento: '01', serie_documento: w.issued.series, numero_documento: String(w.issued.number) }),
+    ),
+    // Without API credentials (the fuzz's company has none) a valid body is a 422 before SUNAT is asked.
+    post(
+      '/api/services/validate_cpe',
+      'tenant',
+      Object.entries(VALIDATE_CPE_EXAMPLES).map(([name, e]) => ({ name, body: e.value })),
     ),
     // The company's own login (same path as the admin's, on the tenant's host).
     post(
@@ -207,6 +214,7 @@ export function fuzzEndpoints(w: FuzzWorld): FuzzEndpoint[] {
     get('GET /api/guest-register/service/ruc/{number}', '/api/guest-register/service/ruc/{number}', 'admin-host', {
       number: w.tenant.ruc,
     }),
+    get('GET /api/services/ruc/{numero}', '/api/services/ruc/{numero}', 'tenant', { numero: w.tenant.ruc }),
     get('GET /api/tenants', '/api/tenants', 'admin', {}, { page: '1', per_page: '20' }),
     get(
       'GET /api/extra-services/client-usage-apidocs',

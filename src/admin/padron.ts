@@ -2,8 +2,10 @@
 // Latin-1, one header line, 15 columns, '-' for empty, millions of rows. Streamed (never the whole file in memory)
 // into a fresh table in batches, then swapped with the live one in one transaction: lookups never see a half
 // import. Batches are `INSERT … SELECT FROM unnest(arrays)` — one statement per 5,000 rows — which also works on
-// the embedded PGlite server (no COPY FROM STDIN there).
-import { createReadStream } from 'node:fs';
+// the embedded PGlite server (no COPY FROM STDIN there). Each import is recorded (central.padron_imports) in the
+// swap's transaction: the RUC lookup answers with the date of the data it read.
+import { createReadStream, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import type pg from 'pg';
 
@@ -110,6 +112,8 @@ export async function importPadron(
   let rows = 0;
   let skipped = 0;
   try {
+    // One import at a time (two would share the staging table): a second waits for the first to finish.
+    await client.query(`SELECT pg_advisory_lock(hashtext('padron:import'))`);
     await client.query('DROP TABLE IF EXISTS "central"."padron_ruc_import"');
     await client.query('CREATE TABLE "central"."padron_ruc_import" (LIKE "central"."padron_ruc" INCLUDING ALL)');
     let batch: PadronRow[] = [];
@@ -163,6 +167,10 @@ export async function importPadron(
     await client.query(
       'ALTER TABLE "central"."padron_ruc" RENAME CONSTRAINT "padron_ruc_import_pkey" TO "padron_ruc_pkey"',
     );
+    await client.query(
+      'INSERT INTO "central"."padron_imports" (file_name, file_date, rows, skipped) VALUES ($1, $2, $3, $4)',
+      [basename(path), statSync(path).mtime, rows, skipped],
+    );
     await client.query('COMMIT');
     return { rows, skipped };
   } catch (error) {
@@ -170,6 +178,7 @@ export async function importPadron(
     await client.query('DROP TABLE IF EXISTS "central"."padron_ruc_import"').catch(() => undefined);
     throw error;
   } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext('padron:import'))`).catch(() => undefined);
     client.release();
   }
 }

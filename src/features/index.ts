@@ -15,6 +15,7 @@ import { sunatCheckRoutes } from './company/sunat-check-routes.ts';
 import { tokensRoutes } from './company/tokens-routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
+import { servicesRoutes } from './services/routes.ts';
 import { statusRoutes } from './status/routes.ts';
 import { summariesRoutes } from './summaries/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
@@ -30,6 +31,7 @@ export const features: Feature[] = [
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
   tenantFeature(statusRoutes, { name: 'status' }),
+  tenantFeature(servicesRoutes, { name: 'services' }),
   tenantFeature(summariesRoutes, { name: 'summaries' }),
   tenantFeature(downloadsRoutes, { name: 'downloads' }),
   anyHostFeature(consultasRoutes, { name: 'consultas' }),

@@ -15,11 +15,13 @@ import {
   resolveSunatEndpoints,
   serviceForDocumentType,
   zipDocument,
+  type DeliverArgs,
   type DeliveryOutcome,
   type SendOutcome,
-  type SunatMode,
 } from '../sunat/index.ts';
 import { solCredentialsOf } from './keys.ts';
+import { askValidity, sunatApiAccessOf, sunatApiEndpointsOf, sunatModeOf } from './sunat-api.ts';
+import { VALIDITY_DOCUMENT_TYPES } from '../sunat/api/index.ts';
 import { enqueue } from '../platform/jobs/queue.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -71,6 +73,9 @@ interface Claimed {
   created_at: Date;
   /** An earlier attempt may have reached SUNAT without an answer we recorded. */
   uncertain: boolean;
+  /** Issue date (YYYY-MM-DD) and total, for SUNAT's consulta de validez; absent on the issue's own first attempt. */
+  issue_day?: string;
+  total_text?: string;
 }
 
 export interface SendOptions {
@@ -92,14 +97,27 @@ export interface SendOptions {
   };
 }
 
-export function sunatModeOf(
-  deps: PipelineDeps,
-  tenant: { company: Pick<TenantRef['company'], 'sunatMode'> },
-): SunatMode {
-  if (tenant.company.sunatMode === 'production') return 'production';
-  // A company that chose SUNAT's beta service goes there even when the server's default is the simulator.
-  if (tenant.company.sunatMode === 'beta') return 'beta';
-  return deps.config.sunatMode === 'production' ? 'beta' : deps.config.sunatMode;
+/**
+ * SUNAT's consulta de validez of this document, when the company has API credentials and the validity service sees
+ * what its environment received (production, the simulator): after an unanswered attempt, the only way to learn a
+ * boleta's fate (getStatusCdr serves facturas alone).
+ */
+function validityOf(deps: PipelineDeps, tenant: TenantRef, doc: Claimed): DeliverArgs['askValidity'] {
+  if (!doc.issue_day || doc.total_text === undefined || !tenant.company.sunatApiClientId) return undefined;
+  // Perceptions and retentions are not the consulta's to answer (its codComp): SUNAT's duplicate check guards them.
+  if (!(VALIDITY_DOCUMENT_TYPES as readonly string[]).includes(doc.document_type)) return undefined;
+  if (!sunatApiEndpointsOf(deps, tenant).validityCoversSends) return undefined;
+  const access = sunatApiAccessOf(deps, tenant, 'validity');
+  if (!access) return undefined;
+  const query = {
+    issuerRuc: tenant.company.ruc,
+    documentType: doc.document_type,
+    serie: doc.serie,
+    numero: doc.number,
+    issueDate: doc.issue_day,
+    total: Number(doc.total_text),
+  };
+  return () => askValidity(deps, tenant, access, query);
 }
 
 export async function sendStoredDocument(
@@ -170,6 +188,7 @@ export async function sendStoredDocument(
       zip: zipDocument(doc.filename, xml),
       timeoutMs: deps.config.sunatTimeoutMs,
       previousAttemptUnknown: doc.uncertain,
+      askValidity: doc.uncertain ? validityOf(deps, tenant, doc) : undefined,
       expected: {
         serie: doc.serie,
         number: doc.number,
@@ -213,7 +232,7 @@ async function claimForSend(
        AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
        AND d.declared_in_summary_id IS NULL
      RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.issuer, d.hash, d.customer_doc_number, d.created_at,
-       prev.uncertain`,
+       prev.uncertain, to_char(d.issue_date, 'YYYY-MM-DD') AS issue_day, d.total::text AS total_text`,
     [documentId, sendLeaseMs(deps), force],
   );
   return rows[0];

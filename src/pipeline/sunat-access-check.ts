@@ -4,7 +4,7 @@
 // is the sending profile (0111 "No tiene el perfil…" comes only with a sendBill), which the answer says.
 import { endpointFor, getStatus, resolveSunatEndpoints, type SunatMode } from '../sunat/index.ts';
 import type { PipelineDeps } from './deps.ts';
-import { sunatModeOf } from './send.ts';
+import { sunatModeOf } from './sunat-api.ts';
 import type { Company } from '../platform/http/tenant-context.ts';
 
 /** A ticket SUNAT never issues (its tickets are 13- to 15-digit stamps of today). */

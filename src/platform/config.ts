@@ -111,6 +111,10 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
   ),
   DELIVERY_DEADLINE_MS: integer(60_000, 1_000, 600_000),
+  DNI_API_URL: optionalUrl,
+  DNI_API_TOKEN: optionalText,
+  DNI_CACHE_TTL_SECONDS: integer(86_400, 0, 30 * 86_400),
+  DNI_RATE_LIMIT: integer(60, 1, 100_000),
   DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
 });
 
@@ -203,6 +207,16 @@ export interface Config {
   /** Longest one e-mail or WhatsApp delivery may take, start to end, however slowly the other side answers. */
   deliveryDeadlineMs: number;
   demoTenant: boolean;
+  /**
+   * The DNI lookup's provider (GET /api/services/dni/{n}): its URL, `{numero}` where the number goes (else appended
+   * as the last path segment), and the token sent as `Authorization: Bearer`. null: the lookup answers 503.
+   */
+  dniApiUrl: string | null;
+  dniApiToken: string | null;
+  /** How long a DNI's answer is kept (0: never kept). */
+  dniCacheTtlSeconds: number;
+  /** DNI lookups per company per minute (each may cost a paid query). */
+  dniRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -328,6 +342,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? !production
         : ['true', '1', 'yes', 'on'].includes(e.OUTBOUND_PRIVATE_ALLOWED),
     deliveryDeadlineMs: e.DELIVERY_DEADLINE_MS,
+    dniApiUrl: e.DNI_API_URL ?? null,
+    dniApiToken: e.DNI_API_TOKEN ?? null,
+    dniCacheTtlSeconds: e.DNI_CACHE_TTL_SECONDS,
+    dniRateLimit: e.DNI_RATE_LIMIT,
     // A demo company with a published token has no place in production unless asked for explicitly.
     demoTenant: demoFlag === undefined ? !production : ['true', '1', 'yes', 'on'].includes(demoFlag),
   };

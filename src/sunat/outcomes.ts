@@ -34,7 +34,7 @@ export interface SendOutcome {
   cdrZip?: Buffer;
   cdr?: CdrResponse;
   /** What the outcome was read from. */
-  source: 'cdr' | 'fault' | 'transport' | 'consult';
+  source: 'cdr' | 'fault' | 'transport' | 'consult' | 'validity';
   /** HTTP status of the answer, when there was one. */
   httpStatus?: number;
 }

@@ -11,8 +11,14 @@
 //  3. Every CDR — the answer to a send included — is checked the same way; one that answers another document is a
 //     collision, and is never stored as this document's CDR.
 // Documents the consult service cannot answer for (boletas, perceptions: SUNAT 0009/0010) and environments without
-// it (SUNAT beta) go straight to the resend, where SUNAT's own duplicate check protects the number.
+// it (SUNAT beta) go straight to the resend, where SUNAT's own duplicate check protects the number — unless the
+// caller can ask SUNAT's consulta de validez (`askValidity`: the company's API credentials): accepted there is the
+// outcome (without a CDR, which SUNAT gives for no boleta by consult); "does not exist" makes the resend safe; any
+// other state, or the service out of reach, leaves the document 'unknown' to be asked again later.
 import { identifyCdr, type ExpectedDocument } from '../core/cdr-identity.ts';
+import type { ApiResult } from './api/http.ts';
+import type { ValidityAnswer } from './api/validity.ts';
+import { DOCUMENT_STATES } from './api/validity-codes.ts';
 import { getStatusCdr, sendBill, type ConsultCdrResult, type ConsultKey, type SunatCredentials } from './client.ts';
 import { parseDocumentName } from './document-name.ts';
 import { sunatMessage } from './error-codes.ts';
@@ -35,10 +41,16 @@ export interface DeliverArgs {
   previousAttemptUnknown: boolean;
   /** What a CDR must name to be this document's (number, digest of the signed XML, customer, creation time). */
   expected: ExpectedDocument;
+  /**
+   * SUNAT's consulta de validez of this document (its issue date and total in the query), when the company has API
+   * credentials and the validity service sees this environment's documents; asked after an uncertain attempt of a
+   * document the consult service does not serve.
+   */
+  askValidity?: () => Promise<ApiResult<ValidityAnswer>>;
 }
 
 export interface DeliveryStep {
-  action: 'consult' | 'send' | 'consult-registered' | 'identify';
+  action: 'consult' | 'validity' | 'send' | 'consult-registered' | 'identify';
   /** Short machine-readable result: 'found', 'not-found', 'no-cdr:0001', 'failed:TIMEOUT', 'outcome:accepted:0' … */
   result: string;
 }
@@ -162,6 +174,15 @@ export async function deliverDocument(args: DeliverArgs): Promise<DeliveryOutcom
     // resend below is still guarded by SUNAT's duplicate check (1033 → the CDR, checked, or unverified).
   }
 
+  if (args.previousAttemptUnknown && !canConsult && args.askValidity) {
+    const answer = await args.askValidity();
+    steps.push({ action: 'validity', result: describeValidity(answer) });
+    const settled = fromValidity(answer);
+    if (settled) return done(settled, settled.kind === 'accepted');
+    // Not at SUNAT → the resend is safe. Credentials or a query SUNAT refuses cannot tell more: the resend is still
+    // guarded by SUNAT's duplicate check, as without them.
+  }
+
   const outcome = await sendBill({
     endpoint: args.endpoint,
     credentials: args.credentials,
@@ -227,4 +248,42 @@ function describe(result: ConsultCdrResult): string {
     case 'failed':
       return `failed:${result.outcome.code}`;
   }
+}
+
+/**
+ * What the consulta de validez settles: accepted (1) is the outcome — SUNAT holds this number, issue date and total
+ * as a valid boleta after our own unanswered attempt — without a CDR; any state but "does not exist" (0), or the
+ * service out of reach, leaves it unknown (asked again later). Undefined: resend.
+ */
+function fromValidity(answer: ApiResult<ValidityAnswer>): SendOutcome | undefined {
+  if (answer.kind === 'failed') {
+    if (answer.failure.kind !== 'unavailable') return undefined;
+    const { code, message } = answer.failure;
+    return { kind: 'unknown', code, description: `Consulta de validez: ${message}`, notes: [], source: 'validity' };
+  }
+  const state = answer.value.estadoCp;
+  if (state === '0') return undefined;
+  if (state === '1') {
+    return {
+      kind: 'accepted',
+      code: '0',
+      description:
+        'Aceptado según la consulta de validez de SUNAT (estado 1). Sin CDR: SUNAT no entrega por consulta la constancia de este comprobante.',
+      notes: [],
+      source: 'validity',
+    };
+  }
+  return {
+    kind: 'unknown',
+    code: `VALIDITY_${state}`,
+    description: `Consulta de validez de SUNAT: ${DOCUMENT_STATES[state] ?? 'estado desconocido'} (estado ${state}); se volverá a consultar.`,
+    notes: [],
+    source: 'validity',
+  };
+}
+
+function describeValidity(answer: ApiResult<ValidityAnswer>): string {
+  return answer.kind === 'ok'
+    ? `estado:${answer.value.estadoCp}`
+    : `failed:${answer.failure.kind}:${answer.failure.code}`;
 }

@@ -1,7 +1,8 @@
-// One HTTP POST of a SOAP envelope over pooled keep-alive connections (node:http/https agents). Node's fetch
-// (undici) did the same at several times the CPU per call — request and response objects, web streams, abort
-// listeners, URL parsing — which the issue path paid once per document. One deadline covers connecting, sending
-// and reading the whole answer; the caller's signal abandons the call.
+// One HTTP request to SUNAT — a SOAP envelope POSTed, or a call of its REST APIs (api/) — over pooled keep-alive
+// connections (node:http/https agents). Node's fetch (undici) did the same at several times the CPU per call —
+// request and response objects, web streams, abort listeners, URL parsing — which the issue path paid once per
+// document. One deadline covers connecting, sending and reading the whole answer; the caller's signal abandons the
+// call.
 import http from 'node:http';
 import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
@@ -52,18 +53,28 @@ function targetOf(url: string): Target {
 
 /** The answer's status and text (UTF-8); rejects with a PostError when no complete answer arrived. */
 export function postText(url: string, body: string, options: PostOptions): Promise<{ status: number; text: string }> {
+  return requestText('POST', url, body, options);
+}
+
+/** Any method; `body` undefined sends none (a GET). Resolves with the answer's status and text (UTF-8). */
+export function requestText(
+  method: 'GET' | 'POST',
+  url: string,
+  body: string | undefined,
+  options: PostOptions,
+): Promise<{ status: number; text: string }> {
   const target = targetOf(url);
   const agent = agents[target.protocol as keyof typeof agents];
   if (!agent) return Promise.reject(new PostError('network', `protocolo no soportado: ${target.protocol}`));
-  const payload = Buffer.from(body, 'utf8');
+  const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
   return new Promise((resolve, reject) => {
     let failure: PostFailure = 'network';
     // A new options object per request (node copies it too): the cached target is never handed over to be changed.
     const request = (target.protocol === 'https:' ? https : http).request({
       ...target,
-      method: 'POST',
+      method,
       agent,
-      headers: { ...options.headers, 'Content-Length': String(payload.length) },
+      headers: payload ? { ...options.headers, 'Content-Length': String(payload.length) } : options.headers,
     });
     const stop = (why: PostFailure) => {
       failure = why;

@@ -119,6 +119,8 @@ const MISSING_DOCUMENT_CODES = new Set([
   'certificate_unreadable',
   'certificate_required',
   'smtp_not_configured',
+  // …or have "Credenciales de API SUNAT" before asking SUNAT's consulta de validez.
+  'sunat_api_not_configured',
 ]);
 
 function isDomainAnswer(status: number, body: string): boolean {

@@ -11,8 +11,9 @@ export const command = defineCommand(
     name: 'padron:import',
     summary: 'Importa el padrón reducido de RUC de SUNAT (txt o zip)',
     description: `Carga el padrón reducido de RUC que publica SUNAT (padron_reducido_ruc.txt o su .zip) en la base
-central, de donde la consulta de RUC del registro de empresas toma razón social, estado, condición y dirección.
-Reemplaza el padrón anterior al terminar; las consultas nunca ven una carga a medias.`,
+central, de donde las consultas de RUC (GET /api/services/ruc/{numero} y el registro de empresas) toman razón
+social, estado, condición y dirección. Reemplaza el padrón anterior al terminar; las consultas nunca ven una carga a
+medias, y responden con la fecha de esta importación.`,
     positionals: [
       {
         name: '<archivo>',

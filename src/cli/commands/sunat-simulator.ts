@@ -9,7 +9,8 @@ export const command = defineCommand(
     name: 'sunat-simulator',
     summary: 'Simulador de los servicios SOAP de SUNAT (beta) en un puerto local',
     description: `Sirve en un puerto local los servicios SOAP de SUNAT (beta): sendBill, sendSummary, getStatus y la
-consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=simulator. Ctrl+C para detener.`,
+consulta de CDR, con validación XSD y de firma; y sus API REST: tokens OAuth2 y la consulta de validez. La API lo
+usa con SUNAT_MODE=simulator. Ctrl+C para detener.`,
     options: {
       port: {
         type: 'integer',
@@ -66,6 +67,13 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
         description: 'Acepta solo estos usuarios SOL',
         defaultText: 'cualquier RUC con MODDATOS/moddatos',
       },
+      'api-client': {
+        type: 'string',
+        placeholder: 'ID:CLAVE',
+        multiple: true,
+        description: 'Acepta solo estas credenciales de API SUNAT (tokens OAuth2)',
+        defaultText: 'cualquier ID con la clave moddatos',
+      },
       fast: {
         type: 'boolean',
         description: 'Sustituto rápido para pruebas de carga: sin XSD, firma ni reglas; acepta todo con un CDR firmado',
@@ -80,6 +88,7 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
   },
   async ({ options }) => {
     const accounts = options.user.map(account);
+    const clients = options['api-client'].map(apiClient);
     // Loaded here so the rest of the CLI does not pay for Fastify, libxml2 and the XSD set.
     const { startSunatSimulator } = await import('../../sunat/simulator/server.ts');
     const running = await startSunatSimulator({
@@ -94,6 +103,7 @@ consulta de CDR, con validación XSD y de firma. La API lo usa con SUNAT_MODE=si
       credentials: accounts.length ? { kind: 'accounts', accounts } : { kind: 'beta' },
       control: !options['no-control'],
       fast: options.fast,
+      apiClients: clients.length ? { kind: 'clients', clients } : { kind: 'beta' },
     });
     process.stdout.write(banner(running.url, !options['no-control'], options.fast));
     await untilSignalled();
@@ -110,12 +120,21 @@ function account(text: string): { username: string; password: string } {
   return result;
 }
 
+function apiClient(text: string): { clientId: string; clientSecret: string } {
+  const at = text.indexOf(':');
+  const result = { clientId: text.slice(0, at), clientSecret: text.slice(at + 1) };
+  if (at < 1 || !result.clientSecret)
+    throw new UsageError(`--api-client debe tener la forma ID:CLAVE (se recibió "${text}")`);
+  return result;
+}
+
 function banner(url: string, control: boolean, fast: boolean): string {
   return (
     `Simulador SUNAT${fast ? ' (rápido: sin XSD, firma ni reglas)' : ''} escuchando en ${url}\n` +
     `  facturas/boletas/notas: ${url}${SUNAT_PATHS.invoicesBeta}\n` +
     `  percepciones/retenciones: ${url}${SUNAT_PATHS.otrosCpeBeta}\n` +
     `  consulta CDR: ${url}${SUNAT_PATHS.consult}\n` +
+    `  tokens y consulta de validez: ${url}/v1/…\n` +
     (control ? `  estadísticas: ${url}/__simulator/stats\n` : '') +
     `Use SUNAT_MODE=simulator SUNAT_SIMULATOR_URL=${url} en la API. Ctrl+C para detener.\n`
   );

@@ -18,6 +18,11 @@ export function presentSmtp(company: Company): CompanyResponse['data']['smtp'] {
   };
 }
 
+/** Whether the company stored its "Credenciales de API SUNAT" (never the id's secret, never the secret). */
+export function presentSunatApi(company: Company): CompanyResponse['data']['api_sunat'] {
+  return { configurado: company.sunatApiClientId !== null && company.sunatApiSecretEnc !== null };
+}
+
 export function presentCompany({ company, series, selfSigned }: CompanyProfile): CompanyResponse {
   return {
     success: true,
@@ -50,6 +55,7 @@ export function presentCompany({ company, series, selfSigned }: CompanyProfile):
         cuentas_bancarias: (company.bankAccounts as BankAccount[] | null) ?? [],
       },
       smtp: presentSmtp(company),
+      api_sunat: presentSunatApi(company),
       certificado: {
         sujeto: company.certificateSubject,
         vence: company.certificateNotAfter?.toISOString() ?? null,

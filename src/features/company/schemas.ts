@@ -54,6 +54,11 @@ export const CompanySchema = z
         ),
       }),
       smtp: SmtpViewSchema,
+      api_sunat: z
+        .object({
+          configurado: z.boolean().describe('Credenciales de API SUNAT guardadas (cifradas, no se devuelven)'),
+        })
+        .describe('Credenciales de API SUNAT: abren la consulta de validez (PUT /api/company/sunat)'),
       certificado: z.object({
         sujeto: z.string().nullable(),
         vence: z.string().nullable(),

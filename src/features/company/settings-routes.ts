@@ -7,6 +7,7 @@ import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { installCertificateGauge } from './certificate-metrics.ts';
 import { isSelfSigned, replaceCertificate } from './certificate-service.ts';
+import { presentSunatApi } from './presenter.ts';
 import { setSunatAccess } from './sunat-access-service.ts';
 
 const CertificateBody = z
@@ -41,11 +42,31 @@ const SunatBody = z
   .object({
     modo: z
       .enum(['demo', 'beta', 'production'])
-      .describe('demo: simulador o beta según el servidor; beta: SUNAT beta; production: SUNAT'),
+      .optional()
+      .describe('demo: simulador o beta según el servidor; beta: SUNAT beta; production: SUNAT. Sin modo, no cambia'),
     usuario_sol: z.string().trim().min(1).max(20).optional().describe('Usuario SOL secundario (sin el RUC)'),
     clave_sol: z.string().min(1).max(100).optional().describe('Clave SOL (se guarda cifrada, no se devuelve)'),
+    api_sunat_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, {
+        message: 'El ID de las credenciales de API: letras, dígitos, guiones (hasta 100).',
+      })
+      .nullable()
+      .optional()
+      .describe('ID de las "Credenciales de API SUNAT" (SOL → Credenciales de API SUNAT); null las quita'),
+    api_sunat_secret: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Clave de esas credenciales (se guarda cifrada, no se devuelve)'),
   })
   .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Envíe modo, las credenciales SOL o las credenciales de API SUNAT.',
+    params: { code: 'missing_fields' },
+  })
   .meta({ id: 'CompanySunatBody' });
 
 const config = { hostKind: 'tenant', auth: 'tenant' } as const;
@@ -104,6 +125,10 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
             value: { modo: 'production', usuario_sol: 'FACTURA1', clave_sol: 'clave-sol' },
           },
           demo: { summary: 'Volver a demostración', value: { modo: 'demo' } },
+          api: {
+            summary: 'Credenciales de API SUNAT (consulta de validez)',
+            value: { api_sunat_id: '8c7a3b2e-1f4d-4a6b-9e0c-5d2f1a3b4c5d', api_sunat_secret: 'moddatos' },
+          },
         },
       },
       schema: {
@@ -111,10 +136,18 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Producción exige el certificado digital de la empresa (no autofirmado: firmado por otra clave que la suya) ' +
           'y usuario y clave SOL. Que la entidad emisora esté acreditada no se verifica aquí: SUNAT rechaza los ' +
-          'comprobantes firmados con un certificado que la empresa no registró en SOL (2325).',
+          'comprobantes firmados con un certificado que la empresa no registró en SOL (2325).' +
+          ' Las credenciales de API SUNAT abren la consulta de validez (POST /api/services/validate_cpe); en el simulador sirve cualquier ID con la clave moddatos.',
         body: SunatBody,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), modo: z.string() }),
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            modo: z.string(),
+            api_sunat: z.object({
+              configurado: z.boolean().describe('Las credenciales se guardan cifradas y no se devuelven'),
+            }),
+          }),
           ...tenantErrorResponses,
         },
       },
@@ -122,7 +155,12 @@ export const companySettingsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const company = await setSunatAccess(request.tenant, platform.db.central, platform.secrets, request.body);
       platform.companies.forget(request.tenant.schema);
-      return { success: true as const, message: 'Acceso a SUNAT actualizado.', modo: company.sunatMode };
+      return {
+        success: true as const,
+        message: 'Acceso a SUNAT actualizado.',
+        modo: company.sunatMode,
+        api_sunat: presentSunatApi(company),
+      };
     },
   );
 };

@@ -70,10 +70,13 @@ export interface SoapReply {
 }
 
 export type Operation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'consultGetStatus' | 'unknown';
+/** The REST APIs' operations (rest-api.ts): a token, the consulta integrada de validez. */
+export type RestOperation = 'oauthToken' | 'validarComprobante';
+export const REST_OPERATIONS: readonly RestOperation[] = ['oauthToken', 'validarComprobante'];
 
 export interface SimulatorStats {
   /** Every SOAP request received on SUNAT's paths, by operation, including those answered by an injected fault. */
-  requests: Record<Operation | 'wsdl' | 'invalid', number>;
+  requests: Record<Operation | RestOperation | 'wsdl' | 'invalid', number>;
   /** sendBill requests that reached processing (after fault injection). */
   received: number;
   accepted: number;
@@ -153,6 +156,8 @@ function zeroCounters() {
       getStatusCdr: 0,
       consultGetStatus: 0,
       unknown: 0,
+      oauthToken: 0,
+      validarComprobante: 0,
       wsdl: 0,
       invalid: 0,
     } as SimulatorStats['requests'],
@@ -207,7 +212,7 @@ export class SimulatorEngine {
   }
 
   /** Counts a request as received (including those an injected fault answers instead of the engine). */
-  countRequest(operation: Operation): void {
+  countRequest(operation: Operation | RestOperation): void {
     this.counters.requests[operation] += 1;
   }
 
@@ -271,15 +276,25 @@ export class SimulatorEngine {
   private authenticate(request: SoapRequest, fileRuc?: string): void {
     if (!request.hasSecurityHeader || request.username === undefined || request.password === undefined)
       throw new Exception('0101');
+    const refusal = this.solRefusal(request.username, request.password, fileRuc);
+    if (refusal) throw new Exception(refusal.code, refusal.detail);
+  }
+
+  /**
+   * Why SOL user `username` (RUC + user) with `password` may not call — SUNAT's code (0102 bad credentials, 0154 the
+   * user's RUC is not the file's) — or undefined when it may. The SOAP services and the REST password grant share it.
+   */
+  solRefusal(username: string, password: string, fileRuc?: string): { code: string; detail?: string } | undefined {
     const policy = this.options.credentials;
     if (policy.kind === 'beta') {
-      if (!/^\d{11}MODDATOS$/i.test(request.username)) throw new Exception('0102', `Usuario ${request.username}`);
-      if (request.password !== 'moddatos' && request.password !== 'MODDATOS') throw new Exception('0102');
-      return;
+      if (!/^\d{11}MODDATOS$/i.test(username)) return { code: '0102', detail: `Usuario ${username}` };
+      if (password !== 'moddatos' && password !== 'MODDATOS') return { code: '0102' };
+      return undefined;
     }
-    const account = policy.accounts.find((a) => a.username === request.username);
-    if (!account || account.password !== request.password) throw new Exception('0102');
-    if (policy.requireMatchingRuc && fileRuc && request.username.slice(0, 11) !== fileRuc) throw new Exception('0154');
+    const account = policy.accounts.find((a) => a.username === username);
+    if (!account || account.password !== password) return { code: '0102' };
+    if (policy.requireMatchingRuc && fileRuc && username.slice(0, 11) !== fileRuc) return { code: '0154' };
+    return undefined;
   }
 
   private exception(error: Exception): SoapReply {
@@ -367,6 +382,7 @@ export class SimulatorEngine {
       ),
       registeredAt: this.options.now().toISOString(),
       issueDate: facts.issueDate,
+      recipient: facts.recipient,
     };
     this.options.store.putDocument(stored);
     this.counters[verdict.status] += 1;

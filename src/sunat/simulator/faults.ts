@@ -21,13 +21,16 @@ export type FaultSpec =
   /** The connection is cut before the request is processed (SUNAT down, a reset). */
   | { kind: 'reset' }
   /** The request IS processed and registered, then the connection is cut before the answer (the lost response). */
-  | { kind: 'lost-response' };
+  | { kind: 'lost-response' }
+  /** REST APIs only: the bearer token presented is taken for expired — forgotten, and the call answered 401. */
+  | { kind: 'token-expired' };
 
 export interface FaultRule {
   fault: FaultSpec;
   /** How many matching requests it affects before the simulator recovers; default 1. */
   times?: number | 'always';
-  /** SOAP operations it applies to; default ['sendBill']. Consult operations are 'getStatusCdr' and 'consultGetStatus'. */
+  /** Operations it applies to; default ['sendBill']. Consult operations are 'getStatusCdr' and 'consultGetStatus'; the
+   *  REST APIs' are 'oauthToken' and 'validarComprobante'. */
   operations?: string[];
   /** Only requests whose fileName contains this text. */
   fileName?: string;
@@ -99,7 +102,18 @@ export class FaultInjector {
   }
 }
 
-const KINDS = new Set(['latency', 'http-status', 'empty-200', 'malformed-200', 'soap-fault', 'reset', 'lost-response']);
+const KINDS = new Set([
+  'latency',
+  'http-status',
+  'empty-200',
+  'malformed-200',
+  'soap-fault',
+  'reset',
+  'lost-response',
+  'token-expired',
+]);
+/** The operations that take a bearer token (a token-expired fault applies to them only). */
+const TOKEN_OPERATIONS = new Set(['validarComprobante']);
 
 export class FaultRuleError extends Error {}
 
@@ -114,6 +128,10 @@ export function validateRule(rule: FaultRule): void {
     throw new FaultRuleError('fault.status debe ser un código HTTP');
   if (fault.kind === 'soap-fault' && !/^\d{1,4}$/.test(String(fault.code ?? '')))
     throw new FaultRuleError('fault.code debe ser un código SUNAT numérico');
+  if (fault.kind === 'token-expired' && !(rule.operations ?? []).every((o) => TOKEN_OPERATIONS.has(o)))
+    throw new FaultRuleError(`token-expired solo se aplica a: ${[...TOKEN_OPERATIONS].join(', ')}`);
+  if (fault.kind === 'token-expired' && !rule.operations?.length)
+    throw new FaultRuleError(`token-expired necesita operations: ${[...TOKEN_OPERATIONS].join(', ')}`);
   const times = rule.times;
   if (times !== undefined && times !== 'always' && !(Number.isInteger(times) && times > 0))
     throw new FaultRuleError("times debe ser un entero > 0 o 'always'");

@@ -6,3 +6,4 @@ export { FaultInjector, type FaultRule, type FaultSpec } from './faults.ts';
 export { createFileStore, createMemoryStore, documentKey, type SimulatorStore, type StoredDocument } from './store.ts';
 export { DEFAULT_XSD_DIR, preloadSchemas, schemaPath, validateXsd } from './xsd.ts';
 export { buildCdrXml, signedCdrZip } from './cdr-builder.ts';
+export { createRestApi, BETA_API_SECRET, type ApiClientPolicy } from './rest-api.ts';

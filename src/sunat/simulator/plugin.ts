@@ -1,4 +1,5 @@
-// The simulator behind SUNAT's own paths (billService, otros CPE, billConsultService), as a Fastify plugin the
+// The simulator behind SUNAT's own paths (billService, otros CPE, billConsultService, and the REST APIs of
+// rest-api.ts: OAuth2 tokens and the consulta integrada de validez), as a Fastify plugin the
 // app can mount (SUNAT_MODE=simulator) or run on its own (server.ts, `npx facturo sunat-simulator`). Switching
 // between it and SUNAT is only a base URL. Around the engine it adds what tests and drills need: fault injection and counters, in code
 // (`simulator.faults`, `simulator.stats()`) and over HTTP under /__simulator.
@@ -10,6 +11,7 @@ import { SUNAT_PATHS, type ServiceKind } from '../endpoints.ts';
 import { faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
 import { SimulatorEngine, type CredentialsPolicy, type SimulatorStats, type SoapReply } from './engine.ts';
 import { FaultInjector, FaultRuleError, type FaultDecision, type FaultRule } from './faults.ts';
+import { type ApiClientPolicy, createRestApi } from './rest-api.ts';
 import { createFileStore, createMemoryStore, type SimulatorStore } from './store.ts';
 import { DEFAULT_XSD_DIR, preloadSchemas } from './xsd.ts';
 import { wsdlFor } from './wsdl.ts';
@@ -45,6 +47,10 @@ export interface SimulatorOptions {
   fast?: boolean;
   /** Largest request body accepted (bytes); default 20 MB. */
   bodyLimit?: number;
+  /** Who may have a REST API token (default: any client id with the secret `moddatos`). */
+  apiClients?: ApiClientPolicy;
+  /** Lifetime of the REST API tokens it grants, in seconds (default 3600, as SUNAT's). */
+  apiTokenTtlSeconds?: number;
 }
 
 export interface SunatSimulator {
@@ -105,6 +111,14 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
   const faults = new FaultInjector();
   /** Requests not yet answered, and handlers of injected faults still running. */
   const inFlight = new Set<Promise<void>>();
+  const restApi = createRestApi({
+    engine,
+    store,
+    faults,
+    clients: options.apiClients ?? { kind: 'beta' },
+    tokenTtlSeconds: options.apiTokenTtlSeconds ?? 3600,
+    now: options.now ?? (() => new Date()),
+  });
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   if (!options.fast) preloadSchemas(xsdDir);
   ensureSunatErrorCodes();
@@ -145,6 +159,8 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
           .send(wsdlFor(route.service === 'consult' ? 'consult' : 'bill', location));
       });
     }
+
+    restApi.register(app);
 
     if (options.control !== false) {
       app.get('/__simulator/stats', async () => engine.stats());
@@ -270,6 +286,7 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
       store.clear();
       faults.clear();
       engine.resetCounters();
+      restApi.reset();
     },
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

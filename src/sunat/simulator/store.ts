@@ -28,6 +28,8 @@ export interface StoredDocument {
   registeredAt: string;
   /** cbc:IssueDate (the RA's window and its ReferenceDate are checked against it). */
   issueDate?: string;
+  /** "6-20100070970": the customer, as the CDR names it (the consulta de validez tells a third party so). */
+  recipient?: string;
   /** The accepted RA/RC that voided it ("RA-20250120-1"): consult answers 0003, another void 2323. */
   voidedBy?: string;
 }

@@ -17,21 +17,12 @@ import { startWorker } from '../../../src/worker/worker.ts';
 import { SEND_JOB } from '../../../src/pipeline/send.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../../helpers/app.ts';
 import { fixtureText, testKey } from '../../sunat/helpers.ts';
-import { fixtureBody, useApi, type Body } from './helpers.ts';
+import { fixtureBody, useApi, type Body, receiptsOf, simulatorOf } from './helpers.ts';
 
 const api = useApi();
 
-function simulator() {
-  return api.ctx.app.platform.sunatSimulator!;
-}
-
-function receiptsOf(filename: string): number {
-  return (
-    simulator()
-      .stats()
-      .documents.find((d) => d.fileName === filename)?.receipts ?? 0
-  );
-}
+const simulator = () => simulatorOf(api);
+const receipts = (filename: string) => receiptsOf(api, filename);
 
 /** Another system's factura under `serie-number` of this tenant's RUC, registered at SUNAT (the simulator). */
 async function preRegister(simulatorUrl: string, ruc: string, serie: string, number: number): Promise<string> {
@@ -106,7 +97,7 @@ describe("the issue's reproduction: the number is registered at SUNAT with anoth
 
     const id = res.json.data.external_id;
     const filename = res.json.data.filename;
-    expect(receiptsOf(filename)).toBe(2); // theirs, then ours once
+    expect(receipts(filename)).toBe(2); // theirs, then ours once
     await forceJob(api.ctx, api.tenant, (await stored(api.tenant, id)).id);
     for (let round = 0; round < 3; round++) await runWorker(api.ctx, api.tenant);
     const after = await stored(api.tenant, id);
@@ -122,13 +113,13 @@ describe("the issue's reproduction: the number is registered at SUNAT with anoth
       ['01', '01'],
     ]);
     expect(after.history[1].reason).toMatch(/^number_taken: /);
-    expect(receiptsOf(filename)).toBe(2);
+    expect(receipts(filename)).toBe(2);
     expect(after.hash).not.toBe(theirs);
 
     const send = await api.post('/api/documents/send', { external_id: id });
     expect(send.status).toBe(409);
     expect(send.json.code).toBe('number_taken');
-    expect(receiptsOf(filename)).toBe(2);
+    expect(receipts(filename)).toBe(2);
     expect((await api.get(`/downloads/document/cdr/${id}`)).status).toBe(404);
   });
 
@@ -157,7 +148,7 @@ describe('uncertain attempts are recovered only with a CDR that is ours', () => 
     expect(after).toMatchObject({ stateTypeId: '05', sendHold: null });
     const cdr = await api.get(`/downloads/document/cdr/${res.json.data.external_id}`);
     expect(parseCdr(unzipCdr(cdr.body).xml).documentHash).toBe(after.hash);
-    expect(receiptsOf(res.json.data.filename)).toBe(1);
+    expect(receipts(res.json.data.filename)).toBe(1);
   });
 
   it('an uncertain first attempt (connection cut) where SUNAT holds our number with ANOTHER hash: number_taken', async () => {
@@ -172,7 +163,7 @@ describe('uncertain attempts are recovered only with a CDR that is ours', () => 
     expect((after.sunatResponse as { description: string }).description).toMatch(
       /valor resumen es .* y el de este comprobante/,
     );
-    expect(receiptsOf(res.json.data.filename)).toBe(1); // only theirs: the consult answered, ours was never resent
+    expect(receipts(res.json.data.filename)).toBe(1); // only theirs: the consult answered, ours was never resent
   });
 });
 
@@ -196,7 +187,7 @@ describe("boletas (SUNAT's consult service does not answer for them)", () => {
     expect(res.json.response.code).toBe('number_taken');
     await runWorker(api.ctx, api.tenant);
     expect((await stored(api.tenant, res.json.data.external_id)).stateTypeId).toBe('01');
-    expect(receiptsOf(filename)).toBe(2);
+    expect(receipts(filename)).toBe(2);
   });
 
   it('1033 after an unanswered attempt cannot be checked: number_unverified, never 05, never resent again', async () => {
@@ -210,7 +201,7 @@ describe("boletas (SUNAT's consult service does not answer for them)", () => {
     expect((after.sunatResponse as { description: string }).description).toMatch(
       /no se puede comprobar si es este comprobante.*updatedocumentstatus/,
     );
-    expect(receiptsOf(filename)).toBe(2); // the first boleta, then our one resend (the cut attempt never arrived)
+    expect(receipts(filename)).toBe(2); // the first boleta, then our one resend (the cut attempt never arrived)
   });
 });
 

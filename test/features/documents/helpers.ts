@@ -79,6 +79,20 @@ export function useApi(options: TestAppOptions = {}): ApiHarness {
   };
 }
 
+/** The in-process SUNAT simulator of the listening app (SUNAT_MODE=simulator). */
+export function simulatorOf(api: ApiHarness) {
+  return api.ctx.app.platform.sunatSimulator!;
+}
+
+/** How many sends of this file name reached the simulator's processing. */
+export function receiptsOf(api: ApiHarness, filename: string): number {
+  return (
+    simulatorOf(api)
+      .stats()
+      .documents.find((d) => d.fileName === filename)?.receipts ?? 0
+  );
+}
+
 /** The path of a download link (the host part is the tenant's). */
 export function pathOf(link: string): string {
   return new URL(link).pathname;

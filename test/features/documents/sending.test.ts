@@ -3,21 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { isWholeXml } from '../../../src/pipeline/rebuild.ts';
 import { pendingJobs } from '../../../src/platform/jobs/queue.ts';
-import { fixtureBody, runTenantWorker, useApi } from './helpers.ts';
+import { fixtureBody, runTenantWorker, useApi, receiptsOf, simulatorOf } from './helpers.ts';
 
 const api = useApi();
 
-function simulator() {
-  return api.ctx.app.platform.sunatSimulator!;
-}
-
-function receiptsOf(filename: string): number {
-  return (
-    simulator()
-      .stats()
-      .documents.find((d) => d.fileName.startsWith(filename))?.receipts ?? 0
-  );
-}
+const simulator = () => simulatorOf(api);
+const receipts = (filename: string) => receiptsOf(api, filename);
 
 const runWorker = () => runTenantWorker(api, { sweep: true });
 
@@ -44,7 +35,7 @@ describe('SUNAT unavailable', () => {
       [null, '01', expect.stringMatching(/^user:/)],
       ['01', '05', 'worker'],
     ]);
-    expect(receiptsOf(res.json.data.filename)).toBe(1);
+    expect(receipts(res.json.data.filename)).toBe(1);
   });
 
   it('recovers a lost answer from SUNAT itself: registered once, accepted, not resent', async () => {
@@ -54,7 +45,7 @@ describe('SUNAT unavailable', () => {
     await runWorker();
     const after = await api.tenant.db.document.findUniqueOrThrow({ where: { externalId: res.json.data.external_id } });
     expect(after.stateTypeId).toBe('05');
-    expect(receiptsOf(res.json.data.filename)).toBe(1);
+    expect(receipts(res.json.data.filename)).toBe(1);
     const cdr = await api.get(`/downloads/document/cdr/${res.json.data.external_id}`);
     expect(cdr.status).toBe(200);
   });
