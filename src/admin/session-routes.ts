@@ -18,7 +18,7 @@ import {
   usesSessionCookie,
 } from '../platform/http/console-session.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { ErrorBodySchema, tenantErrorResponses } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, tenantErrorResponses, warningsField } from '../platform/http/schemas.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
 import { adminCaller, createSession, requireAdmin, revokeCookieSession } from './auth.ts';
@@ -38,6 +38,7 @@ const sessionFields = {
 
 const TenantSession = z
   .object({
+    ...warningsField,
     success: z.literal(true),
     data: z.object({
       ...sessionFields,
@@ -48,6 +49,7 @@ const TenantSession = z
 
 const AdminSession = z
   .object({
+    ...warningsField,
     success: z.literal(true),
     data: z.object({ ...sessionFields, reseller_id: z.number().nullable() }),
   })

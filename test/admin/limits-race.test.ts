@@ -61,7 +61,13 @@ describe("a reseller's tenant quota", () => {
       subdomains.map((subdomain) =>
         httpCall(api.ctx.app, 'POST', '/api/tenants', {
           headers: { host: adminHost(), authorization: `Bearer ${token}` },
-          body: { ruc: randomRuc(), subdomain, email: `t-${tag}@facturo.example`, plan_id: 4 },
+          body: {
+            ruc: randomRuc(),
+            name: 'EMPRESA DEL DISTRIBUIDOR S.A.C.',
+            subdomain,
+            email: `t-${tag}@facturo.example`,
+            plan_id: 4,
+          },
         }),
       ),
     );

@@ -291,6 +291,7 @@ describe.runIf(onServer)('the directory of database servers', () => {
     };
     const body = (extra: Record<string, unknown>) => ({
       ruc: randomRuc(),
+      name: 'EMPRESA EN B S.A.C.',
       subdomain: randomSubdomain(),
       email: 'admin@empresa.example',
       plan_id: 1,

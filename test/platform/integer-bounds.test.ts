@@ -133,7 +133,10 @@ async function tryOverflow(f: IntegerField, value: number) {
     });
   const onTenant = await send(tenant.headers);
   // Routes of the admin host are not found on a tenant's.
-  if (onTenant.statusCode !== 404 || !['route_not_found', 'host_not_found'].includes(onTenant.json().code))
+  if (
+    onTenant.statusCode !== 404 ||
+    !['route_not_found', 'host_not_found', 'wrong_host'].includes(onTenant.json().code)
+  )
     return onTenant;
   return send({ host: ctx.config.adminHost, authorization: `Bearer ${adminToken}` });
 }

@@ -56,7 +56,7 @@ describe('logo uploads', () => {
         path: 'logo',
         code: expect.stringMatching(/^logo_(unreadable|too_many_pixels)$/),
       });
-      expect(res.json.message).toMatch(/^El logo no se puede usar: /);
+      expect(res.json.message).toMatch(/^logo: El logo no se puede usar: /);
       expect((await company.db.company.findFirstOrThrow()).updatedAt).toEqual(before.updatedAt);
     });
   }

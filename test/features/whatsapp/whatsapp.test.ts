@@ -212,7 +212,7 @@ describe('POST /api/whatsapp-notify', () => {
     const before = await api.ctx.db.central.whatsappMessage.count({ where: { tenantId: api.tenant.id } });
     const url = (length: number) => {
       const head = 'https://example.com/m/';
-      return head + 'a'.repeat(length - head.length - 4) + '.png';
+      return `${head + 'a'.repeat(length - head.length - 4)}.png`;
     };
     const longest = await notify('media', {
       number: '987654321',
