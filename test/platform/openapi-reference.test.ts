@@ -205,5 +205,6 @@ describe('OpenAPI reference', () => {
       }
     }
     expect(posted).toBeGreaterThanOrEqual(35);
-  });
+    // Every example of every route, one after the other: minutes on a loaded machine.
+  }, 300_000);
 });

@@ -96,11 +96,14 @@ export async function sendNow(
     const late = sendRefusal(after);
     if (late) throw late;
   }
+  // The answer tells what this send made of the document: a change by hand that lands between the send's commit and
+  // this read is the change's own answer, not the send's.
+  const state = attempt?.outcome ? attempt.state : after.stateTypeId;
   return {
     success: true as const,
     data: {
       ...documentNameOf(after),
-      ...stateFieldsOf(after.stateTypeId),
+      ...stateFieldsOf(state),
     },
     links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
     response: sunatAnswerOf(after.sunatResponse),

@@ -16,7 +16,8 @@ import { createTestApp, type TestApp, type TestTenant } from '../../helpers/app.
 import { startTarpit } from '../../helpers/tarpit.ts';
 import { fixtureBody } from '../documents/helpers.ts';
 
-const DEADLINE_MS = 8_000;
+// Long enough that the other company finishes inside it on a loaded machine: the claim is about order, not speed.
+const DEADLINE_MS = 15_000;
 let ctx: TestApp;
 let slow: TestTenant;
 let other: TestTenant;
@@ -129,5 +130,5 @@ describe("one company's SMTP tarpit", () => {
     for (const row of cut)
       expect(row).toMatchObject({ status: 'pending', errorCode: 'smtp_deadline', lastError: expect.any(String) });
     expect(tarpit.closedByPeer).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  }, 120_000);
 });
