@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (and `npm start`'s prestart): src/*.ts → build/*.js, emitted by tsc (tsconfig.build.json, types not
 // checked: `npm run typecheck` does that), and the web console (console/ → build/console/, scripts/build-console.mjs). The API runs the JavaScript in plain node: the tsx loader costs a loader
-// thread with its own V8 isolate and esbuild, about 40 MB of resident memory (issue 20).
+// thread with its own V8 isolate and esbuild, about 40 MB of resident memory.
 // `npm start` must never run stale code, yet most starts change nothing: the build is skipped when a fingerprint of
 // every input (path, size, mtime of src/ and the tsconfigs, TypeScript's version) equals the last build's. Any
 // difference, an older mtime included (a checkout, an extracted archive), builds again. tsc builds incrementally and

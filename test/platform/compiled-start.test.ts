@@ -73,7 +73,7 @@ describe('compiled start (build/)', () => {
     expect(command).toBe('node');
     expect(args.at(-1)).toBe('build/server.js');
     const flags = args.slice(0, -1);
-    // The per-request objects V8 would otherwise pretenure (docs/performance.md, twenty-first session).
+    // The per-request objects V8 would otherwise pretenure (docs/performance.md, "What the figures rest on").
     expect(flags).toContain('--no-allocation-site-pretenuring');
     const file = join(dir, 'exec-argv.mjs');
     await writeFile(file, 'console.log(JSON.stringify(process.execArgv));\n');

@@ -1,4 +1,4 @@
-// The retention core (issue 17): SUNAT's rounding per document (half up, PEN and USD), credit notes listed out of
+// The retention core: SUNAT's rounding per document (half up, PEN and USD), credit notes listed out of
 // the sums, and the checks that name the field — pure, no database.
 import { describe, expect, it } from 'vitest';
 import { assignRetentionNumber, buildRetentionXml, prepareRetention } from '../../../src/core/retention/index.ts';
