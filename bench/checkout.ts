@@ -1,6 +1,6 @@
 // Another commit of this repository checked out beside us, ready for the bench to start its API (bench:compare,
 // bench:stages). A commit whose package-lock.json is ours runs on this checkout's node_modules; an older one with
-// other dependencies (a633e83, where issue 20 began, had @fastify/helmet and no nodemailer or smtp-server) gets
+// other dependencies (a633e83, for one, had @fastify/helmet and no nodemailer or smtp-server) gets
 // its own `npm ci`, so that any commit of the history can be measured against the working tree.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';

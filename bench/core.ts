@@ -1,5 +1,5 @@
 // npm run bench:core — documents built and signed per second on one core (the document core's hot path:
-// parse → compute → UBL → XMLDSig), for a 3-line and a 50-line factura. Targets (issue 3): ≥ 600/s on 3 lines and
+// parse → compute → UBL → XMLDSig), for a 3-line and a 50-line factura. Targets: ≥ 600/s on 3 lines and
 // ≥ 250/s on 50 lines with the fast signing path (signXml assumeCanonical), i.e. beat Greenter (~590 and ~216).
 // Also prints the general signing path and the cost of each step. Figures only: nothing here asserts timings.
 import { readFileSync } from 'node:fs';
@@ -153,7 +153,7 @@ console.log(
 );
 const rsa = rsaBaseline();
 console.log(
-  `RSA-2048 sign alone: ${fmt(rsa.wall)} /s (issue 3 quotes ~3300/s on an idle core of this kind of machine: a lower figure means a busy machine)`,
+  `RSA-2048 sign alone: ${fmt(rsa.wall)} /s (~3300/s is an idle core of this kind of machine: a lower figure means a busy machine)`,
 );
 const a = benchmark('3-line factura (01-taxed, client totals checked)', threeLines, 600);
 const b = benchmark('50-line factura (totals computed by the server)', fiftyLines(), 250);

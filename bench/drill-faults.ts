@@ -1,4 +1,4 @@
-// The fault drills of `npm run drill` (issue 16 §9), against real processes:
+// The fault drills of `npm run drill`, against real processes:
 //  6. PostgreSQL terminates the API processes' sessions during issue load (pg_terminate_backend, by the API's own
 //     application_name only) → only 200/503, the processes live, every 200 stored, no number lost or repeated;
 //  7. PostgreSQL "restarts" under load: a TCP proxy between a third API process and the server cuts every

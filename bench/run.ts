@@ -5,12 +5,12 @@
 // the full simulator. Scenarios: 3-line factura sent and accepted (saturation; fixed 200/s), 50-line factura,
 // not sent cold (a new tenant's first documents: the listed day) and warm (the target), list a day, downloads; then
 // the same saturation and not sent on 2 API processes (WEB_CONCURRENCY=2), and a profiled run whose CPU profile is
-// split into stages (bench/stages.ts). Prints the targets of issue 20 met or not and rewrites docs/performance.md (the
-// part above its "kept" marker).
+// split into stages (bench/stages.ts). Prints the figures and the targets met or not (bench/targets.ts); with --write
+// it also replaces the latest figures in docs/performance.md (the part between its two bench markers).
 // CPU per document is counted for the API's process tree, the stand-in, PostgreSQL and this process (the load driver).
 // Options: --seconds=N per timed scenario (default 15), --rounds=N and --round-seconds=N (the first saturation's
 // windows, default 5 of 6 s), --docs=N documents in the listed day (default 10000),
-// --quick (3 s, 10,000 documents still listed, short core/PDF runs: under 4 minutes), --no-write,
+// --quick (3 s, 10,000 documents still listed, short core/PDF runs: under 4 minutes), --write (docs/performance.md),
 // --concurrency=N connections at saturation (default 16), --database=NAME, --port=N (default 18080), --soak=N (only a soak: N seconds at
 // --rate=N accepted facturas a second, default 200; RSS every 10 s, heap breakdown), --profile-only (only the profiled run, with its costliest functions), --profile-rate=N (the profiled run at N
 // requests a second instead of saturation).
@@ -228,7 +228,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
     // The target is read warm, as the sent one is after its warm-up: the fill above is the first use of a tenant and
     // of the not-sent path, straight after the 50-line and full-simulator rows. Between full runs on AMD VMs it
     // ranged 751–1,265/s, 849–1,265/s on one VM in one hour, where the warm runs gave 1,195–1,310/s
-    // (docs/performance.md, nineteenth session).
+    // (docs/performance.md).
     const warm = await measured(
       `Issue 3-line factura "#", not sent (saturation, ${CONCURRENCY} connections)`,
       api,
@@ -413,7 +413,7 @@ async function main() {
     const breakdown = stageTable(stages);
     const targets = targetLines(m);
     console.log(`\n${table}\n\nPer-stage CPU (profiled run, fast stand-in):\n${breakdown}\n\n${targets.join('\n')}\n`);
-    if (!args.has('no-write'))
+    if (args.has('write'))
       writeDoc(table, breakdown, targets, m, core, pdf, yardstickUs, [
         `fast stand-in: ${fastStats.received} received, ${fastStats.accepted} accepted, ${fastStats.duplicates} duplicates`,
         `full simulator: ${fullStats.received} received, ${fullStats.accepted} accepted, ${fullStats.duplicates} duplicates`,
@@ -424,7 +424,8 @@ async function main() {
   }
 }
 
-const KEPT = '<!-- kept: the bench rewrites everything above this line -->';
+const BEGIN = '<!-- bench:begin: `npm run bench -- --write` replaces everything up to bench:end -->';
+const END = '<!-- bench:end -->';
 
 function writeDoc(
   table: string,
@@ -438,10 +439,10 @@ function writeDoc(
 ) {
   const path = join(ROOT, 'docs/performance.md');
   const old = readFileSync(path, 'utf8');
-  const kept = old.includes(KEPT) ? old.slice(old.indexOf(KEPT)) : KEPT;
-  const doc = `# Performance
-
-Measured by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16)} UTC: **${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB**
+  const begin = old.indexOf(BEGIN);
+  const end = old.indexOf(END);
+  if (begin < 0 || end < begin) throw new Error(`docs/performance.md lacks the markers ${BEGIN} … ${END}`);
+  const figures = `Measured by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16)} UTC: **${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB**
 (shared by the API, the SUNAT stand-ins, PostgreSQL and the load driver; load average at the end
 ${loadavg()
   .map((l) => l.toFixed(2))
@@ -460,33 +461,32 @@ Memory: API RSS peak ${m.rssWhileIssuingMb?.peak.toFixed(0)} MB when the 3-line 
 Heap: ${m.heap ?? 'n/a'}.
 SUNAT counters: ${counters.join('; ')}.
 
-## Targets (issue 20)
+### Targets
 
 \`\`\`
 ${targets.join('\n')}
 \`\`\`
 
-## Per-stage CPU of an accepted 3-line factura
+### Per-stage CPU of an accepted 3-line factura
 
 A separate API process run under \`node --cpu-prof\` for the same saturation; each sample is charged to the stage of
 the frame nearest the leaf that belongs to a stage (bench/stages.ts). The profiler adds its own overhead.
 
 ${breakdown}
 
-## Document core (\`npm run bench:core\`)
+### Document core (\`npm run bench:core\`)
 
 \`\`\`
 ${core.trim()}
 \`\`\`
 
-## PDF (\`npm run bench:pdf\`)
+### PDF (\`npm run bench:pdf\`)
 
 \`\`\`
 ${pdf.trim()}
 \`\`\`
-
-${kept}`;
-  writeFileSync(path, doc);
+`;
+  writeFileSync(path, `${old.slice(0, begin + BEGIN.length)}\n\n${figures}\n${old.slice(end)}`);
   console.log('wrote docs/performance.md');
 }
 

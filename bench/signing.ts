@@ -127,5 +127,5 @@ const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
 for (const row of rows)
   console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 console.log(
-  '\nTargets (issue 3): ≥ 600 documents/s built+signed for 3 lines, ≥ 250/s for 50 lines (signing is only part of that budget).',
+  '\nTargets: ≥ 600 documents/s built+signed for 3 lines, ≥ 250/s for 50 lines (signing is only part of that budget).',
 );

@@ -1,4 +1,4 @@
-// Issue 20's targets (2 cores shared by the API, PostgreSQL, the fast SUNAT stand-in and the load driver), checked
+// The targets of `npm run bench` (2 cores shared by the API, PostgreSQL, the fast SUNAT stand-in and the load driver), checked
 // against what npm run bench measured. Printed as lines "OK"/"MISSED"; nothing fails on them.
 
 /** One window of the headline saturation: accepted 3-line facturas a second, and CPU per document in it. */

@@ -1,6 +1,6 @@
 // Prisma's generated clients import the query compiler as a 2.3 MB module of base64, whose source text and string
 // then stay in V8's heap for the life of the process, for bytes used once, at the first query: under load the API's
-// large-object space went from 6.7 to 2.3 MB without them (issue 20, memory). The compiler is written here as the
+// large-object space went from 6.7 to 2.3 MB without them. The compiler is written here as the
 // .wasm file it encodes, and both clients read that file instead (Prisma compiles it once per process for both, as
 // before). The file sits in src/generated, which the build copies beside the compiled clients (scripts/build.mjs).
 // Plain JavaScript: `npm ci --omit=dev` runs it without TypeScript's tools (scripts/prisma-generate.mjs).

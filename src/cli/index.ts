@@ -1,6 +1,6 @@
 // `npx facturo <command> [options]`: finds the command in the registry and runs it. Arguments, `--help` and usage
 // errors are handled per command by command.ts; this file only answers for the command name itself.
-import { COMMANDS } from './registry.ts';
+import { COMMANDS, SUMMARIES } from './registry.ts';
 import { closestName } from '../core/closest-name.ts';
 import { unexpectedErrorText } from './unexpected.ts';
 
@@ -40,8 +40,7 @@ function unknownCommand(name: string): number {
 async function listCommands(out: NodeJS.WritableStream, code: number): Promise<number> {
   const lines = ['Uso: facturo <comando> [opciones]', '', 'Comandos:'];
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
-  for (const [name, load] of Object.entries(COMMANDS))
-    lines.push(`  ${name.padEnd(width)}${(await load()).command.spec.summary}`);
+  for (const [name, summary] of Object.entries(SUMMARIES)) lines.push(`  ${name.padEnd(width)}${summary}`);
   lines.push('', 'Ayuda de un comando: facturo <comando> --help (o facturo help <comando>).');
   out.write(`${lines.join('\n')}\n`);
   return code;

@@ -2,7 +2,7 @@
 // year since 1994 (IANA's tz database: America/Lima's last daylight-saving rule ended on 1994-04-01), so Lima's
 // date and time are the UTC ones five hours back. Formatting through Intl.DateTimeFormat with
 // `timeZone: 'America/Lima'` loaded ICU's locale and zone data into the process: ~8 MB of resident memory, paid by
-// every API process for the issue date and time and the usage counter's month (issue 20).
+// every API process for the issue date and time and the usage counter's month.
 // test/core/lima-clock.test.ts compares every function here with ICU's America/Lima over instants spread across
 // 1995–2040, so a change in the zone database fails a test rather than shifting a date silently.
 const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;

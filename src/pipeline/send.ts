@@ -2,7 +2,7 @@
 //  - A lease (`locked_until`) makes the attempt exclusive across processes; a crashed attempt's lease expires and
 //    the worker takes over.
 //  - Any earlier attempt whose answer we did not record may have reached SUNAT: deliverDocument then asks SUNAT
-//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR), issue 4 §3. That uncertainty
+//    first (consult service) or relies on SUNAT's duplicate check (1033 → its CDR). That uncertainty
 //    is remembered (send_uncertain) until the document is final: a later definite answer does not erase it.
 //  - SUNAT holding the number for another document (a number collision) holds the document for good (send_hold):
 //    state 01, never accepted, never retried, with SUNAT's answer and the way on in sunat_response.

@@ -1,5 +1,5 @@
 // Delivering a document without ever registering it twice, losing its CDR, or taking another document's CDR for
-// ours (issue 4 §3, issue 16). The policy, in one function the pipeline calls for every send:
+// ours. The policy, in one function the pipeline calls for every send:
 //  1. After an uncertain attempt (timeout, lost answer, a process that died) SUNAT may already hold the document:
 //     ask the consult service first. A CDR found there is the outcome only if it answers OUR document
 //     (core/cdr-identity.ts); "does not exist" makes a resend safe; a consult that cannot be reached leaves the

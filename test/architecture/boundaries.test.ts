@@ -111,4 +111,21 @@ describe('layer boundaries', () => {
     const passed = spawnSync(process.execPath, ['--import', 'tsx', script, good], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(passed.status).toBe(0);
   });
+  it('make `npm run check:boundaries` fail on a feature that reaches into another feature', () => {
+    const files = {
+      'src/features/a/service.ts': 'export const s = 1;\n',
+      'src/features/a/public.ts': "export { s } from './service.ts';\n",
+      'src/features/b/service.ts': "import { s } from '../a/service.ts';\nexport const t = s;\n",
+    };
+    const failed = spawnSync('npm', ['run', '--silent', 'check:boundaries', '--', plant(files)], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('src/features/b/service.ts:1  [feature-public-module]');
+    expect(failed.stderr).toContain('1 import(s) cross the layer boundaries');
+    // The same import through the feature's public module is the allowed form.
+    const throughPublic = "import { s } from '../a/public.ts';\nexport const t = s;\n";
+    expect(checkBoundaries(plant({ ...files, 'src/features/b/service.ts': throughPublic }))).toEqual([]);
+  }, 180_000);
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliCommand } from '../../src/cli/command.ts';
-import { COMMANDS } from '../../src/cli/registry.ts';
+import { COMMANDS, SUMMARIES } from '../../src/cli/registry.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'facturo.mjs');
 const STACK_FRAME = /^\s+at /m;
@@ -73,6 +73,12 @@ describe('facturo <command> --help', () => {
     expect(res.code).toBe(0);
     for (const name of Object.keys(COMMANDS)) expect(res.stdout).toContain(`  ${name} `);
     expect(res.stdout).toContain((await load('xml')).spec.summary);
+  });
+
+  it("lists each command's own summary, and no command the registry does not load", async () => {
+    expect(Object.keys(SUMMARIES).sort()).toEqual(Object.keys(COMMANDS).sort());
+    for (const name of Object.keys(COMMANDS))
+      expect(SUMMARIES[name as keyof typeof COMMANDS], name).toBe((await load(name)).spec.summary);
   });
 
   it('the sunat-simulator help names the bundled XSD directory as the default', async () => {

@@ -254,7 +254,7 @@ describe('describeCertificate', () => {
   });
 });
 
-describe('costly PFX files (issue 16 item 4)', () => {
+describe('costly PFX files', () => {
   const asn1Of = (name: string) => forge.asn1.fromDer(forge.util.createBuffer(file(name).toString('binary')));
 
   it('reads the MAC and PBKDF2/PBE iteration counts from the ASN.1, modern and legacy alike', () => {

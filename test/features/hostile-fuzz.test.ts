@@ -1,4 +1,4 @@
-// A bounded slice of the mutation fuzz of `npm run drill` (issue 16 items 3 and 9): every field of every endpoint's
+// A bounded slice of the mutation fuzz of `npm run drill`: every field of every endpoint's
 // example body deleted, wrapped or replaced by hostile values (NUL, lone surrogates, 1e400, 5,000 nested arrays,
 // __proto__ keys…), every object given hostile keys, every body broken whole, every GET parameter replaced. The
 // slice takes cases round-robin over (endpoint, class), so that each class reaches each endpoint. Every answer is

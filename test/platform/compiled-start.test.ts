@@ -73,7 +73,7 @@ describe('compiled start (build/)', () => {
     expect(command).toBe('node');
     expect(args.at(-1)).toBe('build/server.js');
     const flags = args.slice(0, -1);
-    // The per-request objects V8 would otherwise pretenure (docs/performance.md, twenty-first session).
+    // The per-request objects V8 would otherwise pretenure (docs/performance.md, "What the figures rest on").
     expect(flags).toContain('--no-allocation-site-pretenuring');
     const file = join(dir, 'exec-argv.mjs');
     await writeFile(file, 'console.log(JSON.stringify(process.execArgv));\n');
@@ -98,6 +98,34 @@ describe('compiled start (build/)', () => {
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('C=PE, O=EMPRESA EMISORA S.A.C., OU=RUC 20000000001, CN=EMPRESA EMISORA S.A.C.');
   });
+  it('runs `npx facturo` from build/: no module of src/ and no tsx in the process', async () => {
+    // A module hook records every URL the process resolves (node:module's register, run before the bin).
+    const log = join(dir, 'resolved.txt');
+    await writeFile(
+      join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';
+       export async function resolve(specifier, context, next) {
+         const resolved = await next(specifier, context);
+         appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n');
+         return resolved;
+       }\n`,
+    );
+    await writeFile(
+      join(dir, 'register.mjs'),
+      "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+    );
+    const { code, stdout, stderr } = await node(
+      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, join(root, 'bin', 'facturo.mjs'), 'xml', '--help'],
+      {},
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Uso: facturo xml/);
+    const urls = (await readFile(log, 'utf8')).trim().split('\n');
+    expect(urls).toContain(pathToFileURL(join(root, 'build', 'cli', 'commands', 'xml.js')).href);
+    expect(urls.filter((u) => u.startsWith(pathToFileURL(join(root, 'src')).href) || u.includes('/tsx/'))).toEqual([]);
+  });
+
   it("puts Prisma's query compiler beside the compiled clients, byte for byte", async () => {
     const source = await readFile(join(root, 'src', 'generated', 'query-compiler.postgresql.wasm'));
     const compiled = await readFile(join(root, 'build', 'generated', 'query-compiler.postgresql.wasm'));

@@ -1,4 +1,4 @@
-// Configuration is parsed once from the environment (issue 2 §1); every key has the documented default.
+// Configuration is parsed once from the environment; every key has the documented default.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

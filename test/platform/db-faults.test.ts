@@ -1,4 +1,4 @@
-// Dropped database connections (issue 16 §2): the process survives a server that terminates its sessions, the
+// Dropped database connections: the process survives a server that terminates its sessions, the
 // request in flight gets a retryable 503 (database_unavailable, Retry-After), nothing half-written stays, and the
 // pool — and the Prisma clients on it — reconnect. Real PostgreSQL; only this file's own sessions are terminated
 // (their application_name is unique to this run).

@@ -1,4 +1,4 @@
-// Acceptance (issue 2, "Errors"): unknown host, no token, wrong tenant's token, malformed JSON, wrong content
+// The HTTP edges and their errors: unknown host, no token, wrong tenant's token, malformed JSON, wrong content
 // type, oversized body, unknown route and wrong method each answer with the documented status and shape
 // (docs/errors.md), never a 500; every response carries x-request-id.
 import { connect } from 'node:net';

@@ -1,4 +1,4 @@
-// The migrations and prisma/*/schema.prisma must describe the same database (issue 2 §2: "a test that fails
+// The migrations and prisma/*/schema.prisma must describe the same database ("a test that fails
 // when schema.prisma and the migrations disagree"). Two checks per schema kind:
 // 1. the last migration's schema.snapshot.prisma is the current schema.prisma (the wasm schema engine finds
 //    no difference) — otherwise someone changed the schema without `npm run migration:create`;

@@ -1,4 +1,4 @@
-// The migration runner (issue 2 §2): per-schema _migrations with checksums, one transaction per migration,
+// The migration runner: per-schema _migrations with checksums, one transaction per migration,
 // re-running is a no-op, a tampered migration is refused, concurrent runners do not collide.
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';

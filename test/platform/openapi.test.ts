@@ -1,4 +1,4 @@
-// Acceptance (issue 2 §7): /documentation/json is valid OpenAPI and lists every route that exists; the
+// /documentation/json is valid OpenAPI and lists every route that exists; the
 // Swagger UI is served at /documentation; /health/* answer on any host, /metrics to METRICS_TOKEN only.
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 // Prisma's generated clients import their query compiler as a 2.3 MB module of base64, held in V8's heap for the
 // life of the process (twice: the module's source and its string). `npm run generate` writes the compiler as a .wasm
-// file and points both clients at it (scripts/lib/prisma-wasm.mjs; issue 20, memory).
+// file and points both clients at it (scripts/lib/prisma-wasm.mjs: memory).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

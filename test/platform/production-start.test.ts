@@ -1,4 +1,4 @@
-// Production refuses to start exposed (issue 16 §6): with the built-in simulator, the demo tenant or the public
+// Production refuses to start exposed: with the built-in simulator, the demo tenant or the public
 // development SECRETS_KEY, `npm start` exits 1 before touching the database and says, in Spanish, what to change.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Tenant provisioning (issue 2 §8): central rows, migrated schema, company, default series, first user and
+// Tenant provisioning: central rows, migrated schema, company, default series, first user and
 // API token (returned once, stored as SHA-256), a sealed self-signed certificate for demo tenants;
 // duplicate RUC/subdomain → 409, bad RUC → 422; two simultaneous provisionings of one tenant cannot both win.
 import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Acceptance (issue 2): with no database server, starting Facturo creates the embedded database under
+// With no database server, starting Facturo creates the embedded database under
 // DATA_DIR, migrates it, creates the demo tenant and serves it (health and its token over real HTTP); a CLI
 // command run meanwhile goes through the server's socket; a second server on the same directory is refused;
 // a tampered migration is refused at start; `migrate` on an up-to-date database changes nothing.

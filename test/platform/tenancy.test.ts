@@ -1,4 +1,4 @@
-// Acceptance (issue 2): two tenants provisioned side by side have separate schemas; a row written for one is
+// Two tenants provisioned side by side have separate schemas; a row written for one is
 // invisible to the other; a raw query names its schema. Locked tenants get 403 tenant_locked.
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/tenant/client.ts';

@@ -1,4 +1,4 @@
-// The properties of issue 15 for one body: accepted ⇒ XSD-valid, signature verifies, the simulator's rules answer
+// The properties of SUNAT's line for one body: accepted ⇒ XSD-valid, signature verifies, the simulator's rules answer
 // no rejection (observations allowed); refused ⇒ every issue names a field with one of our codes and, when it cites
 // SUNAT, a rejection code (below 4000). Returns a description of the first violation, or undefined.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Property-based check of issue 15's promise (bounded run; `npm run fuzz` runs it long): every body the core
+// Property-based check that the core never draws a stricter line than SUNAT (bounded run; `npm run fuzz` runs it long): every body the core
 // accepts yields XSD-valid, verifiable XML the simulator does not reject; every refusal names a field with one of
 // our codes and, when it cites SUNAT, a rejection code.
 import fc from 'fast-check';

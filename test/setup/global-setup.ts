@@ -2,7 +2,10 @@
 // - DATABASE_URL set: the same server's `facturo_test` database (TEST_DATABASE_URL overrides), created if
 //   missing and never dropped (several runs may share it; test files clean up the tenants they create).
 // - otherwise: one in-memory PGlite served on a loopback port (no PostgreSQL needed).
-// The central schema is migrated here once.
+// The central schema is migrated here once, and build/ is brought up to date (scripts/build.mjs, a no-op when no
+// source changed): the tests that run `npx facturo` (bin/facturo.mjs) run the compiled CLI, which must be this tree's.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { onPath } from '../helpers/system-tools.ts';
@@ -78,6 +81,9 @@ function reportSecondOpinions(): void {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   reportSecondOpinions();
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
   let embedded: EmbeddedPostgres | null = null;
   let url: string;
   if (process.env.DATABASE_URL) {

@@ -1,4 +1,4 @@
-// Issue 4's acceptance, end to end over HTTP: the document core's signed invoices are accepted by the simulator
+// The document core against the simulator, end to end over HTTP: the document core's signed invoices are accepted by the simulator
 // with code 0; an amount changed after signing is 2335; a total broken before signing is the matching 3xxx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, filenameOf, prepareDocument } from '../../src/core/index.ts';

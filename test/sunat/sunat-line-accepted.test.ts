@@ -1,4 +1,4 @@
-// Issue 15, the rest of "never stricter": what SUNAT accepts — with an observation or silently — is accepted by the
+// The rest of "never stricter than SUNAT": what SUNAT accepts — with an observation or silently — is accepted by the
 // core with a warning, and the simulator, reading the XML the core built, rejects nothing (observations ≥ 4000 only).
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, type PrepareResult } from '../../src/core/index.ts';

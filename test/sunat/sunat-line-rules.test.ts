@@ -1,4 +1,4 @@
-// Issue 15: the simulator's rules at SUNAT's level for the classes where our XML used to be laxer than SUNAT
+// The simulator's rules at SUNAT's level for the classes where a laxer simulator would let through what SUNAT rejects
 // (3101 on debit notes, notes' own arithmetic, 2022 on boletas, boleta 2800, hospedaje 3136–3145).
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument } from '../../src/core/index.ts';

@@ -1,15 +1,12 @@
-// Perception figures (POST /api/perceptions). Per related document:
-//   base in PEN   = round2(paid × exchange rate)           (rate 1 when the document is in PEN)
-//   perceived     = round2(base in PEN × regime percent)     (our rule: SUNAT's XSL only checks the sums)
-//   net cashed    = base in PEN + perceived                  (SUNATNetTotalCashed)
-// Header: TotalInvoiceAmount = Σ perceived (2667), SUNATTotalCashed = Σ net cashed (2668); credit notes (07) and
-// other perceptions (40) are listed but stay out of the sums. Amounts the client sent are checked (±0.01, the
-// rounding-order difference between clients) and kept; what is missing is filled.
+// Perception (POST /api/perceptions): the customer, the related documents and their figures
+// (../other-cpe/figures.ts: perceived = round2(base in PEN × regime percent), our rule as SUNAT's XSL only checks
+// the sums; net cashed = base in PEN + perceived, SUNATNetTotalCashed). Header: TotalInvoiceAmount = Σ perceived
+// (2667), SUNATTotalCashed = Σ net cashed (2668); credit notes (07) and other perceptions (40) are listed but stay
+// out of the sums.
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
-import { exceeds, outOfRangeMessage } from '../invoice/rules/magnitudes.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
-import { Decimal, formatAmount, round2, sum, ZERO } from '../money.ts';
+import { type Decimal, formatAmount, round2 } from '../money.ts';
 import {
   checkPayment,
   exchangeOf,
@@ -19,37 +16,22 @@ import {
   relatedRow,
   voucherParty,
 } from '../other-cpe/compute.ts';
+import { documentFigures, type FigureRules, voucherTotals } from '../other-cpe/figures.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { PerceptionBody } from './schema.ts';
-
-type PerceivedDocumentBody = PerceptionBody['documentos'][number];
 import type { ComputedPerception, PerceivedDocument } from './types.ts';
 
-const TOLERANCE = new Decimal('0.01');
+type PerceivedDocumentBody = PerceptionBody['documentos'][number];
 
-function checked(
-  path: string,
-  sent: Decimal | undefined,
-  expected: Decimal,
-  issues: Issue[],
-  sunatRule?: string,
-): Decimal {
-  if (sent === undefined) return expected;
-  if (sent.minus(expected).abs().lte(TOLERANCE)) return round2(sent);
-  issues.push(
-    issue(
-      path,
-      'totals_mismatch',
-      `${path}: se esperaba ${formatAmount(expected)} y se recibió ${formatAmount(sent)}.`,
-      {
-        expected: formatAmount(expected),
-        received: formatAmount(sent),
-        ...(sunatRule ? { sunatRule } : {}),
-      },
-    ),
-  );
-  return sent;
-}
+const PERCEPTION_FIGURES: FigureRules = {
+  sign: 1,
+  amountField: 'total_percibido',
+  amountWord: 'percibido',
+  totalRules: { amount: '2667', net: '2668', positive: '2683' },
+  citesRule: false,
+  noneCounted:
+    'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).',
+};
 
 /** The customer's RUC, when it is one: 11 digits (SUNAT 2679) and, in production, a valid check digit. */
 function checkReceiver(body: PerceptionBody, ctx: DocumentContext, f: Findings): void {
@@ -88,49 +70,27 @@ function perceivedDocument(
   checkPayment(d, paid, path, f, { act: 'cobro' });
   const { factor, rate: exchangeRate } = exchangeOf(d, path, date, f, { missing: '2715', pair: '2720' });
   const basePen = round2(paid.times(factor));
-  // Amounts have at most 12 integer digits (SUNAT's format; the database's columns too).
-  const expectedNet = basePen.plus(round2(basePen.times(rate)));
-  if (exceeds(expectedNet, 2)) {
-    f.issues.push(issue(`${path}.total_a_pagar`, 'amount_out_of_range', outOfRangeMessage(expectedNet)));
-    return row;
-  }
-  const perceived = checked(`${path}.total_percibido`, d.total_percibido, round2(basePen.times(rate)), f.issues);
-  const net = basePen.plus(perceived);
-  checked(`${path}.total_a_pagar`, d.total_a_pagar, net, f.issues);
-  checked(`${path}.total_pagado`, d.total_pagado, net, f.issues);
+  const sent = { amount: d.total_percibido, total_a_pagar: d.total_a_pagar, total_pagado: d.total_pagado };
+  const figures = documentFigures(sent, basePen, rate, path, f, PERCEPTION_FIGURES);
+  if (!figures) return row;
   row.payment = { number: 1, amount: formatAmount(paid), date: payment?.fecha_de_pago ?? date };
-  const figures = {
-    amount: formatAmount(perceived),
+  row.perception = {
+    amount: formatAmount(figures.amount),
     date,
-    netCashed: formatAmount(net),
+    netCashed: formatAmount(figures.net),
     basePen: formatAmount(basePen),
+    exchangeRate,
   };
-  row.perception = { ...figures, exchangeRate };
   return row;
 }
 
 /** Σ perceived (SUNAT 2667) and Σ net cashed (2668) over the documents in the sums, or undefined when too large. */
 function totalsOf(body: PerceptionBody, documents: PerceivedDocument[], f: Findings): VoucherTotals | undefined {
-  const counted = documents.filter((d) => d.inSums && d.perception);
-  const perceivedSum = sum(counted.map((d) => d.perception!.amount));
-  const cashedSum = sum(counted.map((d) => d.perception!.netCashed));
-  if (counted.length === 0) {
-    const message =
-      'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).';
-    f.issues.push(issue('documentos', 'validation_failed', message));
-  }
-  if (exceeds(cashedSum, 2)) {
-    f.issues.push(issue('totales.total_pagado', 'amount_out_of_range', outOfRangeMessage(cashedSum)));
-    return undefined;
-  }
-  const sent = body.totales;
-  const perceived = checked('totales.total_percibido', sent?.total_percibido, perceivedSum, f.issues, '2667');
-  const cashed = checked('totales.total_pagado', sent?.total_pagado, cashedSum, f.issues, '2668');
-  if (perceived.lte(ZERO) && counted.length > 0) {
-    const message = 'El total percibido debe ser mayor que cero (SUNAT 2683).';
-    f.issues.push(issue('totales.total_percibido', 'totals_mismatch', message, { sunatRule: '2683' }));
-  }
-  return { amount: perceived, net: cashed };
+  const counted = documents.flatMap((d) =>
+    d.inSums && d.perception ? [{ amount: d.perception.amount, net: d.perception.netCashed }] : [],
+  );
+  const sent = body.totales && { amount: body.totales.total_percibido, total_pagado: body.totales.total_pagado };
+  return voucherTotals(sent, counted, f, PERCEPTION_FIGURES);
 }
 
 export function computePerception(

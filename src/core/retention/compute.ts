@@ -1,13 +1,11 @@
-// Retention figures (POST /api/retentions). Per related document:
-//   base in PEN = round2(paid × exchange rate)            (rate 1 when the document is in PEN)
-//   retained    = round2(base in PEN × regime percent)      (catalog 23; SUNAT 2623 checks the three amounts)
-//   net paid    = base in PEN − retained                    (SUNATNetTotalPaid)
-// Header: TotalInvoiceAmount = Σ retained (2628), SUNATTotalPaid = Σ net paid (2629); credit notes (07) and other
-// retentions (20) are listed but stay out of the sums. Amounts the client sent are checked (±0.01) and kept.
+// Retention (POST /api/retentions): the supplier, the related documents, their payments' dates and their figures
+// (../other-cpe/figures.ts: retained = round2(base in PEN × regime percent), catalog 23; net paid = base in PEN −
+// retained, SUNATNetTotalPaid; SUNAT 2623 checks the three amounts). Header: TotalInvoiceAmount = Σ retained (2628),
+// SUNATTotalPaid = Σ net paid (2629); credit notes (07) and other retentions (20) are listed but stay out of the sums.
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
-import { Decimal, formatAmount, round2, sum, ZERO } from '../money.ts';
+import { type Decimal, formatAmount, round2 } from '../money.ts';
 import {
   checkPayment,
   exchangeOf,
@@ -17,20 +15,21 @@ import {
   relatedRow,
   voucherParty,
 } from '../other-cpe/compute.ts';
+import { documentFigures, type FigureRules, voucherTotals } from '../other-cpe/figures.ts';
 import { RETENTION_REGIMES, SIX_PERCENT_LAST_DATE } from './catalogs.ts';
 import type { RetainedDocumentBody, RetentionBody } from './schema.ts';
 import type { ComputedRetention, RetainedDocument } from './types.ts';
 
-const TOLERANCE = new Decimal('0.01');
-
-function checked(path: string, sent: Decimal | undefined, expected: Decimal, f: Findings, sunatRule: string): Decimal {
-  if (sent === undefined) return expected;
-  if (sent.minus(expected).abs().lte(TOLERANCE)) return round2(sent);
-  const message = `${path}: se esperaba ${formatAmount(expected)} y se recibió ${formatAmount(sent)} (SUNAT ${sunatRule}).`;
-  const detail = { expected: formatAmount(expected), received: formatAmount(sent), sunatRule };
-  f.issues.push(issue(path, 'totals_mismatch', message, detail));
-  return sent;
-}
+const RETENTION_FIGURES: FigureRules = {
+  sign: -1,
+  amountField: 'total_retenido',
+  amountWord: 'retenido',
+  documentRule: '2623',
+  totalRules: { amount: '2628', net: '2629', positive: '2725' },
+  citesRule: true,
+  noneCounted:
+    'Ningún documento relacionado genera retención (se requiere al menos una factura o nota de débito pagada).',
+};
 
 /** SUNAT 2724: the supplier is identified by its RUC; 2620: it is not the issuer itself. */
 function checkSupplier(body: RetentionBody, ctx: DocumentContext, f: Findings): void {
@@ -101,37 +100,27 @@ function retainedDocument(
   checkPaymentDate(paidOn, d, issueDate, path, f);
   const { factor, rate: exchangeRate } = exchangeOf(d, path, date, f, { missing: '2721', pair: '2749' });
   const basePen = round2(paid.times(factor));
-  const retained = checked(`${path}.total_retenido`, d.total_retenido, round2(basePen.times(rate)), f, '2623');
-  const net = basePen.minus(retained);
-  checked(`${path}.total_a_pagar`, d.total_a_pagar, net, f, '2623');
-  checked(`${path}.total_pagado`, d.total_pagado, net, f, '2623');
+  const sent = { amount: d.total_retenido, total_a_pagar: d.total_a_pagar, total_pagado: d.total_pagado };
+  const figures = documentFigures(sent, basePen, rate, path, f, RETENTION_FIGURES);
+  if (!figures) return row;
   row.payment = { number: 1, amount: formatAmount(paid), date: paidOn };
   row.retention = {
-    amount: formatAmount(retained),
+    amount: formatAmount(figures.amount),
     date,
-    netPaid: formatAmount(net),
+    netPaid: formatAmount(figures.net),
     basePen: formatAmount(basePen),
     exchangeRate,
   };
   return row;
 }
 
-function totalsOf(body: RetentionBody, documents: RetainedDocument[], f: Findings): VoucherTotals {
-  const counted = documents.filter((d) => d.inSums && d.retention);
-  if (counted.length === 0) {
-    const message =
-      'Ningún documento relacionado genera retención (se requiere al menos una factura o nota de débito pagada).';
-    f.issues.push(issue('documentos', 'validation_failed', message));
-  }
-  const retainedSum = sum(counted.map((d) => d.retention!.amount));
-  const paidSum = sum(counted.map((d) => d.retention!.netPaid));
-  const retained = checked('totales.total_retenido', body.totales?.total_retenido, retainedSum, f, '2628');
-  const paid = checked('totales.total_pagado', body.totales?.total_pagado, paidSum, f, '2629');
-  if (retained.lte(ZERO) && counted.length > 0) {
-    const message = 'El total retenido debe ser mayor que cero (SUNAT 2725).';
-    f.issues.push(issue('totales.total_retenido', 'totals_mismatch', message, { sunatRule: '2725' }));
-  }
-  return { amount: retained, net: paid };
+/** Σ retained (SUNAT 2628) and Σ net paid (2629) over the documents in the sums, or undefined when too large. */
+function totalsOf(body: RetentionBody, documents: RetainedDocument[], f: Findings): VoucherTotals | undefined {
+  const counted = documents.flatMap((d) =>
+    d.inSums && d.retention ? [{ amount: d.retention.amount, net: d.retention.netPaid }] : [],
+  );
+  const sent = body.totales && { amount: body.totales.total_retenido, total_pagado: body.totales.total_pagado };
+  return voucherTotals(sent, counted, f, RETENTION_FIGURES);
 }
 
 export function computeRetention(

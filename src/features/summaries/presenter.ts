@@ -1,4 +1,4 @@
-// The envelopes of the summary routes, as FacturadorPro's ERPs parse them (compat §10.2, §10.3), with the
+// The envelopes of the summary routes, as FacturadorPro's ERPs parse them (its summary and voided answers), with the
 // summary's own state added: a ticket still in process is a 200 saying so, never an error.
 export interface SummaryView {
   externalId: string;

@@ -1,4 +1,4 @@
-// The Host header picks the routes (docs/architecture.md § Hosts):
+// The Host header picks the routes (docs/architecture.md, "Hosts"):
 //   admin  — ADMIN_HOST;  tenant — `{subdomain}.{APP_DOMAIN}`;  other — anything else.
 // `hostKind` is a router constraint derived synchronously from the header, so the same method + path can
 // exist on the admin and the tenant host; routes without the constraint answer on every host. Which tenant a

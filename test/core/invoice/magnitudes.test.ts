@@ -1,4 +1,4 @@
-// Figures beyond SUNAT's formats (issue 16 item 3): amounts of up to 12 integer digits, quantities and unit values
+// Figures beyond SUNAT's formats: amounts of up to 12 integer digits, quantities and unit values
 // of up to 12 integer digits; what a client sends and what the arithmetic produces. Each is an issue with its
 // path and code amount_out_of_range — never an exception, never a number that a database column cannot hold.
 import { describe, expect, it } from 'vitest';

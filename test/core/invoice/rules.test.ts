@@ -1,4 +1,4 @@
-// The rules knowable before sending (issue 3 §3), table-driven: each row is a body that breaks (or bends) one
+// The rules knowable before sending, table-driven: each row is a body that breaks (or bends) one
 // rule and the issue or warning a user gets back. A pinned clock (TODAY) everywhere.
 import { describe, expect, it } from 'vitest';
 import type { DocumentContext } from '../../../src/core/index.ts';

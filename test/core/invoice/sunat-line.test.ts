@@ -1,4 +1,4 @@
-// Issue 15: the core draws SUNAT's line — a 422 for what SUNAT rejects, a warning carrying SUNAT's code for what it
+// The core draws SUNAT's line — a 422 for what SUNAT rejects, a warning carrying SUNAT's code for what it
 // accepts (observations included), and the value SUNAT wants where the intent is clear.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The perception core (issue 6): every fixture computes to SUNAT's sums and builds an XSD-valid, signable
+// The perception core: every fixture computes to SUNAT's sums and builds an XSD-valid, signable
 // Perception; the arithmetic rules reject what SUNAT would, naming the field.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The retention core (issue 17): SUNAT's rounding per document (half up, PEN and USD), credit notes listed out of
+// The retention core: SUNAT's rounding per document (half up, PEN and USD), credit notes listed out of
 // the sums, and the checks that name the field — pure, no database.
 import { describe, expect, it } from 'vitest';
 import { assignRetentionNumber, buildRetentionXml, prepareRetention } from '../../../src/core/retention/index.ts';
@@ -67,6 +67,22 @@ describe('computeRetention', () => {
     expect(r.document.documents[1].inSums).toBe(false);
     expect(r.document.documents[1].retention).toBeUndefined();
     expect(r.document.totalRetained).toBe('6.00');
+  });
+
+  it("refuses figures beyond SUNAT's 12 integer digits in soles, as the perception does, naming the field", () => {
+    const usd = (total: number) =>
+      factura(total, {
+        codigo_tipo_moneda: 'USD',
+        tipo_de_cambio: { codigo_tipo_moneda_referencia: 'USD', codigo_tipo_moneda_objetivo: 'PEN', factor: 3.745 },
+      });
+    // 999,999,999,999 dollars are 3,744,999,999,996.26 soles: one digit too many for SUNAT and the database.
+    expect(issues(body([usd(999_999_999_999)]))).toContainEqual(
+      expect.objectContaining({ path: 'documentos[0].total_a_pagar', code: 'amount_out_of_range' }),
+    );
+    // Two documents within the format whose net paid together is not.
+    expect(issues(body([factura(999_999_999_999), factura(999_999_999_999)]))).toEqual([
+      expect.objectContaining({ path: 'totales.total_pagado', code: 'amount_out_of_range' }),
+    ]);
   });
 
   it('names the field of each refusal, with SUNAT rule codes', () => {

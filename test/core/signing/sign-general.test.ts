@@ -28,8 +28,8 @@ function errorCode(fn: () => unknown): string {
 
 describe('signXml — general path (any well-formed XML)', () => {
   it.each([
-    ['the §1.13 invoice', invoice],
-    ['the §2 perception', perception],
+    ['the illustrative invoice', invoice],
+    ['the illustrative perception', perception],
   ])('signs %s with RSA-SHA1/SHA1 by default, and xmlsec1, xml-crypto and our verifier accept it', (_name, xml) => {
     const signed = signXml(xml, testKey);
     expect(signed.xml).toContain('<ds:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1">');

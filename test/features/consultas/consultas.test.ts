@@ -1,4 +1,4 @@
-// POST /api/consultas/search (issue 9 §3): a document is revealed only when every field matches; unknown tenants
+// POST /api/consultas/search: a document is revealed only when every field matches; unknown tenants
 // and unknown documents look the same; locked tenants are "inactive"; the route is rate-limited per IP.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('POST /api/consultas/search', () => {
       expect.objectContaining({ number: issued.data.number, total: '580.91', state_type_id: '05' }),
     ]);
     expect(pathOf(hit.json.data[0].download_pdf)).toBe(pathOf(issued.links.pdf));
-    // The tenant's own host with PUBLIC_URL's scheme and port (the port used to be dropped).
+    // The tenant's own host with PUBLIC_URL's scheme and port (the port is kept).
     expect(hit.json.data[0].download_pdf).toBe(`http://${api.tenant.hostname}:3000${pathOf(issued.links.pdf)}`);
     const bySlug = await search(
       { ...query, ruc_emisor: undefined, tenant_slug: api.tenant.subdomain, total: '580.92' },

@@ -1,4 +1,4 @@
-// Number collisions (issue 16 §1): SUNAT already holds the number with another document. Through the real API,
+// Number collisions: SUNAT already holds the number with another document. Through the real API,
 // real PostgreSQL and real SOAP to the simulator: the document is held in 01 as number_taken (or
 // number_unverified), the worker never accepts it nor sends it again, and an uncertain attempt whose CDR is ours
 // still ends accepted.

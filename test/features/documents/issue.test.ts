@@ -1,5 +1,5 @@
 // POST /api/documents through HTTP against the in-process SUNAT simulator: every scenario ERPs send ends accepted
-// with downloadable, XSD-valid, signature-verified XML and SUNAT's CDR (issue 5 §8).
+// with downloadable, XSD-valid, signature-verified XML and SUNAT's CDR.
 import { afterAll, describe, expect, it } from 'vitest';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import { cleanup, decodeQrPng } from '../../render/pdf-tools.ts';

@@ -1,4 +1,4 @@
-// Bad input at the edges of what the database and SUNAT can hold (issue 16 item 3): a full series, an explicit
+// Bad input at the edges of what the database and SUNAT can hold: a full series, an explicit
 // number that would fill one, dates and cursors outside the columns' range, NUL in a text. Each is a clear 4xx and
 // changes nothing: no row, no consumed number.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Links and limits (issue 16 §7): download links come from configuration (PUBLIC_URL's scheme and port) and the
+// Links and limits: download links come from configuration (PUBLIC_URL's scheme and port) and the
 // tenant's own host name, whatever Host header the client forges; the plan's monthly limit is counted inside the
 // numbering transaction, so concurrent requests never go past it and refused ones consume no number.
 import { describe, expect, it } from 'vitest';

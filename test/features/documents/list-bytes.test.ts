@@ -1,4 +1,4 @@
-// The lists (issue 20 §3) read members rendered at insert, flags kept where file rows are written and stream their
+// The lists read members rendered at insert, flags kept where file rows are written and stream their
 // rows; their answer must stay byte for byte what the statement that read the payload and document_files wrote:
 // the reference below is that statement (row_to_json writes the same compact JSON as the per-value to_json it
 // concatenated), run on a mix of documents — every invoice fixture (sent with a CDR or not sent, boletas, notes,

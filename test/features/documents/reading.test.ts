@@ -1,4 +1,4 @@
-// Lists, downloads, idempotency and the tenant wall (issue 5 §3, §6, §7).
+// Lists, downloads, idempotency and the tenant wall.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';

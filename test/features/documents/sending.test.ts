@@ -1,4 +1,4 @@
-// Sending, retries and recovery (issue 5 §4): SUNAT down → the document stays 01 with a reason and is queued;
+// Sending, retries and recovery: SUNAT down → the document stays 01 with a reason and is queued;
 // the worker sends it once SUNAT is back; a lost answer is recovered by asking SUNAT, never by a blind resend.
 import { describe, expect, it } from 'vitest';
 import { isWholeXml } from '../../../src/pipeline/rebuild.ts';

@@ -1,4 +1,4 @@
-// E-mail of documents (issue 18 §6) end to end with real parts: the API over HTTP, the worker's `email-deliver` job,
+// E-mail of documents end to end with real parts: the API over HTTP, the worker's `email-deliver` job,
 // nodemailer, and the product's own fake SMTP server (`npx facturo smtp-fake`) writing .eml files to a folder.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

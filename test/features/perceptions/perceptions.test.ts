@@ -1,4 +1,4 @@
-// POST /api/perceptions end to end (issue 6): every fixture accepted by the simulator's "otros CPE" service,
+// POST /api/perceptions end to end: every fixture accepted by the simulator's "otros CPE" service,
 // downloadable XML/CDR/PDF under /downloads/perception, 422 with nothing consumed for wrong figures.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// POST /api/retentions end to end (issue 17): every example accepted by the simulator's "otros CPE" service with
+// POST /api/retentions end to end: every example accepted by the simulator's "otros CPE" service with
 // an XSD-valid, signed Retention; downloadable XML/CDR/PDF under /downloads/retention; 4xx with nothing consumed
 // for wrong figures, a wrong supplier or the 6 % regime on today's documents.
 import { readFileSync } from 'node:fs';

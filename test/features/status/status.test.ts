@@ -1,4 +1,4 @@
-// Asking about a document over HTTP against the simulator (issue 17): POST /api/documents/status answers state,
+// Asking about a document over HTTP against the simulator: POST /api/documents/status answers state,
 // links and QR for an accepted factura (token required); POST /api/services/consult_cdr_status asks SUNAT's
 // consult service, stores the CDR and applies its state only when the CDR is this document's (number and hash).
 import { beforeAll, describe, expect, it } from 'vitest';

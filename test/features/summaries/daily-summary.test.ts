@@ -1,4 +1,4 @@
-// Resumen diario over HTTP against the in-process simulator (issue 17): in summary mode a boleta stays 01 until
+// Resumen diario over HTTP against the in-process simulator: in summary mode a boleta stays 01 until
 // its RC is accepted, then 05; an accepted boleta voided by RC (ConditionCode 3) goes 13 → 11; the RC's XML is
 // XSD-valid and signed; refusals are 4xx that change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';

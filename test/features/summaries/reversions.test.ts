@@ -1,4 +1,4 @@
-// Resumen de reversiones (RR) over HTTP against the in-process simulator (issue 17): an accepted retention (20) and
+// Resumen de reversiones (RR) over HTTP against the in-process simulator: an accepted retention (20) and
 // an accepted perception (40) through SUNAT as an RA is (void-lifecycle.ts: 05 → 13 → 11, 98, SUNAT down, a lost
 // answer, 99 back to 05, pending refused); what is the RR's own — its XML (RR-AAAAMMDD-N, the voucher's type) and
 // CDR under /downloads/reversion, sent to "otros CPE", its own day counter, its status per voucher type — and every

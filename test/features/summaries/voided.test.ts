@@ -1,4 +1,4 @@
-// Comunicación de baja over HTTP against the in-process simulator (issue 17): a factura's void through SUNAT
+// Comunicación de baja over HTTP against the in-process simulator: a factura's void through SUNAT
 // (void-lifecycle.ts: 05 → 13 → 11, 98, SUNAT down, a lost answer, 99), an RA stored by a process that died before
 // sending it, and every refusal a 4xx that changed nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// WhatsApp notifications (issue 9 §1–2) over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
+// WhatsApp notifications over real HTTP to the fake Cloud API: outbox first, delivered by the worker,
 // transient failures retried until delivered exactly once, permanent ones recorded, ambiguous ones not resent.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

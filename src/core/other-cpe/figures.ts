@@ -1,0 +1,108 @@
+// The figures of a perception (40) and a retention (20), computed by one piece: SUNAT defines both alike. Per related
+// document in the sums:
+//   base in PEN = round2(paid × exchange rate)         (rate 1 when the document is in PEN)
+//   amount      = round2(base in PEN × regime percent) (perceived or retained)
+//   net         = base in PEN ± amount                 (perception: + (net cashed); retention: − (net paid))
+// Header: Σ amounts (TotalInvoiceAmount) and Σ nets (SUNATTotalCashed / SUNATTotalPaid). Amounts the client sent are
+// checked (±0.01, the rounding-order difference between clients) and kept; what is missing is filled. Figures are at
+// most 12 integer digits (SUNAT's format; the database's columns too).
+import { exceeds, outOfRangeMessage } from '../invoice/rules/magnitudes.ts';
+import { issue } from '../issues.ts';
+import { Decimal, formatAmount, round2, sum, ZERO } from '../money.ts';
+import type { Findings, VoucherTotals } from './compute.ts';
+
+const TOLERANCE = new Decimal('0.01');
+
+/** What tells the perception's figures from the retention's. */
+export interface FigureRules {
+  /** +1: net = base + amount (perception); −1: net = base − amount (retention). */
+  sign: 1 | -1;
+  /** The body's field of a document's amount, and the header's: total_percibido or total_retenido. */
+  amountField: 'total_percibido' | 'total_retenido';
+  /** The adjective of a positive total's message: percibido or retenido. */
+  amountWord: 'percibido' | 'retenido';
+  /** SUNAT's rule of a document's three amounts (retention 2623); none: checked without one. */
+  documentRule?: string;
+  /** SUNAT's rules of the header: Σ amounts, Σ nets, a total amount above zero. */
+  totalRules: { amount: string; net: string; positive: string };
+  /** Whether a mismatch's message names its rule, "(SUNAT 2628)". */
+  citesRule: boolean;
+  /** The message when no related document is in the sums. */
+  noneCounted: string;
+}
+
+/** The expected figure when none was sent; else the sent one (rounded when within ±0.01), a mismatch reported. */
+function checked(
+  path: string,
+  sent: Decimal | undefined,
+  expected: Decimal,
+  f: Findings,
+  rules: FigureRules,
+  sunatRule?: string,
+): Decimal {
+  if (sent === undefined) return expected;
+  if (sent.minus(expected).abs().lte(TOLERANCE)) return round2(sent);
+  const cited = sunatRule && rules.citesRule ? ` (SUNAT ${sunatRule})` : '';
+  const message = `${path}: se esperaba ${formatAmount(expected)} y se recibió ${formatAmount(sent)}${cited}.`;
+  const detail = {
+    expected: formatAmount(expected),
+    received: formatAmount(sent),
+    ...(sunatRule ? { sunatRule } : {}),
+  };
+  f.issues.push(issue(path, 'totals_mismatch', message, detail));
+  return sent;
+}
+
+/** The figures the client may send for a related document. */
+export interface SentFigures {
+  amount?: Decimal;
+  total_a_pagar?: Decimal;
+  total_pagado?: Decimal;
+}
+
+/** A related document's amount and net from its base in PEN, or undefined when a figure is out of range. */
+export function documentFigures(
+  sent: SentFigures,
+  basePen: Decimal,
+  rate: Decimal,
+  path: string,
+  f: Findings,
+  rules: FigureRules,
+): { amount: Decimal; net: Decimal } | undefined {
+  const expectedAmount = round2(basePen.times(rate));
+  const largest = rules.sign > 0 ? basePen.plus(expectedAmount) : basePen;
+  if (exceeds(largest, 2)) {
+    f.issues.push(issue(`${path}.total_a_pagar`, 'amount_out_of_range', outOfRangeMessage(largest)));
+    return undefined;
+  }
+  const rule = rules.documentRule;
+  const amount = checked(`${path}.${rules.amountField}`, sent.amount, expectedAmount, f, rules, rule);
+  const net = rules.sign > 0 ? basePen.plus(amount) : basePen.minus(amount);
+  checked(`${path}.total_a_pagar`, sent.total_a_pagar, net, f, rules, rule);
+  checked(`${path}.total_pagado`, sent.total_pagado, net, f, rules, rule);
+  return { amount, net };
+}
+
+/** Σ amounts and Σ nets over the documents in the sums (`counted`), or undefined when too large. */
+export function voucherTotals(
+  sent: { amount?: Decimal; total_pagado?: Decimal } | undefined,
+  counted: ReadonlyArray<{ amount: string; net: string }>,
+  f: Findings,
+  rules: FigureRules,
+): VoucherTotals | undefined {
+  if (counted.length === 0) f.issues.push(issue('documentos', 'validation_failed', rules.noneCounted));
+  const amountSum = sum(counted.map((d) => d.amount));
+  const netSum = sum(counted.map((d) => d.net));
+  if (exceeds(netSum, 2)) {
+    f.issues.push(issue('totales.total_pagado', 'amount_out_of_range', outOfRangeMessage(netSum)));
+    return undefined;
+  }
+  const { amount: amountRule, net: netRule, positive } = rules.totalRules;
+  const amount = checked(`totales.${rules.amountField}`, sent?.amount, amountSum, f, rules, amountRule);
+  const net = checked('totales.total_pagado', sent?.total_pagado, netSum, f, rules, netRule);
+  if (amount.lte(ZERO) && counted.length > 0) {
+    const message = `El total ${rules.amountWord} debe ser mayor que cero (SUNAT ${positive}).`;
+    f.issues.push(issue(`totales.${rules.amountField}`, 'totals_mismatch', message, { sunatRule: positive }));
+  }
+  return { amount, net };
+}
