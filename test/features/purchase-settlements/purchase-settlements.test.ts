@@ -105,4 +105,14 @@ describe('POST /api/purchase-settlements', () => {
     const invoices = await api.get('/api/documents/lists');
     expect(invoices.json.data.map((r: { external_id: string }) => r.external_id)).not.toContain(id);
   });
+
+  it('takes a new L series and issues in it; an F series is not one for the 04', async () => {
+    const created = await api.post('/api/series', { codigo_tipo_documento: '04', serie: 'L002' });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const res = await api.post(URL, { ...example('03-minimal-recycler.json'), serie_documento: 'L002' });
+    expect(res.json.data.number).toBe('L002-1');
+    const wrong = await api.post('/api/series', { codigo_tipo_documento: '04', serie: 'F009' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors[0]).toMatchObject({ path: 'serie', code: 'series_invalid' });
+  });
 });
