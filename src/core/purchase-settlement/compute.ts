@@ -8,6 +8,7 @@
 // value less the retention. Figures the client sent are checked against ours (±0.01) and ours are kept.
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
 import type { DocumentContext } from '../invoice/context.ts';
+import { exceeds } from '../invoice/rules/magnitudes.ts';
 import { Decimal, formatAmount, formatDecimal, formatUnitAmount, HUNDRED, round2, sum, ZERO } from '../money.ts';
 import { issueMoment, type Findings } from '../other-cpe/compute.ts';
 import { amountInWords, numberToLetter } from '../words.ts';
@@ -152,6 +153,7 @@ export function computePurchaseSettlement(
   const s = body.datos_del_proveedor;
   const p = body.datos_de_la_operacion;
   const currency = body.codigo_tipo_moneda ?? 'PEN';
+  const inRange = !exceeds(new Decimal(totals.total), 2);
   const document: ComputedPurchaseSettlement = {
     kind: 'purchase-settlement',
     documentType: '04',
@@ -180,8 +182,9 @@ export function computePurchaseSettlement(
     },
     lines,
     totals,
-    amountInWords: amountInWords(totals.payable, currency),
-    numberToLetter: numberToLetter(totals.payable),
+    // Past 12 integer digits there are no words (the amountsInRange rule refuses such a settlement).
+    amountInWords: inRange ? amountInWords(totals.payable, currency) : '',
+    numberToLetter: inRange ? numberToLetter(totals.payable) : '',
     note: body.informacion_adicional,
     actions: {
       sendEmail: body.acciones?.enviar_email ?? false,

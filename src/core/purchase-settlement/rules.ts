@@ -1,7 +1,9 @@
 // The checks of a computed liquidación de compra that are not arithmetic, one small named rule each, citing the
 // SUNAT code of ValidaExprRegLiquidacion it anticipates. Errors refuse the document; observations warn.
 import { ubigeoStatus } from '../catalogs/ubigeo/index.ts';
+import { exceeds, outOfRangeMessage } from '../invoice/rules/magnitudes.ts';
 import { issue, warning } from '../issues.ts';
+import { Decimal } from '../money.ts';
 import type { Findings } from '../other-cpe/compute.ts';
 import type { ComputedPurchaseSettlement } from './types.ts';
 
@@ -78,7 +80,23 @@ const positivePayable: SettlementRule = {
   },
 };
 
+/** Amounts have at most 12 integer digits (SUNAT's format, and the database's columns): a product of large
+ *  quantities and values that overflows is refused at the line, before anything is numbered. */
+const amountsInRange: SettlementRule = {
+  name: 'amountsInRange',
+  sunatRule: '2062',
+  check(doc, f) {
+    for (const line of doc.lines) {
+      const big = [line.total, line.unitPrice].map((a) => new Decimal(a)).find((a) => exceeds(a, 2));
+      if (big) f.issues.push(issue(`items[${line.index - 1}].cantidad`, 'amount_out_of_range', outOfRangeMessage(big)));
+    }
+    const total = new Decimal(doc.totals.total);
+    if (exceeds(total, 2)) f.issues.push(issue('items', 'amount_out_of_range', outOfRangeMessage(total)));
+  },
+};
+
 export const SETTLEMENT_RULES: readonly SettlementRule[] = [
+  amountsInRange,
   placeUbigeo,
   sellerUbigeo,
   sellerDni,

@@ -151,4 +151,12 @@ describe('refusals name the field', () => {
       expect.objectContaining({ path: 'codigo_tipo_operacion', code: 'operation_products_required' }),
     ]);
   });
+
+  it('amounts beyond the 12 integer digits of SUNAT, at the line that overflows', () => {
+    const b = example('03-minimal-recycler.json');
+    const items = [{ ...b.items[0], cantidad: 999_999_999_999, valor_unitario: 999_999 }];
+    expect(issuesOf({ ...b, items })).toContainEqual(
+      expect.objectContaining({ path: 'items[0].cantidad', code: 'amount_out_of_range' }),
+    );
+  });
 });
