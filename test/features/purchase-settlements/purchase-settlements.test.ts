@@ -115,4 +115,31 @@ describe('POST /api/purchase-settlements', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors[0]).toMatchObject({ path: 'serie', code: 'series_invalid' });
   });
+
+  it('answers malformed bodies with a 4xx naming the field, never a 500, and consumes no number', async () => {
+    const before = await lastNumber();
+    const b = example('03-minimal-recycler.json');
+    const item = b.items[0];
+    const bodies: Array<[unknown, string]> = [
+      [{ ...b, items: 'cartón' }, 'items'],
+      [{ ...b, items: [] }, 'items'],
+      [{ ...b, items: [{ ...item, cantidad: 0 }] }, 'items[0].cantidad'],
+      [{ ...b, items: [{ ...item, cantidad: 1e40 }] }, 'items[0].cantidad'],
+      [{ ...b, items: [{ ...item, codigo_tipo_afectacion_igv: '40' }] }, 'items[0].codigo_tipo_afectacion_igv'],
+      [{ ...b, datos_del_proveedor: undefined }, 'datos_del_proveedor'],
+      [
+        { ...b, datos_de_la_operacion: { ...b.datos_de_la_operacion, codigo_tipo_lugar: '09' } },
+        'datos_de_la_operacion.codigo_tipo_lugar',
+      ],
+      [{ ...b, codigo_tipo_documento: '01' }, 'codigo_tipo_documento'],
+      [{ ...b, acciones: { enviar_xml_firmadoo: true } }, 'acciones.enviar_xml_firmadoo'],
+      [{ ...b, fecha_de_emision: '2999-01-01' }, 'fecha_de_emision'],
+    ];
+    for (const [body, path] of bodies) {
+      const res = await api.post(URL, body);
+      expect(res.status, JSON.stringify(res.json)).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await lastNumber()).toBe(before);
+  });
 });
