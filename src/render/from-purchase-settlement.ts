@@ -1,12 +1,14 @@
 // A computed liquidación de compra (04) → the PrintModel: the seller in the party block, the goods bought as
 // lines, and below the total the income-tax retention and what the seller is paid. Every figure is the
 // computed document's.
-import { documentTitle } from './labels.ts';
 import type { Issuer } from '../core/index.ts';
-import type { ComputedPurchaseSettlement } from '../core/purchase-settlement/index.ts';
-import { LOCATION_TYPES, SETTLEMENT_OPERATIONS } from '../core/purchase-settlement/index.ts';
+import {
+  LOCATION_TYPES,
+  SETTLEMENT_OPERATIONS,
+  type ComputedPurchaseSettlement,
+} from '../core/purchase-settlement/index.ts';
 import { printIssuer, SUNAT_CONSULTATION_URL } from './from-computed.ts';
-import { describeCurrency, identityDocumentLabel, stateWatermark } from './labels.ts';
+import { describeCurrency, documentTitle, identityDocumentLabel, stateWatermark } from './labels.ts';
 import type { PrintModel } from './print-model.ts';
 
 export interface SettlementPrintContext {
