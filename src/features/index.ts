@@ -14,6 +14,7 @@ import { companySettingsRoutes } from './company/settings-routes.ts';
 import { sunatCheckRoutes } from './company/sunat-check-routes.ts';
 import { tokensRoutes } from './company/tokens-routes.ts';
 import { perceptionsRoutes } from './perceptions/routes.ts';
+import { purchaseSettlementsRoutes } from './purchase-settlements/routes.ts';
 import { retentionsRoutes } from './retentions/routes.ts';
 import { servicesRoutes } from './services/routes.ts';
 import { statusRoutes } from './status/routes.ts';
@@ -30,6 +31,7 @@ export const features: Feature[] = [
   tenantFeature(documentsRoutes, { name: 'documents' }),
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
+  tenantFeature(purchaseSettlementsRoutes, { name: 'purchase-settlements' }),
   tenantFeature(statusRoutes, { name: 'status' }),
   tenantFeature(servicesRoutes, { name: 'services' }),
   tenantFeature(summariesRoutes, { name: 'summaries' }),

@@ -1,5 +1,6 @@
 // A DocumentKind adapts one family of CPE to the shared pipeline (numbering, signing, storage, sending, retries,
-// envelope): invoices/boletas/notes (01, 03, 07, 08) here, perceptions (40) and retentions (20) in their own files.
+// envelope): invoices/boletas/notes (01, 03, 07, 08) here, perceptions (40), retentions (20) and purchase
+// settlements (04) in their own files.
 // The pipeline only sees what is below; everything specific to a family (its body, figures, XML) stays in it.
 import type { ZodType } from 'zod';
 import {
@@ -17,6 +18,7 @@ import {
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
 import { perceptionKind } from './perception-kind.ts';
+import { purchaseSettlementKind } from './purchase-settlement-kind.ts';
 import { retentionKind } from './retention-kind.ts';
 
 /** What the printed representation needs beyond the stored document. */
@@ -68,7 +70,7 @@ export type { Prepared } from '../core/invoice/prepare.ts';
 import type { Prepared } from '../core/invoice/prepare.ts';
 
 export interface DocumentKind<C = unknown> {
-  name: 'invoice' | 'perception' | 'retention';
+  name: 'invoice' | 'perception' | 'retention' | 'purchase-settlement';
   /** Path segment of the downloads (`/downloads/{segment}/xml/{id}`). */
   downloadSegment: 'document' | 'perception' | 'retention';
   documentTypes: readonly string[];
@@ -106,7 +108,8 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       where: { externalId: ref.externalId },
       select: { documentType: true, serie: true, number: true },
     });
-    if (!affected || affected.documentType === '40' || affected.documentType === '20') {
+    // Notes modify facturas and boletas: not vouchers (40, 20) nor liquidaciones de compra (04).
+    if (!affected || ['40', '20', '04'].includes(affected.documentType)) {
       return {
         ok: false,
         issues: [
@@ -196,3 +199,4 @@ export function kindOfType(documentType: string): AnyDocumentKind | undefined {
 registerKind(invoiceKind);
 registerKind(perceptionKind);
 registerKind(retentionKind);
+registerKind(purchaseSettlementKind);

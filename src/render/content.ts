@@ -1,7 +1,7 @@
 // The wording of each part of the printed representation, shared by the A4 and ticket layouts so both say
 // the same thing in the same words; the layouts only decide where it goes.
 import { formatDate } from './format.ts';
-import { documentTitle, voucherWording } from './labels.ts';
+import { documentTitle, partyLabel, voucherWording } from './labels.ts';
 import type { PrintLabelValue, PrintModel, PrintTotals } from './print-model.ts';
 
 export function documentNumber(model: PrintModel): string {
@@ -19,7 +19,7 @@ export interface TotalRow {
   strong?: boolean;
 }
 
-type AmountKey = Exclude<keyof PrintTotals, 'igvRate'>;
+type AmountKey = Exclude<keyof PrintTotals, 'igvRate' | 'incomeTaxRate'>;
 
 /** The bases and discounts printed above the IGV row, in print order. */
 const INVOICE_TOTAL_ROWS: Array<[AmountKey, string]> = [
@@ -62,6 +62,9 @@ export function totalRows(model: PrintModel): TotalRow[] {
   add(t.igv, t.igvRate !== undefined ? `IGV ${t.igvRate}%` : 'IGV');
   for (const [key, label] of TAX_AND_ADJUSTMENT_ROWS) add(t[key], label);
   add(t.total, 'IMPORTE TOTAL', true);
+  // Liquidación de compra: the buyer keeps the retention and pays the IGV to SUNAT; the seller gets the rest.
+  add(t.incomeTax, t.incomeTaxRate !== undefined ? `Retención IR ${t.incomeTaxRate}% (-)` : 'Retención IR (-)');
+  add(t.netPaid, 'NETO A PAGAR AL VENDEDOR', true);
   return rows;
 }
 
@@ -92,7 +95,7 @@ export function documentFields(model: PrintModel): PrintLabelValue[] {
 export function customerFields(model: PrintModel): PrintLabelValue[] {
   const c = model.customer;
   const fields: PrintLabelValue[] = [
-    { label: voucherWording(model.documentType)?.party ?? 'Señor(es)', value: c.name },
+    { label: partyLabel(model.documentType), value: c.name },
     { label: c.documentTypeLabel, value: c.documentNumber },
   ];
   if (c.address) fields.push({ label: 'Dirección', value: c.address });

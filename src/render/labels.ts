@@ -5,6 +5,7 @@ import type { PrintCurrency, PrintDocumentType } from './print-model.ts';
 const TITLES: Record<PrintDocumentType, string> = {
   '01': 'FACTURA ELECTRÓNICA',
   '03': 'BOLETA DE VENTA ELECTRÓNICA',
+  '04': 'LIQUIDACIÓN DE COMPRA ELECTRÓNICA',
   '07': 'NOTA DE CRÉDITO ELECTRÓNICA',
   '08': 'NOTA DE DÉBITO ELECTRÓNICA',
   '20': 'COMPROBANTE DE RETENCIÓN',
@@ -40,6 +41,13 @@ const VOUCHER_WORDING: Partial<Record<PrintDocumentType, VoucherWording>> = {
 /** The wording of a retention or perception voucher; undefined for documents with lines. */
 export function voucherWording(type: PrintDocumentType): VoucherWording | undefined {
   return VOUCHER_WORDING[type];
+}
+
+/** How the party block names the counterpart: the seller of a liquidación de compra, the voucher's party, else
+ *  the customer. */
+export function partyLabel(type: PrintDocumentType): string {
+  if (type === '04') return 'Vendedor';
+  return voucherWording(type)?.party ?? 'Señor(es)';
 }
 
 /** The title in the framed box: "FACTURA ELECTRÓNICA". */

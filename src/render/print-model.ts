@@ -7,7 +7,7 @@
 // empty lists).
 
 /** SUNAT catálogo 01 codes the renderer knows how to title. */
-export type PrintDocumentType = '01' | '03' | '07' | '08' | '20' | '40';
+export type PrintDocumentType = '01' | '03' | '04' | '07' | '08' | '20' | '40';
 
 export interface PrintIssuer {
   ruc: string;
@@ -102,6 +102,11 @@ export interface PrintTotals {
   otherTaxes?: string;
   /** Importe total (for a perception voucher: the total cashed, "Importe total cobrado"). */
   total: string;
+  /** Liquidación de compra (04): the income-tax retention, its rate as printed ("1.5") when the lines share one,
+   *  and what the seller is paid (total − IGV − retention), printed below the total. */
+  incomeTax?: string;
+  incomeTaxRate?: string;
+  netPaid?: string;
   /** Perception voucher: total perceived. */
   perceived?: string;
   /** Amount still owed on credit sales (net of detraction / retention), when it differs from the total;

@@ -11,6 +11,7 @@ const ROUTES = {
   invoices: '/api/documents',
   perceptions: '/api/perceptions',
   retentions: '/api/retentions',
+  'purchase-settlements': '/api/purchase-settlements',
 } as const;
 type Folder = keyof typeof ROUTES;
 const FOLDERS = Object.keys(ROUTES) as Folder[];
@@ -97,12 +98,13 @@ describe('examples/README.md', () => {
       expect(readdirSync(new URL(`${folder}/`, EXAMPLES_DIR)).every((f) => f.endsWith('.json'))).toBe(true);
   });
 
-  it('has every invoice scenario, the boleta, both notes, the four perceptions and the three retentions', () => {
+  it('has every invoice scenario, the boleta, both notes, the four perceptions, the three retentions and the three purchase settlements', () => {
     expect(exampleFiles('invoices').map((f) => f.slice(0, 2))).toEqual(
       Array.from({ length: 32 }, (_, i) => String(i + 1).padStart(2, '0')),
     );
     expect(exampleFiles('perceptions')).toHaveLength(4);
     expect(exampleFiles('retentions')).toHaveLength(3);
+    expect(exampleFiles('purchase-settlements')).toHaveLength(3);
   });
 });
 

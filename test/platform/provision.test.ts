@@ -56,11 +56,12 @@ describe('provisionTenant', () => {
       requireRegisteredSeries: false,
       issueDateMaxAgeDays: 3,
     });
-    // By type: R001 comes from a migration (every company, old or new, gets it), the rest from provisioning.
+    // By type: R001 and L001 come from migrations (every company, old or new, gets them), the rest from provisioning.
     const series = await tenant.db.series.findMany({ orderBy: [{ documentType: 'asc' }, { id: 'asc' }] });
     expect(series.map((s) => [s.documentType, s.serie, s.lastNumber])).toEqual([
       ['01', 'F001', 0],
       ['03', 'B001', 0],
+      ['04', 'L001', 0],
       ['07', 'FC01', 0],
       ['07', 'BC01', 0],
       ['08', 'FD01', 0],
@@ -164,7 +165,7 @@ describe('provisionTenant', () => {
       expect(await t.ctx.db.central.tenant.count({ where: { ruc: input.ruc } })).toBe(1);
       const db = t.ctx.db.tenant(winner.tenant.schemaName);
       expect(await db.company.count()).toBe(1);
-      expect(await db.series.count()).toBe(8);
+      expect(await db.series.count()).toBe(9);
       expect(await db.apiToken.count()).toBe(1);
       const res = await t.app.inject({
         method: 'GET',

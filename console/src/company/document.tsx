@@ -26,7 +26,11 @@ import type { DocumentDetail } from './types.ts';
 
 type Action = 'send' | 'void' | 'declare' | 'email';
 
-const SEND_PATHS: Record<string, string> = { '20': '/api/retentions/send', '40': '/api/perceptions/send' };
+const SEND_PATHS: Record<string, string> = {
+  '04': '/api/purchase-settlements/send',
+  '20': '/api/retentions/send',
+  '40': '/api/perceptions/send',
+};
 const REVERSION_PATHS: Record<string, string> = { '20': '/api/retentions/voided', '40': '/api/perceptions/voided' };
 
 function voidLabel(doc: DocumentDetail): string {
@@ -41,7 +45,9 @@ function actionsOf(doc: DocumentDetail): Action[] {
   const state = doc.state_type_id;
   if (state === '01' && !doc.sending.hold && !doc.sending.in_open_summary) actions.push('send');
   if (state === '01' && doc.group === 'receipt' && !doc.sending.in_open_summary) actions.push('declare');
-  if (state === '05' || state === '07') actions.push('void');
+  // A liquidación de compra (04) has no voiding route yet: no button that would post nowhere.
+  const voidable = doc.group !== 'other' || REVERSION_PATHS[doc.document_type_id] !== undefined;
+  if ((state === '05' || state === '07') && voidable) actions.push('void');
   actions.push('email');
   return actions;
 }

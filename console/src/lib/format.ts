@@ -3,6 +3,7 @@
 export const DOCUMENT_TYPES: Record<string, string> = {
   '01': 'Factura',
   '03': 'Boleta de venta',
+  '04': 'Liquidación de compra',
   '07': 'Nota de crédito',
   '08': 'Nota de débito',
   '20': 'Comprobante de retención',

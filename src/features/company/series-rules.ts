@@ -1,14 +1,15 @@
 // Which series a company may create: the document types we issue and, per type, SUNAT's series format (the core's
-// rule for 01/03/07/08; R### retentions and P### perceptions). A four-digit series is a physical contingency one.
+// rule for 01/03/07/08; L### liquidaciones de compra, R### retentions and P### perceptions). A four-digit series is a physical contingency one.
 import { checkSeries } from '../../core/invoice/rules/series.ts';
 import type { ErrorItem } from '../../platform/errors.ts';
 
 const OTHER_PATTERNS: Record<string, { re: RegExp; hint: string }> = {
+  '04': { re: /^(L[A-Z0-9]{3}|\d{4})$/, hint: 'L + 3 caracteres (L001) o 4 dígitos de contingencia' },
   '20': { re: /^(R[A-Z0-9]{3}|\d{4})$/, hint: 'R + 3 caracteres (R001) o 4 dígitos de contingencia' },
   '40': { re: /^(P[A-Z0-9]{3}|\d{4})$/, hint: 'P + 3 caracteres (P001) o 4 dígitos de contingencia' },
 };
 
-export const SERIES_DOCUMENT_TYPES = ['01', '03', '07', '08', '20', '40'] as const;
+export const SERIES_DOCUMENT_TYPES = ['01', '03', '04', '07', '08', '20', '40'] as const;
 
 /** The highest number a series may be set to (SUNAT's correlativo has at most 8 digits). */
 export const MAX_SERIES_NUMBER = 99_999_999;

@@ -17,7 +17,7 @@ export function exampleTitles(readme: string): Map<string, string> {
   return titles;
 }
 
-export type ExampleFolder = 'invoices' | 'perceptions' | 'retentions';
+export type ExampleFolder = 'invoices' | 'perceptions' | 'retentions' | 'purchase-settlements';
 
 /** The example files of one folder (`invoices`, `perceptions`, `retentions`), in file-name order. */
 export function exampleFiles(folder: ExampleFolder): string[] {

@@ -14,7 +14,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 
 export interface ListFilter {
-  types: string[];
+  types: readonly string[];
   from?: string;
   to?: string;
   serie?: string;

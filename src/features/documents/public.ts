@@ -1,5 +1,5 @@
-// What the rest of the application may use of the documents feature. Perceptions reuse its issue route, send
-// endpoint and examples; downloads, WhatsApp and consultas reuse the bridge from the app to the pipeline and the
+// What the rest of the application may use of the documents feature. Perceptions and purchase settlements reuse its
+// issue route, send endpoint, lists and examples; downloads, WhatsApp and consultas reuse the bridge from the app to the pipeline and the
 // download links; status and summaries its external_id, date and SUNAT-answer schemas. Other features import from here, never from the files beside it.
 export { pipelineDepsOf, tenantRefOf } from './deps.ts';
 export { loadExamples } from './examples.ts';
@@ -13,5 +13,6 @@ export {
   SendResponseSchema,
   SunatResponseSchema,
 } from './schemas.ts';
+export { registerListRoutes } from './list-routes.ts';
 export { registerSendRoute } from './send-route.ts';
 export { sendNow } from './service.ts';

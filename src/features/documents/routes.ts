@@ -1,25 +1,20 @@
 // Tenant host, documents 01/03/07/08: issue, send, change state, list (with filters), one document's detail.
-import type { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { invoiceKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
-import { plainJsonSerializer, tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
+import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
 import { tenantRefOf } from './deps.ts';
 import { registerDetailRoute } from './detail-route.ts';
 import { loadExamples } from './examples.ts';
 import { installGroupCommitMetrics } from './group-metrics.ts';
-import { baseUrlOf, registerIssueRoute } from './issue-route.ts';
-import { ListParamsSchema, ListQuerySchema, ListResponseSchema, UpdateStatusBodySchema } from './schemas.ts';
+import { registerIssueRoute } from './issue-route.ts';
+import { registerListRoutes } from './list-routes.ts';
+import { UpdateStatusBodySchema } from './schemas.ts';
 import { registerSendRoute } from './send-route.ts';
-import { listLatest, listRange, updateStatus } from './service.ts';
-
-/** Sends JSON text as it is streamed (the lists' rows come written as JSON by PostgreSQL): nothing re-serialises it. */
-function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
+import { SALES_TYPES, updateStatus } from './service.ts';
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
   if (app.platform.metrics) installGroupCommitMetrics(app.platform.metrics);
@@ -83,42 +78,12 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
 
   registerDetailRoute(app);
 
-  typed.get(
-    '/api/documents/lists',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      serializerCompiler: plainJsonSerializer,
-      schema: { summary: 'Últimos 50 comprobantes', response: { 200: ListResponseSchema, ...tenantErrorResponses } },
-    },
-    async (request, reply) =>
-      sendJsonStream(reply, await listLatest(app.platform.db, tenantRefOf(request.tenant), baseUrlOf(request))),
-  );
-
-  typed.get(
-    '/api/documents/lists/:inicio/:fin',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      serializerCompiler: plainJsonSerializer,
-      schema: {
-        summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
-        description:
-          'Filtros opcionales: tipo, serie, estado, cliente (número de documento exacto) y buscar (un número ' +
-          'F001-12, o parte del nombre o del número del cliente).',
-        params: ListParamsSchema,
-        querystring: ListQuerySchema,
-        response: { 200: ListResponseSchema, ...tenantErrorResponses },
-      },
-    },
-    async (request, reply) =>
-      sendJsonStream(
-        reply,
-        await listRange(
-          app.platform.db,
-          tenantRefOf(request.tenant),
-          { from: request.params.inicio, to: request.params.fin },
-          request.query,
-          baseUrlOf(request),
-        ),
-      ),
-  );
+  registerListRoutes(app, {
+    base: '/api/documents',
+    types: SALES_TYPES,
+    noun: 'comprobantes',
+    filters:
+      'Filtros opcionales: tipo, serie, estado, cliente (número de documento exacto) y buscar (un número ' +
+      'F001-12, o parte del nombre o del número del cliente).',
+  });
 };

@@ -13,7 +13,8 @@ import { soapTypeOf } from './list-fields.ts';
 import { streamList, type ListContext } from './list-query.ts';
 import { documentNameOf, downloadLinks, stateFieldsOf, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
 
-const SALES_TYPES = ['01', '03', '07', '08'];
+/** The types GET /api/documents/lists shows; other routes list their own (the purchase settlements' 04). */
+export const SALES_TYPES: readonly string[] = ['01', '03', '07', '08'];
 
 function notFound(externalId: string) {
   return errors.notFound(
@@ -222,18 +223,23 @@ function decodeCursor(cursor: string): { date: string; id: number } {
   return { date, id: Number(id) };
 }
 
-function contextOf(tenant: TenantRef, baseUrl: string): ListContext {
+function contextOf(tenant: TenantRef, baseUrl: string, types: readonly string[]): ListContext {
   return {
     baseUrl,
     soapType: soapTypeOf(tenant.company.sunatMode),
-    typeDescriptions: Object.fromEntries(SALES_TYPES.map((t) => [t, documentTypes.get(t)?.description ?? t])),
+    typeDescriptions: Object.fromEntries(types.map((t) => [t, documentTypes.get(t)?.description ?? t])),
     stateDescriptions: STATE_DESCRIPTIONS,
   };
 }
 
 /** The latest 50 documents (no dates), newest first; the answer's JSON text, streamed. */
-export async function listLatest(db: Database, tenant: TenantRef, baseUrl: string): Promise<Readable> {
-  return streamList(db, tenant, { types: SALES_TYPES }, { show: 50 }, contextOf(tenant, baseUrl));
+export async function listLatest(
+  db: Database,
+  tenant: TenantRef,
+  baseUrl: string,
+  types: readonly string[] = SALES_TYPES,
+): Promise<Readable> {
+  return streamList(db, tenant, { types }, { show: 50 }, contextOf(tenant, baseUrl, types));
 }
 
 /** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
@@ -243,6 +249,7 @@ export async function listRange(
   range: ListRange,
   page: ListQuery,
   baseUrl: string,
+  types: readonly string[] = SALES_TYPES,
 ): Promise<Readable> {
   const from = new Date(`${range.from}T00:00:00Z`);
   const to = new Date(`${range.to}T00:00:00Z`);
@@ -257,7 +264,8 @@ export async function listRange(
     ]);
   }
   const filter = {
-    types: page.tipo ? [page.tipo] : SALES_TYPES,
+    // A tipo outside the route's types lists nothing rather than another route's documents.
+    types: page.tipo ? types.filter((t) => t === page.tipo) : types,
     from: range.from,
     to: range.to,
     before: page.cursor ? decodeCursor(page.cursor) : undefined,
@@ -278,5 +286,5 @@ export async function listRange(
             ),
         }
       : { show: page.limit, cursorOf: (key: { date: string; id: number }) => encodeCursor(key.date, key.id) };
-  return streamList(db, tenant, filter, shown, contextOf(tenant, baseUrl));
+  return streamList(db, tenant, filter, shown, contextOf(tenant, baseUrl, types));
 }

@@ -10,7 +10,7 @@ import { cdrZipOf, signedXmlOf } from './files-service.ts';
 import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from './pdf-service.ts';
 
 const SEGMENT_TYPES: Record<string, readonly string[]> = {
-  document: ['01', '03', '07', '08'],
+  document: ['01', '03', '04', '07', '08'],
   perception: ['40'],
   retention: ['20'],
 };
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FileParams = z.object({
   segment: z
     .enum(['document', 'perception', 'retention'])
-    .describe('document (01, 03, 07, 08), perception (40) o retention (20)'),
+    .describe('document (01, 03, 04, 07, 08), perception (40) o retention (20)'),
   file: z.enum(['xml', 'pdf', 'cdr']).describe('xml firmado, pdf o cdr (zip de SUNAT)'),
   externalId: z.string().max(64).describe('external_id del comprobante'),
 });

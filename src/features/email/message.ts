@@ -9,6 +9,7 @@ const TYPE_NAMES: Record<string, string> = {
   '03': 'Boleta de venta electrónica',
   '07': 'Nota de crédito electrónica',
   '08': 'Nota de débito electrónica',
+  '04': 'Liquidación de compra electrónica',
   '20': 'Comprobante de retención electrónico',
   '40': 'Comprobante de percepción electrónico',
 };

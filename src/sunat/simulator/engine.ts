@@ -123,6 +123,8 @@ function names(tipo: string, id: string): string {
       return `La Factura numero ${id}, ha sido aceptada`;
     case '03':
       return `La Boleta numero ${id}, ha sido aceptada`;
+    case '04':
+      return `La Liquidacion de Compra numero ${id}, ha sido aceptada`;
     case '07':
       return `La Nota de Credito numero ${id}, ha sido aceptada`;
     case '08':
@@ -326,7 +328,10 @@ export class SimulatorEngine {
     if (pkg.kind !== 'document') throw new Exception('0151');
     const name = pkg.name;
     // The "otros CPE" service takes perceptions and retentions; the invoice service the rest.
-    if (serviceForDocumentType(name.tipo) !== service || !['01', '03', '07', '08', '20', '40'].includes(name.tipo)) {
+    if (
+      serviceForDocumentType(name.tipo) !== service ||
+      !['01', '03', '04', '07', '08', '20', '40'].includes(name.tipo)
+    ) {
       throw new Exception('0302', `El tipo ${name.tipo} no se recibe en este servicio`);
     }
     const root = this.options.fast ? undefined : this.parse(pkg.xml);

@@ -6,6 +6,7 @@ import { childByLocal, deepText, pathByLocal, type XmlElement } from '../xml.ts'
 const ROOTS: Record<string, string> = {
   '01': 'Invoice',
   '03': 'Invoice',
+  '04': 'SelfBilledInvoice',
   '07': 'CreditNote',
   '08': 'DebitNote',
   '20': 'Retention',
@@ -27,6 +28,8 @@ function value(root: XmlElement, path: string): string | undefined {
 function supplierRuc(root: XmlElement): string | undefined {
   if (root.local === 'Perception' || root.local === 'Retention')
     return value(root, 'AgentParty/PartyIdentification/ID');
+  // A liquidación de compra is issued by the buyer: its RUC is the AccountingCustomerParty's (SUNAT 1034).
+  if (root.local === 'SelfBilledInvoice') return value(root, 'AccountingCustomerParty/Party/PartyIdentification/ID');
   return (
     value(root, 'AccountingSupplierParty/Party/PartyIdentification/ID') ??
     value(root, 'AccountingSupplierParty/CustomerAssignedAccountID')
@@ -46,7 +49,7 @@ export function checkDocumentIdentity(root: XmlElement, name: DocumentName): Mis
   }
   if (id.slice(0, 4) !== name.serie) return { code: '1035', node: 'cbc:ID', value: id }; // SUNAT 1035
   if (id.slice(5) !== name.numero) return { code: '1036', node: 'cbc:ID', value: id }; // SUNAT 1036
-  if (expected === 'Invoice') {
+  if (expected === 'Invoice' || expected === 'SelfBilledInvoice') {
     const typeCode = childByLocal(root, 'InvoiceTypeCode');
     const type = typeCode ? deepText(typeCode).trim() : '';
     if (!type) return { code: '1004', node: 'cbc:InvoiceTypeCode' };

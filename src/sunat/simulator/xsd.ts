@@ -74,6 +74,8 @@ export function schemaPath(xsdDir: string, root: string, ublVersion: string | un
       return ublVersion === '2.0'
         ? resolve(xsdDir, '2.0', 'maindoc', `UBLPE-${root}-1.0.xsd`)
         : resolve(xsdDir, '2.1', 'maindoc', `UBL-${root}-2.1.xsd`);
+    case 'SelfBilledInvoice':
+      return resolve(xsdDir, '2.1', 'maindoc', 'UBL-SelfBilledInvoice-2.1.xsd');
     case 'Perception':
     case 'Retention':
     case 'SummaryDocuments':

@@ -25,9 +25,10 @@ export function writeSignaturePointer(w: XmlWriter, issuer: Issuer): void {
     .close();
 }
 
-export function writeSupplier(w: XmlWriter, issuer: Issuer): void {
+/** The issuer's party; `tag` is AccountingCustomerParty in a liquidación de compra (04), where the company buys. */
+export function writeSupplier(w: XmlWriter, issuer: Issuer, tag = 'cac:AccountingSupplierParty'): void {
   const a = issuer.address;
-  w.open('cac:AccountingSupplierParty').open('cac:Party');
+  w.open(tag).open('cac:Party');
   w.open('cac:PartyIdentification').leaf('cbc:ID', issuer.ruc, A.identityDocument('6')).close();
   if (issuer.nombreComercial) w.open('cac:PartyName').leaf('cbc:Name', issuer.nombreComercial).close();
   w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', issuer.razonSocial);

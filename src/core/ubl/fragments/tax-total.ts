@@ -7,7 +7,7 @@ import type { XmlWriter } from '../xml-writer.ts';
 import { A } from './attributes.ts';
 
 /** The catalog-05 row. Lines repeat it for every subtotal, so there it goes without the optional decorations. */
-function writeScheme(w: XmlWriter, code: TaxSchemeCode, decorated = false): void {
+export function writeScheme(w: XmlWriter, code: TaxSchemeCode, decorated = false): void {
   const s = taxScheme(code);
   w.open('cac:TaxScheme')
     .leaf('cbc:ID', s.code, decorated ? A.taxScheme : '')
@@ -32,7 +32,7 @@ export function writeDocumentTaxTotal(w: XmlWriter, doc: ComputedDocument): void
 }
 
 /** Opens a line's cac:TaxSubtotal down to its cac:TaxCategory, written through cbc:Percent; the caller closes it. */
-function openLineSubtotal(
+export function openLineSubtotal(
   w: XmlWriter,
   tax: { base: string; amount: string },
   cur: string,

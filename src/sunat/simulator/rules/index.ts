@@ -4,6 +4,7 @@ import type { XmlElement } from '../../xml.ts';
 import { Findings, type RuleHit } from './context.ts';
 import { checkInvoiceLike } from './invoice/index.ts';
 import { checkPerception } from './perception.ts';
+import { checkPurchaseSettlement } from './purchase-settlement.ts';
 import { checkRetention } from './retention.ts';
 
 export type { RuleHit } from './context.ts';
@@ -18,7 +19,7 @@ export interface RulesVerdict {
 
 /** Document types with rules; others (summaries) get XSD + signature checks only. */
 export function hasRules(tipo: string): boolean {
-  return tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08' || tipo === '20' || tipo === '40';
+  return ['01', '03', '04', '07', '08', '20', '40'].includes(tipo);
 }
 
 export function evaluateRules(root: XmlElement, tipo: string): RulesVerdict {
@@ -26,6 +27,7 @@ export function evaluateRules(root: XmlElement, tipo: string): RulesVerdict {
   if (tipo === '01' || tipo === '03' || tipo === '07' || tipo === '08') checkInvoiceLike(root, tipo, findings);
   else if (tipo === '40') checkPerception(root, findings);
   else if (tipo === '20') checkRetention(root, findings);
+  else if (tipo === '04') checkPurchaseSettlement(root, findings);
   return { error: findings.errors[0], errors: findings.errors, observations: dedupe(findings.observations) };
 }
 

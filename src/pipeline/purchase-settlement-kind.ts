@@ -1,0 +1,72 @@
+// The liquidación de compra (04) as a DocumentKind: numbered, signed, stored, sent by sendBill to the invoice
+// service and retried like an invoice; its files are served under /downloads/document like the invoices'. The
+// counterpart the lists, the QR and the PDF name is the seller.
+import {
+  assignPurchaseSettlementNumber,
+  buildPurchaseSettlementXml,
+  preparePurchaseSettlement,
+  purchaseSettlementBodySchema,
+  type ComputedPurchaseSettlement,
+} from '../core/purchase-settlement/index.ts';
+import { qrText } from '../core/qr.ts';
+import { printModelFromPurchaseSettlement } from '../render/from-purchase-settlement.ts';
+import type { DocumentKind } from './kinds.ts';
+
+export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = {
+  name: 'purchase-settlement',
+  downloadSegment: 'document',
+  documentTypes: ['04'],
+  bodySchema: purchaseSettlementBodySchema,
+  prepare: preparePurchaseSettlement,
+  identity: (doc) => ({ documentType: '04', series: doc.series, number: doc.number }),
+  assignNumber: assignPurchaseSettlementNumber,
+  buildXml: buildPurchaseSettlementXml,
+  // SUNAT's QR layout with the seller as the counterpart and what the seller is paid as the total.
+  qrText: (doc, ruc, digest) => {
+    const seller = { customerDocumentType: doc.seller.documentType, customerDocumentNumber: doc.seller.documentNumber };
+    const figures = { igv: doc.totals.igv, total: doc.totals.payable, issueDate: doc.issueDate };
+    return qrText({ ruc, documentType: '04', series: doc.series, number: doc.number!, ...figures, ...seller }, digest);
+  },
+  columns: (doc) => {
+    const t = doc.totals;
+    return {
+      issueDate: doc.issueDate,
+      issueTime: doc.issueTime,
+      customerDocType: doc.seller.documentType,
+      customerDocNumber: doc.seller.documentNumber,
+      customerName: doc.seller.name,
+      currency: doc.currency,
+      totalTaxed: t.taxed,
+      totalExonerated: t.exonerated,
+      totalUnaffected: t.unaffected,
+      totalIgv: t.igv,
+      totalTaxes: t.igv,
+      total: t.payable,
+    };
+  },
+  lines: (doc) =>
+    doc.lines.map((l) => ({
+      lineNumber: l.index,
+      internalCode: l.internalCode,
+      sunatProductCode: l.sunatProductCode,
+      description: l.description,
+      unitCode: l.unitCode,
+      quantity: l.quantity,
+      unitValue: l.unitValue,
+      unitPrice: l.unitPrice,
+      igvAffectationType: l.affectationCode,
+      totalValue: l.value,
+      totalIgv: l.igv,
+      totalTaxes: l.igv,
+      total: l.total,
+    })),
+  sendOnIssue: (doc) => doc.actions.sendXmlSigned,
+  numberToLetter: (doc) => doc.numberToLetter,
+  printModel: (doc, issuer, context) =>
+    printModelFromPurchaseSettlement(doc, issuer, {
+      hash: context.hash,
+      qrText: context.qrText ?? '',
+      state: context.state,
+    }),
+  pdfFormat: (doc) => doc.actions.pdfFormat,
+};
