@@ -193,6 +193,7 @@ export interface ListQuery {
   estado?: string;
   cliente?: string;
   buscar?: string;
+  establecimiento?: string;
 }
 
 export interface ListRange {
@@ -262,6 +263,7 @@ export async function listRange(
     state: page.estado,
     customer: page.cliente,
     search: page.buscar,
+    establishment: page.establecimiento,
   };
   const shown =
     page.limit === undefined
