@@ -44,8 +44,11 @@ export interface ProvisionTenantInput {
   tradeName?: string | null;
   telefono?: string | null;
   address?: Partial<CompanyAddress>;
-  /** The name of its first establishment, 0000 (the fiscal domicile at `address`); default "Oficina principal". */
-  establishmentName?: string | null;
+  /**
+   * Its first establishment, 0000 (the fiscal domicile at `address`): its name (default "Oficina principal"), phone
+   * and e-mail (default the company's).
+   */
+  establishment?: { name?: string; telefono?: string; email?: string };
   /** demo (default): SUNAT beta / simulator with a generated self-signed certificate. */
   sunatMode?: TenantSunatMode;
   solUser?: string | null;
@@ -534,7 +537,7 @@ async function insertFiscalDomicile(client: pg.PoolClient, t: string, c: Company
        codigo_pais, telefono, correo_electronico)
      VALUES ('0000', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
-      c.establishmentName?.trim() || 'Oficina principal',
+      c.establishment?.name?.trim() || 'Oficina principal',
       a.direccion,
       a.ubigeo,
       names.departamento,
@@ -542,8 +545,8 @@ async function insertFiscalDomicile(client: pg.PoolClient, t: string, c: Company
       names.distrito,
       a.urbanizacion ?? null,
       a.codigoPais,
-      c.telefono ?? null,
-      c.email ?? null,
+      c.establishment?.telefono ?? c.telefono ?? null,
+      c.establishment?.email ?? c.email ?? null,
     ],
   );
 }

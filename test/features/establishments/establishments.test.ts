@@ -3,7 +3,11 @@
 // its XML (issuer AddressTypeCode 0001, SUNAT 3030 — XSD-valid, signed, accepted by the SUNAT simulator) and prints
 // the annex's address beside the fiscal one; lists and the status filter by it. Refusals name the field and leave
 // nothing behind: no document, no number.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { limaToday } from '../../../src/pipeline/deps.ts';
+import { FIXTURES, substituteToday } from '../../fixtures/invoices.ts';
 import { cleanup, pdfText, readPdf } from '../../render/pdf-tools.ts';
 import { fixtureBody, judgeXml, pathOf, useApi } from '../documents/helpers.ts';
 
@@ -211,6 +215,26 @@ describe('establishments', () => {
     expect(company.direccion).toBe('Jr. Cusco 100');
     const missing = await send('PATCH', '/api/establishments/0042', { nombre: 'x' });
     expect(missing.status).toBe(404);
+  });
+
+  it('issues a perception from the annex, stored under its code; an unknown code is refused there too', async () => {
+    const body = JSON.parse(
+      substituteToday(readFileSync(join(FIXTURES, 'perceptions', '01-pen.json'), 'utf8'), limaToday()),
+    );
+    const refused = await api.post('/api/perceptions', {
+      ...body,
+      datos_del_emisor: { codigo_del_domicilio_fiscal: '0008' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors[0].path).toBe('datos_del_emisor.codigo_del_domicilio_fiscal');
+    const res = await api.post('/api/perceptions', {
+      ...body,
+      serie_documento: 'P002',
+      datos_del_emisor: { codigo_del_domicilio_fiscal: '0001' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const row = await api.tenant.db.document.findFirstOrThrow({ where: { documentType: '40', serie: 'P002' } });
+    expect(row.establishmentCode).toBe('0001');
   });
 
   it('filters the list and the status by establishment', async () => {
