@@ -81,18 +81,10 @@ export async function issuingEstablishment(
   const row = await lookUp(tenant, series, named);
   const code = named ?? row.series_code ?? FISCAL_DOMICILE;
   const seriesExists = row.series_code !== null;
-  const path = named !== undefined ? ESTABLISHMENT_PATH : 'serie_documento';
   // The fiscal domicile always exists (SUNAT: every RUC has its 0000): a company whose row was never written
   // issues from its own address.
   const fiscal = code === FISCAL_DOMICILE && (row.codigo === null || row.active === true);
-  if (!fiscal && row.codigo === null)
-    throw refused(
-      path,
-      'establishment_unknown',
-      `El establecimiento ${code} no está registrado en la empresa (SUNAT 3030): regístrelo en POST /api/establishments.`,
-    );
-  if (!fiscal && !row.active)
-    throw refused(path, 'establishment_inactive', `El establecimiento ${code} está desactivado: no se emite desde él.`);
+  if (!fiscal) refuseUnusable(row, code, named !== undefined ? ESTABLISHMENT_PATH : 'serie_documento');
   if (named !== undefined && row.series_code !== null && row.series_code !== named) {
     throw refused(
       'serie_documento',
@@ -114,6 +106,18 @@ export async function issuingEstablishment(
   };
   const warnings = issuerBlockWarnings(block, registered);
   return { code, seriesExists, issuer: annexIssuer(company, row), warnings };
+}
+
+/** SUNAT 3030: the code must be one the company registered, and we issue only from an active one. */
+function refuseUnusable(row: Row, code: string, path: string): void {
+  if (row.codigo === null)
+    throw refused(
+      path,
+      'establishment_unknown',
+      `El establecimiento ${code} no está registrado en la empresa (SUNAT 3030): regístrelo en POST /api/establishments.`,
+    );
+  if (!row.active)
+    throw refused(path, 'establishment_inactive', `El establecimiento ${code} está desactivado: no se emite desde él.`);
 }
 
 function fiscalRegistered(company: Issuer): RegisteredEstablishment {
