@@ -119,6 +119,8 @@ describe('establishments', () => {
     expect(text.has('Establecimiento 0001 (Tienda Miraflores): Av. Larco 345')).toBe(true);
     // pdftotext, the second reader, finds the annex's address too.
     expect(pdfText(pdf)).toContain('Av. Larco 345');
+    const ticket = await api.get(`/downloads/document/pdf/${res.json.data.external_id}/ticket`);
+    expect(readPdf(ticket.body).has('Establecimiento 0001 (Tienda Miraflores)')).toBe(true);
     const row = await api.tenant.db.document.findFirstOrThrow({ where: { serie: 'F002', number: 1 } });
     expect(row.establishmentCode).toBe('0001');
   });
