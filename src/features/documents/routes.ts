@@ -102,7 +102,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Comprobantes por rango de fecha de emisión (inclusive)',
         description:
-          'Filtros opcionales: tipo, serie, estado, establecimiento, cliente (número de documento exacto) y buscar (un número ' +
+          'Filtros opcionales: tipo, serie, estado, cliente (número de documento exacto) y buscar (un número ' +
           'F001-12, o parte del nombre o del número del cliente).',
         params: ListParamsSchema,
         querystring: ListQuerySchema,
