@@ -7,7 +7,7 @@ import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { provisionTenant } from '../features/company/public.ts';
+import { FirstEstablishmentBody, provisionTenant, withFirstEstablishment } from '../features/company/public.ts';
 import { companyIdentity } from './padron-address.ts';
 
 const Body = z
@@ -31,6 +31,7 @@ const Body = z
       .max(200)
       .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), { message: 'La contraseña debe combinar letras y números.' })
       .describe('Contraseña del administrador (8+ caracteres, letras y números)'),
+    establecimiento: FirstEstablishmentBody.optional(),
   })
   .meta({ id: 'GuestRegisterBody' });
 
@@ -130,7 +131,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
         {
           ruc: b.number,
           name: identity.name,
-          address: identity.address,
+          ...withFirstEstablishment(identity.address, b.establecimiento),
           subdomain: b.subdomain,
           email: b.email,
           planId: free?.id ?? null,

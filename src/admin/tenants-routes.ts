@@ -9,7 +9,13 @@ import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { AddressBody, provisionTenant, resellerLimitReached } from '../features/company/public.ts';
+import {
+  AddressBody,
+  FirstEstablishmentBody,
+  provisionTenant,
+  resellerLimitReached,
+  withFirstEstablishment,
+} from '../features/company/public.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { companyIdentity } from './padron-address.ts';
 import { tenantLockState } from './locks.ts';
@@ -39,6 +45,7 @@ const Body = z
       ),
     nombre_comercial: z.string().trim().min(1).max(200).optional().describe('Nombre comercial'),
     direccion: AddressBody.optional().describe('Domicilio fiscal (por defecto el del padrón RUC, si lo tiene)'),
+    establecimiento: FirstEstablishmentBody.optional(),
     soap_type_id: z.enum(['01', '02']).default('01').describe('01 demo (SUNAT beta o simulador), 02 producción'),
     soap_username: z.string().trim().min(1).max(20).optional().describe('Usuario SOL (producción)'),
     soap_password: z.string().min(1).max(100).optional().describe('Clave SOL (producción)'),
@@ -142,7 +149,7 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
           ruc: b.ruc,
           name: identity.name,
           tradeName: b.nombre_comercial ?? null,
-          address: identity.address,
+          ...withFirstEstablishment(identity.address, b.establecimiento),
           subdomain: b.subdomain,
           email: b.email,
           planId: b.plan_id,

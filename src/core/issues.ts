@@ -99,7 +99,9 @@ export const ISSUE_CODES = {
   dispatch_party_invalid:
     'Destinatario, remitente, proveedor o pagador que SUNAT rechaza: falta el destinatario (2757) o el remitente de la 31 (3383); debe ser el emisor (motivos 02, 04, 07: 2554) o no serlo (2555, 2560); debe tener RUC (motivos 06 y 17: 3417); número de documento con formato inválido (2758/3384/2724/3400).',
   ubigeo_invalid:
-    'Ubigeo de partida o llegada que no existe en el catálogo INEI (departamento o provincia inexistentes). SUNAT 3363/3368.',
+    'Ubigeo de partida o llegada que no existe en el catálogo INEI (departamento o provincia inexistentes). SUNAT 3363/3368. En `datos_del_emisor.ubigeo`: un ubigeo que no es un distrito del catálogo.',
+  establishment_code_invalid:
+    'El código de establecimiento (`datos_del_emisor.codigo_del_domicilio_fiscal`) no tiene 4 dígitos (0000: domicilio fiscal). SUNAT 4242.',
   plate_invalid:
     'Placa de vehículo que no son 6 a 8 letras mayúsculas y dígitos (sin solo ceros) tras quitar guiones y espacios. SUNAT 2567.',
   licence_invalid:
@@ -118,6 +120,8 @@ export const ISSUE_CODES = {
 } as const;
 
 export const WARNING_CODES = {
+  issuer_field_differs:
+    'Un dato de `datos_del_emisor` (ubigeo, dirección, país, correo, teléfono) difiere del establecimiento registrado: el comprobante lleva el registrado.',
   unknown_field:
     'Una clave que el esquema no conoce se ignoró; el mensaje sugiere la clave conocida más parecida ("¿Quiso decir …?").',
   value_normalized:

@@ -9,6 +9,7 @@ import { documentsRoutes } from './documents/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { emailSettingsRoutes } from './email/settings-routes.ts';
+import { establishmentsRoutes } from './establishments/routes.ts';
 import { seriesRoutes } from './company/series-routes.ts';
 import { companySettingsRoutes } from './company/settings-routes.ts';
 import { sunatCheckRoutes } from './company/sunat-check-routes.ts';
@@ -24,6 +25,7 @@ import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
 export const features: Feature[] = [
   tenantFeature(companyRoutes, { name: 'company' }),
+  tenantFeature(establishmentsRoutes, { name: 'establishments' }),
   tenantFeature(seriesRoutes, { name: 'series' }),
   tenantFeature(companySettingsRoutes, { name: 'company-settings' }),
   tenantFeature(sunatCheckRoutes, { name: 'company-sunat-check' }),

@@ -29,6 +29,8 @@ export interface NewDocument {
   computed: unknown;
   /** The issuer the XML was signed with (rebuild.ts makes the XML again from it and `computed`), and its mode. */
   issuer: IssuerSnapshot;
+  /** The establishment it is issued from (its XML's AddressTypeCode); absent: the fiscal domicile, 0000. */
+  establishmentCode?: string;
   /** Claimed for this request's own send attempt until then (null: not to be sent). */
   leaseUntil: Date | null;
   xmlFile: { storageKey: string; sha256: string; size: number };
@@ -88,6 +90,7 @@ const DOCUMENT_FIELDS: Array<[string, string]> = [
   ['next_attempt_at', 'timestamptz'],
   ['locked_until', 'timestamptz'],
   ['send_attempts', 'int'],
+  ['establishment_code', 'varchar(4)'],
 ];
 /** Carried along for the other tables, not documents columns. */
 const EXTRA_FIELDS: Array<[string, string]> = [
@@ -257,6 +260,7 @@ function documentObject(row: NewDocument): Record<string, unknown> {
     next_attempt_at: row.leaseUntil,
     locked_until: row.leaseUntil,
     send_attempts: row.leaseUntil ? 1 : 0,
+    establishment_code: row.establishmentCode ?? '0000',
     xml_key: row.xmlFile.storageKey,
     xml_sha256: row.xmlFile.sha256,
     xml_size: row.xmlFile.size,

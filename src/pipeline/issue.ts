@@ -8,6 +8,7 @@ import { relayAfterCommit } from '../platform/jobs/outbox.ts';
 import { errors } from '../platform/errors.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 import { issuerOf, issuerSnapshot, limaTime, limaToday } from './deps.ts';
+import { bindNewSeries, issuingEstablishment } from './establishment.ts';
 import { xmlKey, sha256Hex } from './files.ts';
 import { writeSignedXml } from './rebuild.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
@@ -166,6 +167,13 @@ export async function issueDocument<C>(
       ],
     );
   }
+  // Where it is issued from (SUNAT 3030): refused here, before the number is taken, when it cannot be.
+  const series = { documentType: identity.documentType, serie: identity.series };
+  const establishment = await issuingEstablishment(tenant, issuer, body, series);
+  const warnings = [...prepared.warnings, ...establishment.warnings];
+  if (!establishment.seriesExists && !company.requireRegisteredSeries)
+    await bindNewSeries(tenant, series, establishment.code);
+  const signedIssuer = establishment.issuer;
   // What tells an identical retry from another document under the same explicit number (existingDocument). A "#"
   // document's number is new by construction, so no later request can be its duplicate: its hash would never be read.
   const fingerprint = identity.number === null ? null : fingerprintOf(body);
@@ -185,7 +193,7 @@ export async function issueDocument<C>(
   try {
     const build = async (number: number): Promise<NewDocument> => {
       const numbered = kind.assignNumber(document, number);
-      const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, issuer), key);
+      const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, signedIssuer), key);
       const xmlBytes = Buffer.from(signed.xml, 'utf8');
       xmlByNumber.set(number, xmlBytes);
       const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
@@ -202,7 +210,8 @@ export async function issueDocument<C>(
         fingerprint,
         payload: body,
         computed: numbered,
-        issuer: issuerSnapshot(issuer, company),
+        issuer: issuerSnapshot(signedIssuer, company),
+        establishmentCode: establishment.code,
         // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
         // lease is over (next_attempt_at).
         leaseUntil,
@@ -244,8 +253,7 @@ export async function issueDocument<C>(
         ],
       );
     }
-    if (error instanceof DuplicateNumber)
-      return existingDocument(tenant, kind, identity, fingerprint, prepared.warnings);
+    if (error instanceof DuplicateNumber) return existingDocument(tenant, kind, identity, fingerprint, warnings);
     if (error instanceof SeriesExhausted) throw seriesExhausted(identity.series, error.byExplicitNumber);
     throw error;
   }
@@ -287,7 +295,7 @@ export async function issueDocument<C>(
       if (send.outcome.cdrZip) stored.files.push({ kind: 'cdr' });
     }
   }
-  return toIssued(stored, kind, { wasDuplicate: false, warnings: prepared.warnings, send });
+  return toIssued(stored, kind, { wasDuplicate: false, warnings, send });
 }
 
 /**

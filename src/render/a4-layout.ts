@@ -209,6 +209,8 @@ function headerItem(doc: Doc, model: PrintModel, logo: Logo | undefined): Item {
     blocks.push({ lines: wrapText(doc, issuer.name, textW, ST.issuerTitle), style: ST.issuerTitle, gap: 4 });
   }
   blocks.push({ lines: wrapText(doc, issuer.address, textW, ST.small), style: ST.small, gap: 1 });
+  if (issuer.establishment)
+    blocks.push({ lines: wrapText(doc, issuer.establishment, textW, ST.small), style: ST.small, gap: 1 });
   const contact = [issuer.phone && `Telf.: ${issuer.phone}`, issuer.email, issuer.website]
     .filter(Boolean)
     .join('  ·  ');

@@ -67,7 +67,8 @@ export function printIssuer(issuer: Issuer, context: { website?: string; logoBas
     ruc: issuer.ruc,
     name: issuer.razonSocial,
     tradeName: issuer.nombreComercial || undefined,
-    address: issuerAddress(issuer),
+    address: addressLine(issuer.fiscalAddress ?? issuer.address),
+    establishment: issuer.fiscalAddress ? establishmentLine(issuer) : undefined,
     phone: issuer.telefono,
     email: issuer.email,
     website: context.website,
@@ -75,11 +76,17 @@ export function printIssuer(issuer: Issuer, context: { website?: string; logoBas
   };
 }
 
-function issuerAddress(issuer: Issuer): string {
-  const a = issuer.address;
+function addressLine(a: Issuer['address']): string {
   const street = [a.direccion, a.urbanizacion].filter((p) => p && p.trim() !== '').join(', ');
   const place = [a.distrito, a.provincia, a.departamento].filter((p) => p && p.trim() !== '' && p !== '-').join(' - ');
   return [street, place].filter(Boolean).join(', ');
+}
+
+/** The annex a document was issued from (SUNAT 3030: its code is the XML's AddressTypeCode). */
+function establishmentLine(issuer: Issuer): string {
+  const a = issuer.address;
+  const name = issuer.establishmentName ? ` (${issuer.establishmentName})` : '';
+  return `Establecimiento ${a.codigoEstablecimiento}${name}: ${addressLine(a)}`;
 }
 
 function lineDetails(line: DocumentLine): string[] | undefined {

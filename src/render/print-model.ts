@@ -17,6 +17,8 @@ export interface PrintIssuer {
   tradeName?: string;
   /** Fiscal address as printed (one string; wrapped by the renderer). */
   address: string;
+  /** The annex the document was issued from, when not the fiscal domicile: "Establecimiento 0001 (name): address". */
+  establishment?: string;
   phone?: string;
   email?: string;
   website?: string;

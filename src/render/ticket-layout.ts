@@ -111,6 +111,7 @@ function headerBlocks(doc: Doc, model: PrintModel): Block[] {
   blocks.push(textBlock(doc, issuer.name, issuer.tradeName ? ST.bold : ST.issuer, 'center'));
   blocks.push(textBlock(doc, content.rucLine(model), ST.bold, 'center'));
   blocks.push(textBlock(doc, issuer.address, ST.small, 'center'));
+  if (issuer.establishment) blocks.push(textBlock(doc, issuer.establishment, ST.small, 'center'));
   const contact = [issuer.phone && `Telf.: ${issuer.phone}`, issuer.email, issuer.website].filter(Boolean).join(' · ');
   if (contact) blocks.push(textBlock(doc, contact, ST.small, 'center'));
   blocks.push(separator(doc));

@@ -98,7 +98,7 @@ describe('unknownFields', () => {
       guias: [{ numero_documento: 'T001-1', codigo_tipo_documento: '09' }],
       descuentos: [{ codigo: '02', cantidad_sin_redondeo: 1, global_distribucion: true }],
       acciones: { enviar_xml_firmado: false, auto_print: true },
-      datos_del_emisor: { cualquier: 'cosa' },
+      datos_del_emisor: { codigo_del_domicilio_fiscal: '0000', ubigeo: '150101', telefono: 1 },
     };
     expect(unknownFields(documentBodySchema, body)).toEqual([]);
   });

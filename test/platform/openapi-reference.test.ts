@@ -130,8 +130,14 @@ function isDomainAnswer(status: number, body: string): boolean {
   return errors.length > 0 && errors.every((e) => MISSING_DOCUMENT_CODES.has(e.code));
 }
 
-/** Values for the path parameters of the routes that take a body (an existing series; an id nothing holds). */
-const PATH_VALUES: Record<string, string> = { codigo_tipo_documento: '01', serie: 'F001', id: '999999' };
+/** Values for the path parameters of the routes that take a body (an existing series and establishment — the
+ *  establishments' example registers 0001 first; an id nothing holds). */
+const PATH_VALUES: Record<string, string> = {
+  codigo_tipo_documento: '01',
+  serie: 'F001',
+  id: '999999',
+  codigo: '0001',
+};
 
 function withPathValues(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => PATH_VALUES[name] ?? '1');

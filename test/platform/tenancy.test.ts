@@ -35,6 +35,7 @@ describe('one schema per tenant', () => {
         'document_state_history',
         'documents',
         'email_outbox',
+        'establishments',
         'idempotency_keys',
         'job_outbox',
         'series',

@@ -21,6 +21,7 @@ import {
   priceTypes,
   relatedDocumentTypes,
 } from '../catalogs/index.ts';
+import { issuerBlockSchema } from '../issuer-block.ts';
 import { refusingUnknownKeys, withAliases } from '../unknown-fields.ts';
 import {
   amount,
@@ -608,7 +609,7 @@ export const documentBodySchema = z
       'Notas: motivo o sustento (máximo 500 caracteres; SUNAT 2135/2136).',
     ),
     documento_afectado: optional(affectedDocumentSchema),
-    datos_del_emisor: optional(z.unknown()).describe('Ignorado: el emisor es la empresa del tenant.'),
+    datos_del_emisor: optional(issuerBlockSchema),
     offline_id: optional(z.union([z.string(), z.number()])).describe('Clave de idempotencia del cliente (opcional).'),
   })
   .meta({

@@ -2,10 +2,11 @@
 // bodies have the same structure and differ in a few field names (datos_del_cliente_o_receptor /
 // datos_del_proveedor, codigo_tipo_percepcion / codigo_tipo_retencion, total_percibido / total_retenido…), their
 // catalogs and their wording. Shapes, formats and catalog membership only; the arithmetic is checked by each type's
-// compute. `datos_del_emisor` is accepted and ignored: the issuer is the tenant's company.
+// compute. `datos_del_emisor` names the establishment issuing (src/core/issuer-block.ts).
 import { z } from 'zod';
 import { currencies } from '../catalogs/index.ts';
 import { customerSchema, documentNumber } from '../invoice/schema.ts';
+import { issuerBlockSchema } from '../issuer-block.ts';
 import { refusingUnknownKeys } from '../unknown-fields.ts';
 import { amount, decimal, isoDate, issueMomentFields, optional, text, upperCode } from '../invoice/primitives.ts';
 
@@ -193,7 +194,7 @@ export function otherCpeBodySchema<T extends OtherCpeKind>(
       ),
       ...issueMomentFields(),
       codigo_tipo_documento: fixedType(type, noun),
-      datos_del_emisor: optional(z.unknown()).describe('Se ignora: el emisor es la empresa del token.'),
+      datos_del_emisor: optional(issuerBlockSchema),
       ...field(WORDS.party[i] as PartyKey<T>, customerSchema.describe(WORDS.partyText[i])),
       ...field(
         `codigo_tipo_${WORDS.key[i] as Key<T>}`,

@@ -68,5 +68,24 @@ export async function updateCompanyProfile(
     const message = 'El servidor está leyendo otras imágenes: envíe el logo nuevamente en 5 segundos.';
     throw new AppError(503, 'upload_busy', message, [], { 'retry-after': '5' });
   }
-  return tenant.db.company.update({ where: { id: 1 }, data: profileUpdate(input, logo) });
+  const data = profileUpdate(input, logo);
+  if (!input.direccion) return tenant.db.company.update({ where: { id: 1 }, data });
+  return tenant.db.$transaction(async (tx) => {
+    const company = await tx.company.update({ where: { id: 1 }, data });
+    // The fiscal domicile is also establishment 0000 (GET /api/establishments): the two never disagree.
+    await tx.establishment.updateMany({ where: { codigo: '0000' }, data: fiscalDomicileOf(company) });
+    return company;
+  });
+}
+
+function fiscalDomicileOf(c: Company): Prisma.EstablishmentUpdateManyMutationInput {
+  return {
+    direccion: c.direccion,
+    ubigeo: c.ubigeo,
+    urbanizacion: c.urbanizacion,
+    departamento: c.departamento,
+    provincia: c.provincia,
+    distrito: c.distrito,
+    codigoPais: c.codigoPais,
+  };
 }

@@ -5,6 +5,7 @@
 // cannot both succeed: the second blocks on the unique index and gets 409. A company placed on another database
 // server than the central one (platform/db/servers.ts) takes two transactions, one per server (acrossServers).
 import { randomBytes } from 'node:crypto';
+import { ubigeoNames } from '../../core/catalogs/ubigeo/index.ts';
 import { isValidRuc } from '../../core/ruc.ts';
 import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../../crypto/certificates.ts';
 import type { Config } from '../../platform/config.ts';
@@ -43,6 +44,11 @@ export interface ProvisionTenantInput {
   tradeName?: string | null;
   telefono?: string | null;
   address?: Partial<CompanyAddress>;
+  /**
+   * Its first establishment, 0000 (the fiscal domicile at `address`): its name (default "Oficina principal"), phone
+   * and e-mail (default the company's).
+   */
+  establishment?: { name?: string; telefono?: string; email?: string };
   /** demo (default): SUNAT beta / simulator with a generated self-signed certificate. */
   sunatMode?: TenantSunatMode;
   solUser?: string | null;
@@ -501,6 +507,7 @@ async function insertCompany(client: pg.PoolClient, schema: string, c: CompanyRo
       c.certInfo.notAfter,
     ],
   );
+  await insertFiscalDomicile(client, t, c);
   await client.query(
     // ON CONFLICT: a migration may already have added a default series (R001) to the new schema.
     `INSERT INTO ${t}."series" (document_type, serie) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
@@ -516,6 +523,32 @@ async function insertCompany(client: pg.PoolClient, schema: string, c: CompanyRo
     [userId, c.issued.hash, c.issued.prefix],
   );
   return userId;
+}
+
+/**
+ * Establishment 0000, the fiscal domicile, from the company's address: its department, province and district are
+ * the ubigeo catalogue's when it knows the code (the address given otherwise).
+ */
+async function insertFiscalDomicile(client: pg.PoolClient, t: string, c: CompanyRows): Promise<void> {
+  const a = c.address;
+  const names = ubigeoNames(a.ubigeo) ?? { departamento: a.departamento, provincia: a.provincia, distrito: a.distrito };
+  await client.query(
+    `INSERT INTO ${t}."establishments" (codigo, nombre, direccion, ubigeo, departamento, provincia, distrito, urbanizacion,
+       codigo_pais, telefono, correo_electronico)
+     VALUES ('0000', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      c.establishment?.name?.trim() || 'Oficina principal',
+      a.direccion,
+      a.ubigeo,
+      names.departamento,
+      names.provincia,
+      names.distrito,
+      a.urbanizacion ?? null,
+      a.codigoPais,
+      c.establishment?.telefono ?? c.telefono ?? null,
+      c.establishment?.email ?? c.email ?? null,
+    ],
+  );
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

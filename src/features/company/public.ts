@@ -10,6 +10,7 @@ export { issueLoginToken } from './tokens-service.ts';
 export { installUsageCounter } from './usage-counter.ts';
 export { companyPdfFormat, withCompanyPrintSettings } from './print-settings.ts';
 export { AddressBody } from './profile-schemas.ts';
+export { FirstEstablishmentBody, withFirstEstablishment } from './first-establishment.ts';
 export { logoMimeType } from './logo.ts';
 export { presentSmtp } from './presenter.ts';
 export { SmtpViewSchema } from './schemas.ts';

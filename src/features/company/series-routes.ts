@@ -14,6 +14,7 @@ export function presentSeries(s: Series) {
     ultimo_numero: s.lastNumber,
     contingencia: s.contingency,
     registrada: s.registered,
+    codigo_establecimiento: s.establishmentCode,
   };
 }
 
@@ -37,6 +38,10 @@ export const seriesRoutes: FastifyPluginAsync = async (app) => {
         ...config,
         openapiExamples: {
           nueva: { summary: 'Serie de facturas', value: { codigo_tipo_documento: '01', serie: 'F002' } },
+          anexo: {
+            summary: 'Serie de boletas de un local anexo',
+            value: { codigo_tipo_documento: '03', serie: 'B002', codigo_establecimiento: '0001' },
+          },
           migrada: {
             summary: 'Serie que continúa la numeración de otro sistema',
             value: { codigo_tipo_documento: '03', serie: 'B002', ultimo_numero: 1500 },
@@ -52,6 +57,7 @@ export const seriesRoutes: FastifyPluginAsync = async (app) => {
         serie: b.serie,
         contingency: b.contingencia,
         lastNumber: b.ultimo_numero,
+        establishmentCode: b.codigo_establecimiento,
       });
       return { success: true as const, data: presentSeries(created) };
     },

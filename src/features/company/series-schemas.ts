@@ -21,6 +21,11 @@ export const SeriesBody = z
       .describe('Serie (F001, B001, FC01, 0001 de contingencia…)'),
     contingencia: z.boolean().optional().describe('Serie de contingencia (4 dígitos)'),
     ultimo_numero: lastNumber.optional(),
+    codigo_establecimiento: z
+      .string()
+      .regex(/^\d{4}$/, { message: 'El código de establecimiento tiene 4 dígitos (0000: domicilio fiscal).' })
+      .optional()
+      .describe('Establecimiento al que pertenece la serie (GET /api/establishments); por omisión 0000'),
   })
   .strict()
   .meta({ id: 'SeriesBody' });
@@ -42,6 +47,7 @@ export const SeriesItem = z
     ultimo_numero: z.number().int(),
     contingencia: z.boolean(),
     registrada: z.boolean().describe('false: creada automáticamente al emitir con ella'),
+    codigo_establecimiento: z.string().describe('Establecimiento desde el que emite (0000: domicilio fiscal)'),
   })
   .meta({ id: 'Series' });
 

@@ -13,6 +13,8 @@ export interface NewSeries {
   serie: string;
   contingency?: boolean;
   lastNumber?: number;
+  /** The establishment whose documents it numbers (default 0000, the fiscal domicile). */
+  establishmentCode?: string;
 }
 
 export function listSeries(tenant: Pick<TenantContext, 'db'>): Promise<Series[]> {
@@ -26,6 +28,8 @@ export async function createSeries(tenant: Pick<TenantContext, 'db'>, input: New
     where: { documentType_serie: { documentType: input.documentType, serie: input.serie } },
   });
   if (existing) throw seriesExists(input);
+  const establishmentCode = input.establishmentCode ?? '0000';
+  await establishmentUsable(tenant, establishmentCode);
   try {
     return await tenant.db.series.create({
       data: {
@@ -34,12 +38,24 @@ export async function createSeries(tenant: Pick<TenantContext, 'db'>, input: New
         lastNumber: input.lastNumber ?? 0,
         contingency: isContingencySeries(input.serie),
         registered: true,
+        establishmentCode,
       },
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'P2002') throw seriesExists(input);
     throw error;
   }
+}
+
+/** A series belongs to a registered, active establishment (0000 always is: the fiscal domicile). */
+async function establishmentUsable(tenant: Pick<TenantContext, 'db'>, codigo: string): Promise<void> {
+  if (codigo === '0000') return;
+  const found = await tenant.db.establishment.findUnique({ where: { codigo }, select: { active: true } });
+  if (found?.active) return;
+  const [code, message] = found
+    ? ['establishment_inactive', `El establecimiento ${codigo} está desactivado.`]
+    : ['establishment_unknown', `El establecimiento ${codigo} no está registrado (POST /api/establishments).`];
+  throw errors.unprocessable(code, message, [{ path: 'codigo_establecimiento', code, message }]);
 }
 
 function seriesExists(input: NewSeries) {

@@ -23,6 +23,8 @@ export interface ListFilter {
   customer?: string;
   /** A document number (F001-12), or part of the customer's name or number. */
   search?: string;
+  /** The establishment issued from (documents.establishment_code). */
+  establishment?: string;
   /** Rows before this (issue date, id) in the newest-first order. */
   before?: { date: string; id: number };
 }
@@ -137,6 +139,7 @@ function whereOf(filter: ListFilter, first: number): { sql: string; params: unkn
     where.push(`(d.issue_date, d.id) < (${next(filter.before.date)}::date, ${next(filter.before.id)}::int)`);
   if (filter.serie) where.push(`d.serie = ${next(filter.serie)}`);
   if (filter.state) where.push(`d.state_type_id = ${next(filter.state)}::bpchar`);
+  if (filter.establishment) where.push(`d.establishment_code = ${next(filter.establishment)}`);
   if (filter.customer) where.push(`d.customer_doc_number = ${next(filter.customer)}`);
   if (filter.search) where.push(searchCondition(filter.search, next));
   return { sql: where.join(' AND '), params };

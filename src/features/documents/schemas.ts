@@ -117,6 +117,11 @@ export const ListQuerySchema = z.object({
     .max(100)
     .optional()
     .describe('Un número (F001-12) o parte del nombre o del número de documento del cliente'),
+  establecimiento: z
+    .string()
+    .regex(/^\d{4}$/, { message: 'El código de establecimiento tiene 4 dígitos (0000, 0001…).' })
+    .optional()
+    .describe('Solo los emitidos desde este establecimiento (0000: domicilio fiscal)'),
 });
 
 export const ListRowSchema = z.object({

@@ -197,6 +197,7 @@ export interface ListQuery {
   estado?: string;
   cliente?: string;
   buscar?: string;
+  establecimiento?: string;
 }
 
 export interface ListRange {
@@ -273,6 +274,7 @@ export async function listRange(
     state: page.estado,
     customer: page.cliente,
     search: page.buscar,
+    establishment: page.establecimiento,
   };
   const shown =
     page.limit === undefined

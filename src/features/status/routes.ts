@@ -16,6 +16,10 @@ import { consultCdrStatus, documentStatus } from './service.ts';
 const STATUS_EXAMPLES = {
   serie_number: { summary: 'Por serie-número', value: { serie_number: 'F001-1' } },
   external_id: { summary: 'Por external_id', value: { external_id: '0b8e3f1e-2c4d-4f5a-9b6c-7d8e9f0a1b2c' } },
+  establecimiento: {
+    summary: 'Solo si se emitió desde el establecimiento 0001',
+    value: { serie_number: 'B002-1', establecimiento: '0001' },
+  },
 };
 const CONSULT_EXAMPLES = {
   factura: {

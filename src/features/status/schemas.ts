@@ -18,6 +18,11 @@ export const DocumentStatusBodySchema = z
     external_id: externalIdSchema
       .optional()
       .describe('external_id del comprobante; si se envían ambos, deben ser el mismo.'),
+    establecimiento: z
+      .string()
+      .regex(/^\d{4}$/, { message: 'El código de establecimiento tiene 4 dígitos (0000, 0001…).' })
+      .optional()
+      .describe('Solo si fue emitido desde este establecimiento (si no, 404 document_not_found).'),
   })
   .refine((b) => b.serie_number !== undefined || b.external_id !== undefined, {
     message: 'Envíe serie_number o external_id.',
@@ -31,6 +36,7 @@ export const DocumentStatusResponseSchema = z
     data: z.object({
       ...documentNameFields,
       document_type_id: z.string().describe('Tipo de comprobante (catálogo 01)'),
+      codigo_establecimiento: z.string().describe('Establecimiento desde el que se emitió (0000: domicilio fiscal)'),
       state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado, 11 Anulado…'),
       state_type_description: z.string(),
       status_id: z.string().describe('Igual a state_type_id (nombre de FacturadorPro)'),

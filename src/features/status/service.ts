@@ -21,8 +21,14 @@ async function findDocument(tenant: TenantRef, body: DocumentStatusBody) {
   const where = {
     ...(body.serie_number ? splitSerieNumber(body.serie_number) : {}),
     ...(body.external_id ? { externalId: body.external_id } : {}),
+    ...(body.establecimiento ? { establishmentCode: body.establecimiento } : {}),
   };
-  const docs = await tenant.db.document.findMany({ where, select: STORED_SELECT, take: 2, orderBy: { id: 'asc' } });
+  const docs = await tenant.db.document.findMany({
+    where,
+    select: { ...STORED_SELECT, establishmentCode: true },
+    take: 2,
+    orderBy: { id: 'asc' },
+  });
   if (docs.length === 0) throw notFound(body.serie_number ?? body.external_id ?? '');
   if (docs.length > 1)
     throw errors.unprocessable(
@@ -43,6 +49,7 @@ export async function documentStatus(tenant: TenantRef, body: DocumentStatusBody
     data: {
       ...documentNameOf(doc),
       document_type_id: doc.documentType,
+      codigo_establecimiento: doc.establishmentCode,
       state_type_id: doc.stateTypeId,
       state_type_description: description,
       status_id: doc.stateTypeId,

@@ -29,6 +29,7 @@ describe('POST /api/series', () => {
       ultimo_numero: 41,
       contingencia: false,
       registrada: true,
+      codigo_establecimiento: '0000',
     });
     const list = await api.get('/api/series');
     expect(list.json.data.map((s: any) => `${s.codigo_tipo_documento}-${s.serie}`)).toContain('01-F002');
