@@ -68,7 +68,8 @@ export interface IssuedDocument extends DocumentIdentity {
   send: SendResult | null;
 }
 
-interface Stored extends DocumentIdentity {
+/** A stored document as read with STORED_SELECT. */
+export interface Stored extends DocumentIdentity {
   hash: string | null;
   qrText: string | null;
   computed: unknown;
