@@ -211,6 +211,64 @@ describe('webhooks', () => {
   });
 });
 
+/** Waits until every pending delivery's retry is due, then makes this tenant's jobs due and runs them. */
+async function retryDue(): Promise<void> {
+  const pending = await api.tenant.db.webhookDelivery.findMany({ where: { status: 'pending' } });
+  const last = Math.max(0, ...pending.map((d) => (d.nextAttemptAt?.getTime() ?? 0) - Date.now()));
+  await new Promise((resolve) => setTimeout(resolve, last + 50));
+  await api.ctx.db.pool.query(`UPDATE "central"."jobs" SET run_at = now() - interval '1 second' WHERE tenant_id = $1`, [
+    api.tenant.id,
+  ]);
+  await runWorker();
+}
+
+describe('webhooks: order and failing receivers', () => {
+  it("keeps a document's events in order while its first one fails; other subjects do not wait", async () => {
+    received.length = 0;
+    answers.push(500);
+    const issued = await api.post('/api/documents', fixtureBody('01-taxed.json'));
+    const id = issued.json.data.external_id;
+    await runWorker();
+    const voided = await api.post('/api/voided', voidBodyOf('Error en el RUC del cliente')(id));
+    await api.post('/api/voided/status', { external_id: voided.json.data.external_id });
+    await runWorker();
+    const ofDocument = () => received.filter((r) => r.json.data?.data?.external_id === id).map((r) => r.json.type);
+    expect(ofDocument()).toEqual(['document.accepted']);
+    expect(received.map((r) => r.json.type)).toContain('summary.accepted');
+    await retryDue();
+    expect(ofDocument()).toEqual([
+      'document.accepted',
+      'document.accepted',
+      'document.state_changed',
+      'document.voided',
+    ]);
+    const summary = received.find((r) => r.json.type === 'summary.accepted')!.json;
+    expect(summary.data).toMatchObject({ data: { external_id: voided.json.data.external_id, state: 'accepted' } });
+  });
+
+  it('switches off a receiver failing for longer than allowed, with its reason; reactivating sends what waited', async () => {
+    await api.tenant.db.webhookEndpoint.update({
+      where: { id: webhookId },
+      data: { failingSince: new Date(Date.now() - 4 * 24 * 3_600_000), consecutiveFailures: 40 },
+    });
+    received.length = 0;
+    answers.push(503);
+    const test = await call('POST', `/api/webhooks/${webhookId}/test`);
+    await runWorker();
+    expect(received).toHaveLength(1);
+    const off = (await call('GET', '/api/webhooks')).json.data[0];
+    expect(off).toMatchObject({ activo: false, fallos_consecutivos: 41 });
+    expect(off.motivo_desactivacion).toContain('72 h');
+    expect((await call('POST', `/api/webhooks/${webhookId}/test`)).status).toBe(409);
+    await retryDue();
+    expect(received).toHaveLength(1);
+    const on = await call('PATCH', `/api/webhooks/${webhookId}`, { activo: true });
+    expect(on.json.data).toMatchObject({ activo: true, motivo_desactivacion: null, fallos_consecutivos: 0 });
+    await retryDue();
+    expect(received.map((r) => r.json.id)).toEqual([test.json.data.event_id, test.json.data.event_id]);
+  });
+});
+
 describe('webhooks in production', () => {
   it('refuses a loopback receiver at subscription, and at delivery', async () => {
     const ctx = await createTestApp({ env: { WORKER_ENABLED: 'false' }, config: { outboundPrivateAllowed: false } });
