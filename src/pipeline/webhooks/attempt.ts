@@ -96,8 +96,9 @@ async function record(
   const next = delivered ? null : nextAttemptAt(config.webhookRetrySchedule, attempt);
   const status = delivered ? 'delivered' : next ? 'pending' : 'failed';
   await client.query(
+    // A webhook deleted while its POST was in flight took its deliveries along: nothing left to record.
     `INSERT INTO ${s}."webhook_attempts" (delivery_id, attempt, status_code, duration_ms, response_head, error, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+     SELECT id, $2, $3, $4, $5, $6, $7 FROM ${s}."webhook_deliveries" WHERE id = $1`,
     [target.deliveryId, attempt, outcome.statusCode, outcome.durationMs, outcome.head, outcome.error, next],
   );
   await client.query(

@@ -13,12 +13,16 @@ import { createTestApp } from '../../helpers/app.ts';
 import { fixtureBody, useApi } from '../documents/helpers.ts';
 import { voidBodyOf } from '../summaries/helpers.ts';
 
-const api = useApi({ env: { WORKER_ENABLED: 'false' }, config: { webhookRetrySchedule: [1, 1, 1] } });
+const api = useApi({
+  env: { WORKER_ENABLED: 'false' },
+  config: { webhookRetrySchedule: [1, 1, 1], webhookTimeoutMs: 2_000 },
+});
 
 interface Received {
   headers: IncomingMessage['headers'];
   body: string;
   json: any;
+  at: number;
 }
 
 let receiver: Server;
@@ -33,7 +37,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, json: JSON.parse(body) });
+      received.push({ headers: req.headers, body, json: JSON.parse(body), at: Date.now() });
       const status = answers.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receptor caído');
     });
@@ -266,6 +270,59 @@ describe('webhooks: order and failing receivers', () => {
     expect(on.json.data).toMatchObject({ activo: true, motivo_desactivacion: null, fallos_consecutivos: 0 });
     await retryDue();
     expect(received.map((r) => r.json.id)).toEqual([test.json.data.event_id, test.json.data.event_id]);
+  });
+});
+
+describe("webhooks: one company's slow receiver", () => {
+  it("holds only its company's share of the delivery lane: another company's event goes meanwhile", async () => {
+    const hanging = createServer(() => undefined); // accepts, reads, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const slowUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+    const other = await api.ctx.provisionTenant();
+    const inject = async (tenant: typeof other, method: 'POST', url: string, payload?: unknown) =>
+      (
+        await api.ctx.app.inject({
+          method,
+          url,
+          headers: { ...tenant.headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          ...(payload ? { payload: payload as object } : {}),
+        })
+      ).json();
+    try {
+      const slow: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const created = await inject(api.tenant, 'POST', '/api/webhooks', { url: slowUrl, eventos: ['summary.*'] });
+        slow.push(created.data.id);
+        await inject(api.tenant, 'POST', `/api/webhooks/${created.data.id}/test`);
+      }
+      const fast = await inject(other, 'POST', '/api/webhooks', { url: receiverUrl });
+      const queued = await inject(other, 'POST', `/api/webhooks/${fast.data.id}/test`);
+      received.length = 0;
+      // Three slots, two per company: the slow company's third job waits, the other company's takes the free slot.
+      const drained = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
+        jobs,
+        autoStart: false,
+        tenantIds: [api.tenant.id, other.id],
+        lanes: { delivery: { concurrency: 3, perTenant: 2 } },
+      }).drain();
+      const timedOut = () => api.tenant.db.webhookAttempt.count({ where: { delivery: { endpointId: { in: slow } } } });
+      while ((await timedOut()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Enough seen: the slow receivers' webhooks go (their runs end at once), so the drain ends.
+      const firstTimeout = await api.tenant.db.webhookAttempt.findFirstOrThrow({
+        where: { delivery: { endpointId: { in: slow } } },
+        orderBy: { createdAt: 'asc' },
+      });
+      await api.tenant.db.webhookEndpoint.deleteMany({ where: { id: { in: slow } } });
+      await drained;
+      const arrived = received.find((r) => r.json.id === queued.data.event_id);
+      expect(arrived).toBeDefined();
+      expect(firstTimeout).toMatchObject({ error: 'timeout', statusCode: null });
+      expect(firstTimeout.durationMs).toBeLessThan(2_000 + 1_000);
+      expect(arrived!.at).toBeLessThan(firstTimeout.createdAt.getTime());
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 });
 
