@@ -1,6 +1,7 @@
 // /api/webhooks (tenant host): the company's webhook endpoints and their deliveries (docs/webhooks.md).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVENT_TYPES, TEST_EVENT } from '../../pipeline/webhooks/events.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import {
   CreateWebhookBody,
@@ -44,10 +45,19 @@ const UPDATE_EXAMPLES = {
   events: { summary: 'Cambiar los eventos', value: { eventos: ['document.*', 'perception.*', 'retention.*'] } },
 };
 
-const SIGNATURE =
-  'Cada evento es un POST JSON {id, type, created_at, data} con la cabecera ' +
-  '`Facturo-Signature: t=<unix>,v1=<hex HMAC-SHA256(secreto, "<t>.<cuerpo>")>`; `data` es lo que responde ' +
-  'POST /api/documents/status para ese comprobante. Reintentos con espera creciente hasta ~24 h (docs/webhooks.md).';
+const SIGNATURE = [
+  'Cada evento es un POST JSON `{id, type, created_at, data}`; `data` es lo que responde POST /api/documents/status ',
+  'para ese comprobante (o el /status del resumen), con el estado de ese momento.',
+  '',
+  `Eventos: ${EVENT_TYPES.join(', ')}, y ${TEST_EVENT} (POST /api/webhooks/{id}/test).`,
+  '',
+  'Firma: `Facturo-Signature: t=<unix>,v1=<hex HMAC-SHA256(secreto, "<t>.<cuerpo>")>`. En Node:',
+  '`createHmac("sha256", secreto).update(`${t}.${cuerpoCrudo}`).digest("hex")`, comparado con `timingSafeEqual`.',
+  '',
+  'Reintentos (timeout o respuesta no 2xx): 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h (~24 h; ',
+  'WEBHOOK_RETRY_SCHEDULE); en orden por comprobante; el mismo `id` en cada reintento. Un webhook que falla ',
+  'durante días se desactiva con su motivo. Detalle: docs/webhooks.md.',
+].join('\n');
 
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
