@@ -3,13 +3,14 @@
 // and production's refusal of a loopback receiver. The retry schedule is shortened by configuration (1 s), and the
 // worker is run by hand for this file's tenant.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { createTestApp } from '../../helpers/app.ts';
+import { httpCall } from '../../helpers/http.ts';
 import { fixtureBody, useApi } from '../documents/helpers.ts';
 import { voidBodyOf } from '../summaries/helpers.ts';
 
@@ -52,31 +53,7 @@ afterAll(async () => {
 
 /** A real HTTP request to the listening app with the tenant's Host and token. */
 function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const port = (api.ctx.app.server.address() as AddressInfo).port;
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          ...api.tenant.headers,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  return httpCall(api.ctx.app, method, path, { headers: api.tenant.headers, body });
 }
 
 /** Runs this tenant's due jobs until none is left. */
