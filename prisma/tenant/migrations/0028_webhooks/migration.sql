@@ -92,13 +92,18 @@ ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_fkey
 -- Changes applied by logical replication (a company moving to another server) fire no trigger: no event twice.
 
 -- The delivery job of one endpoint, due now: in central.jobs when this database holds it, otherwise in the schema's
--- outbox, which the worker relays (src/platform/jobs/outbox.ts). One pending job per endpoint (its dedupe key).
+-- outbox, which the worker relays (src/platform/jobs/outbox.ts). One pending job per endpoint (its dedupe key), and
+-- one wake per endpoint and transaction (remembered in a transaction-local setting): a statement that changes many
+-- documents upserts the job row once, not once per document.
 CREATE FUNCTION "webhook_wake"(p_endpoint integer, p_tenant integer) RETURNS void
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
   v_key text := 'webhook-deliver:' || p_tenant || ':' || p_endpoint;
   v_payload jsonb := jsonb_build_object('tenantId', p_tenant, 'schema', current_schema(), 'endpointId', p_endpoint);
+  v_woken text := coalesce(nullif(current_setting('facturo.webhooks_woken', true), ''), ',');
 BEGIN
+  IF position(',' || current_schema() || '.' || p_endpoint || ',' IN v_woken) > 0 THEN RETURN; END IF;
+  PERFORM set_config('facturo.webhooks_woken', v_woken || current_schema() || '.' || p_endpoint || ',', true);
   IF to_regclass('"central"."jobs"') IS NOT NULL THEN
     INSERT INTO "central"."jobs" (name, dedupe_key, tenant_id, payload, run_at)
     VALUES ('webhook-deliver', v_key, p_tenant, v_payload, now())
