@@ -5,6 +5,7 @@
 import type { PipelineDeps } from './pipeline/deps.ts';
 import { sendDocumentJob } from './pipeline/send-document-job.ts';
 import { summaryTicketJob } from './pipeline/summaries/job.ts';
+import { webhookJob } from './pipeline/webhooks/job.ts';
 import type { JobDefinition } from './platform/jobs/definition.ts';
 import { whatsappJob } from './features/whatsapp/public.ts';
 import { emailJob } from './features/email/public.ts';
@@ -16,4 +17,5 @@ export const jobs: readonly JobDefinition<PipelineDeps>[] = [
   whatsappJob,
   emailJob,
   moveDropJob,
+  webhookJob,
 ];

@@ -20,6 +20,7 @@ import { retentionsRoutes } from './retentions/routes.ts';
 import { servicesRoutes } from './services/routes.ts';
 import { statusRoutes } from './status/routes.ts';
 import { summariesRoutes } from './summaries/routes.ts';
+import { webhooksRoutes } from './webhooks/routes.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { whatsappSettingsRoutes } from './whatsapp/settings-routes.ts';
 
@@ -43,4 +44,5 @@ export const features: Feature[] = [
   tenantFeature(whatsappSettingsRoutes, { name: 'whatsapp-settings' }),
   tenantFeature(emailRoutes, { name: 'email' }),
   tenantFeature(emailSettingsRoutes, { name: 'email-settings' }),
+  tenantFeature(webhooksRoutes, { name: 'webhooks' }),
 ];

@@ -69,12 +69,15 @@ export interface IssuedDocument extends DocumentIdentity {
   send: SendResult | null;
 }
 
-interface Stored extends DocumentIdentity {
+/** A stored document as read with STORED_SELECT. */
+export interface Stored extends DocumentIdentity {
   hash: string | null;
   qrText: string | null;
   computed: unknown;
   sunatResponse: unknown;
   files: { kind: string }[];
+  /** The establishment it was issued from (0000, the fiscal domicile, unless an annex). */
+  establishmentCode: string;
 }
 
 /** The columns a stored document is presented from (issue answers, status, replays). */
@@ -90,6 +93,7 @@ export const STORED_SELECT = {
   qrText: true,
   computed: true,
   sunatResponse: true,
+  establishmentCode: true,
   files: { select: { kind: true } },
 } as const;
 
@@ -277,6 +281,7 @@ export async function issueDocument<C>(
     qrText: row.qrText,
     computed: row.computed,
     sunatResponse: null,
+    establishmentCode: establishment.code,
     files: [{ kind: 'xml' }],
   };
   let send: SendResult | null = null;

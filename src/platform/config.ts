@@ -111,12 +111,27 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
   ),
   DELIVERY_DEADLINE_MS: integer(60_000, 1_000, 600_000),
+  WEBHOOK_TIMEOUT_MS: integer(10_000, 500, 60_000),
+  WEBHOOK_RETRY_SCHEDULE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, { message: 'seconds, comma-separated: 30,120,600' })
+      .optional(),
+  ),
+  WEBHOOK_DISABLE_AFTER_HOURS: integer(72, 1, 24 * 30),
   DNI_API_URL: optionalUrl,
   DNI_API_TOKEN: optionalText,
   DNI_CACHE_TTL_SECONDS: integer(86_400, 0, 30 * 86_400),
   DNI_RATE_LIMIT: integer(60, 1, 100_000),
   DEMO_TENANT: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional()),
 });
+
+/**
+ * Retries of a webhook delivery (seconds): the first within a minute, the last about 24 h after the first attempt
+ * (30 s + 2 min + 10 min + 30 min + 1 h + 2 h + 4 h + 8 h + 8 h ≈ 23 h 43 min).
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 28_800];
 
 export type SunatMode = 'simulator' | 'beta' | 'production';
 
@@ -206,6 +221,12 @@ export interface Config {
   outboundPrivateAllowed: boolean;
   /** Longest one e-mail or WhatsApp delivery may take, start to end, however slowly the other side answers. */
   deliveryDeadlineMs: number;
+  /** Longest one webhook POST may take (connection and answer included). */
+  webhookTimeoutMs: number;
+  /** Waits before each retry of a webhook delivery, in seconds; after the last one the delivery has failed. */
+  webhookRetrySchedule: number[];
+  /** A webhook endpoint failing without a success for this long is switched off. */
+  webhookDisableAfterMs: number;
   demoTenant: boolean;
   /**
    * The DNI lookup's provider (GET /api/services/dni/{n}): its URL, `{numero}` where the number goes (else appended
@@ -342,6 +363,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? !production
         : ['true', '1', 'yes', 'on'].includes(e.OUTBOUND_PRIVATE_ALLOWED),
     deliveryDeadlineMs: e.DELIVERY_DEADLINE_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE
+      ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim()))
+      : DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
     dniApiUrl: e.DNI_API_URL ?? null,
     dniApiToken: e.DNI_API_TOKEN ?? null,
     dniCacheTtlSeconds: e.DNI_CACHE_TTL_SECONDS,

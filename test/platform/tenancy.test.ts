@@ -43,6 +43,10 @@ describe('one schema per tenant', () => {
         'summary_counters',
         'summary_documents',
         'users',
+        'webhook_attempts',
+        'webhook_deliveries',
+        'webhook_endpoints',
+        'webhook_events',
       ]);
     }
   });

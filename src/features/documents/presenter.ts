@@ -1,44 +1,27 @@
 // FacturadorPro's envelopes: what ERPs already parse. Only presentation here.
-import { renderQrPng } from '../../render/index.ts';
 import type { IssuedDocument } from '../../pipeline/issue.ts';
-import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
+import {
+  type DownloadSegment,
+  documentNameOf,
+  downloadLinks,
+  qrFieldsOf,
+  sunatAnswerOf,
+} from '../../pipeline/status-view.ts';
 
-export type DownloadSegment = 'document' | 'perception' | 'retention';
-
-/** The downloads segment of a stored document's type (its kind's). */
-export function segmentOfType(documentType: string): DownloadSegment {
-  return kindOfType(documentType)?.downloadSegment ?? 'document';
-}
-
-export function downloadLinks(baseUrl: string, segment: DownloadSegment, externalId: string, hasCdr: boolean) {
-  const base = `${baseUrl}/downloads/${segment}`;
-  return {
-    xml: `${base}/xml/${externalId}`,
-    pdf: `${base}/pdf/${externalId}`,
-    cdr: hasCdr ? `${base}/cdr/${externalId}` : '',
-  };
-}
-
-/** SUNAT's answer as FacturadorPro shows it, from the stored sunat_response; `[]` when it was never answered. */
-export function sunatAnswerOf(value: unknown): { code: string; description: string; notes: string[] } | [] {
-  const r = value as { code?: unknown; description?: unknown; notes?: string[] } | null | undefined;
-  return r ? { code: String(r.code), description: String(r.description), notes: r.notes ?? [] } : [];
-}
-
-/** How every envelope names a stored document. */
-export function documentNameOf(doc: { serie: string; number: number; filename: string; externalId: string }) {
-  return { number: `${doc.serie}-${doc.number}`, filename: doc.filename, external_id: doc.externalId };
-}
+// The pieces every envelope names a document with live in the pipeline (the webhooks' events present documents too).
+export {
+  type DownloadSegment,
+  documentNameOf,
+  downloadLinks,
+  qrFieldsOf,
+  segmentOfType,
+  sunatAnswerOf,
+} from '../../pipeline/status-view.ts';
 
 /** A document's state as every answer shows it: the code and its Spanish description. */
 export function stateFieldsOf(stateTypeId: string) {
   return { state_type_id: stateTypeId, state_type_description: stateDescription(stateTypeId) };
-}
-
-/** The QR as FacturadorPro sends it: the PNG in base64 and its text, both empty when the document has none. */
-export async function qrFieldsOf(qrText: string | null | undefined) {
-  return { qr: qrText ? (await renderQrPng(qrText, 150)).toString('base64') : '', qr_text: qrText ?? '' };
 }
 
 export async function issueEnvelope(doc: IssuedDocument, baseUrl: string, segment: DownloadSegment) {

@@ -2,10 +2,10 @@
 import { canConsult, consultCdr, type ConsultReport } from '../../pipeline/consult-cdr.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { STORED_SELECT } from '../../pipeline/issue.ts';
-import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
-import { documentNameOf, downloadLinks, qrFieldsOf, segmentOfType, sunatAnswerOf } from '../documents/public.ts';
+import { documentStatusView } from '../../pipeline/status-view.ts';
+import { downloadLinks, segmentOfType } from '../documents/public.ts';
 import type { ConsultCdrBody, DocumentStatusBody } from './schemas.ts';
 
 function notFound(what: string) {
@@ -25,7 +25,7 @@ async function findDocument(tenant: TenantRef, body: DocumentStatusBody) {
   };
   const docs = await tenant.db.document.findMany({
     where,
-    select: { ...STORED_SELECT, establishmentCode: true },
+    select: STORED_SELECT,
     take: 2,
     orderBy: { id: 'asc' },
   });
@@ -41,26 +41,7 @@ async function findDocument(tenant: TenantRef, body: DocumentStatusBody) {
 
 /** POST /api/documents/status: what we hold for the document (no SUNAT call), in FacturadorPro's envelope. */
 export async function documentStatus(tenant: TenantRef, body: DocumentStatusBody, baseUrl: string) {
-  const doc = await findDocument(tenant, body);
-  const hasCdr = doc.files.some((f) => f.kind === 'cdr');
-  const description = stateDescription(doc.stateTypeId);
-  return {
-    success: true as const,
-    data: {
-      ...documentNameOf(doc),
-      document_type_id: doc.documentType,
-      codigo_establecimiento: doc.establishmentCode,
-      state_type_id: doc.stateTypeId,
-      state_type_description: description,
-      status_id: doc.stateTypeId,
-      status: description,
-      hash: doc.hash ?? '',
-      ...(await qrFieldsOf(doc.qrText)),
-      number_to_letter: kindOfType(doc.documentType)?.numberToLetter(doc.computed) ?? '',
-    },
-    links: downloadLinks(baseUrl, segmentOfType(doc.documentType), doc.externalId, hasCdr),
-    response: sunatAnswerOf(doc.sunatResponse),
-  };
+  return documentStatusView(await findDocument(tenant, body), baseUrl);
 }
 
 async function consultTarget(tenant: TenantRef, body: ConsultCdrBody) {

@@ -1,5 +1,5 @@
-// An HTTP(S) GET to a server the operator or a company configured (the DNI lookup's provider; webhooks will post
-// the same way) through the outbound guard (outbound.ts): the name is resolved and judged here and the socket opened
+// An HTTP(S) GET — or POST — to a server the operator or a company configured (the DNI lookup's provider, a
+// company's webhook receiver) through the outbound guard (outbound.ts): the name is resolved and judged here and the socket opened
 // to a checked address, TLS on top of it for https (the certificate checked against the name). One deadline covers
 // resolving, connecting, sending and reading; the answer is read up to a size cap. Every ending is a value.
 import http from 'node:http';
@@ -12,9 +12,12 @@ export interface HttpGetOptions {
   lookup?: Lookup;
   /** The whole exchange, resolution included. */
   timeoutMs: number;
-  /** Largest answer read (bytes); a longer one is a failure. */
+  /** Largest answer read (bytes); a longer one is a failure, or with `overflow: 'truncate'` read that far only. */
   maxBytes: number;
+  overflow?: 'fail' | 'truncate';
   headers?: Record<string, string>;
+  /** POST this body (its Content-Length is set) instead of a GET. */
+  body?: string;
   /** Extra trusted certificate authorities (tests with their own TLS server). */
   ca?: string | Buffer;
 }
@@ -81,12 +84,18 @@ function exchange(
       signal.removeEventListener('abort', onAbort);
       resolve(result);
     };
+    const body = options.body === undefined ? null : Buffer.from(options.body, 'utf8');
     const request = http.request({
-      method: 'GET',
+      method: body ? 'POST' : 'GET',
       host: target.hostname,
       port: target.port || undefined,
       path: `${target.pathname}${target.search}`,
-      headers: { ...options.headers, Host: target.host, Connection: 'close' },
+      headers: {
+        ...options.headers,
+        ...(body ? { 'Content-Length': String(body.length) } : {}),
+        Host: target.host,
+        Connection: 'close',
+      },
       agent: false,
       createConnection: () => connection,
     });
@@ -101,10 +110,16 @@ function exchange(
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const answer = () => ({
+        kind: 'answer' as const,
+        status: response.statusCode ?? 0,
+        text: Buffer.concat(chunks).subarray(0, options.maxBytes).toString('utf8'),
+      });
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > options.maxBytes) {
-          settle(failed('too-large', `over ${options.maxBytes} bytes`));
+          chunks.push(chunk);
+          settle(options.overflow === 'truncate' ? answer() : failed('too-large', `over ${options.maxBytes} bytes`));
           response.destroy();
           connection.destroy();
           return;
@@ -112,10 +127,8 @@ function exchange(
         chunks.push(chunk);
       });
       response.on('error', (error) => settle(failed('network', error.message)));
-      response.on('end', () =>
-        settle({ kind: 'answer', status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
+      response.on('end', () => settle(answer()));
     });
-    request.end();
+    request.end(body ?? undefined);
   });
 }
