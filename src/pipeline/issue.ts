@@ -76,8 +76,8 @@ interface Stored extends DocumentIdentity {
   files: { kind: string }[];
 }
 
-/** The columns a stored document is presented from (issue answers, status, replays). */
-export const STORED_SELECT = {
+/** The columns that name a stored document and its state (DocumentIdentity). */
+export const IDENTITY_SELECT = {
   id: true,
   externalId: true,
   documentType: true,
@@ -85,6 +85,11 @@ export const STORED_SELECT = {
   number: true,
   filename: true,
   stateTypeId: true,
+} as const;
+
+/** The columns a stored document is presented from (issue answers, status, replays). */
+export const STORED_SELECT = {
+  ...IDENTITY_SELECT,
   hash: true,
   qrText: true,
   computed: true,

@@ -16,6 +16,7 @@ import {
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
+import { carrierDispatchKind, senderDispatchKind } from './dispatch-kind.ts';
 import { perceptionKind } from './perception-kind.ts';
 import { retentionKind } from './retention-kind.ts';
 
@@ -67,10 +68,14 @@ export interface LineColumns {
 export type { Prepared } from '../core/invoice/prepare.ts';
 import type { Prepared } from '../core/invoice/prepare.ts';
 
+/** The downloads' path segments, one per family of documents. */
+export const DOWNLOAD_SEGMENTS = ['document', 'perception', 'retention', 'dispatch'] as const;
+export type DownloadSegment = (typeof DOWNLOAD_SEGMENTS)[number];
+
 export interface DocumentKind<C = unknown> {
-  name: 'invoice' | 'perception' | 'retention';
+  name: 'invoice' | 'perception' | 'retention' | 'dispatch';
   /** Path segment of the downloads (`/downloads/{segment}/xml/{id}`). */
-  downloadSegment: 'document' | 'perception' | 'retention';
+  downloadSegment: DownloadSegment;
   documentTypes: readonly string[];
   /** The request body schema (validation happens in prepare; this one feeds OpenAPI). */
   bodySchema: ZodType;
@@ -106,7 +111,7 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       where: { externalId: ref.externalId },
       select: { documentType: true, serie: true, number: true },
     });
-    if (!affected || affected.documentType === '40' || affected.documentType === '20') {
+    if (!affected || ['40', '20', '09', '31'].includes(affected.documentType)) {
       return {
         ok: false,
         issues: [
@@ -196,3 +201,5 @@ export function kindOfType(documentType: string): AnyDocumentKind | undefined {
 registerKind(invoiceKind);
 registerKind(perceptionKind);
 registerKind(retentionKind);
+registerKind(senderDispatchKind);
+registerKind(carrierDispatchKind);

@@ -4,7 +4,8 @@ import type { IssuedDocument } from '../../pipeline/issue.ts';
 import { kindOfType } from '../../pipeline/kinds.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 
-export type DownloadSegment = 'document' | 'perception' | 'retention';
+export type { DownloadSegment } from '../../pipeline/kinds.ts';
+import type { DownloadSegment } from '../../pipeline/kinds.ts';
 
 /** The downloads segment of a stored document's type (its kind's). */
 export function segmentOfType(documentType: string): DownloadSegment {
