@@ -2,22 +2,20 @@
 // and private transport, 31) issued, sent (token, zip + SHA-256 → ticket), followed from 98 to 0, their XML judged
 // by outsiders (XSD, signature), their PDF printing the number with a decodable QR, their CDR downloadable; bad
 // input refused naming the field with nothing stored and no number spent; Idempotency-Key honoured.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
-import { REPO_ROOT, XSD_DIR } from '../../fixtures/invoices.ts';
+import { XSD_DIR } from '../../fixtures/invoices.ts';
 import { signatureErrors, xsdErrors } from '../../golden/judges.ts';
 import { decodeQrOnPage, readPdf, unprinted } from '../../render/pdf-tools.ts';
 import { pathOf, useApi } from '../documents/helpers.ts';
+import { exampleBody } from './bodies.ts';
 
 const api = useApi();
 const XSD = join(XSD_DIR, '2.1/maindoc/UBL-DespatchAdvice-2.1.xsd');
 
-function example(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(join(REPO_ROOT, 'examples/dispatches', name), 'utf8'));
-}
+const example = exampleBody;
 
 const CASES = [
   { file: '01-public-transport.json', url: '/api/dispatches', series: 'T001', type: '09' },
