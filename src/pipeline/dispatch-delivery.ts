@@ -16,7 +16,7 @@ import {
 } from '../sunat/index.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
-import { sunatApiAccessOf, withSunatToken } from './sunat-api.ts';
+import { sunatApiAccessOf, sunatModeOf, withSunatToken } from './sunat-api.ts';
 
 export interface DispatchToDeliver {
   id: number;
@@ -55,6 +55,15 @@ export async function deliverDispatch(
   xml: Buffer,
 ): Promise<DeliveryOutcome> {
   const steps: Step[] = [];
+  // SUNAT publishes no beta of its GRE service: its API endpoints are production's, where a demo guide would be real.
+  if (sunatModeOf(deps, tenant) === 'beta')
+    return delivered(
+      notYet(
+        'GRE_NO_BETA',
+        'SUNAT no tiene un servicio de pruebas (beta) de guías: emita guías en modo producción, o use el simulador.',
+      ),
+      steps,
+    );
   const access = sunatApiAccessOf(deps, tenant, 'dispatch');
   if (!access)
     return delivered(

@@ -65,6 +65,8 @@ describe('guías de remisión through the GRE REST service', () => {
       const title = c.type === '09' ? 'GUÍA DE REMISIÓN REMITENTE' : 'GUÍA DE REMISIÓN TRANSPORTISTA';
       expect(unprinted(readPdf(pdf.body), [title, data.number, 'DATOS DEL TRASLADO'])).toEqual([]);
       expect(decodeQrOnPage(pdf.body, 1)).toEqual([res.json.data.qr_text]);
+      const ticket = await api.get(`${pathOf(res.json.links.pdf)}/ticket`);
+      expect(unprinted(readPdf(ticket.body), [data.number, 'DATOS DEL TRASLADO'])).toEqual([]);
     });
   }
 
