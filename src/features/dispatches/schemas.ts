@@ -1,6 +1,6 @@
 // Request and answer schemas of the dispatch guides' routes (they also write the OpenAPI document).
 import { z } from 'zod';
-import { WarningSchema } from '../../platform/http/schemas.ts';
+import { WarningSchema, warningsField } from '../../platform/http/schemas.ts';
 
 const uuid = z
   .string()
@@ -53,7 +53,13 @@ export const IssueAnswerSchema = z
   .meta({ id: 'DispatchIssueResponse' });
 
 export const SendAnswerSchema = z
-  .object({ success: z.literal(true), data: z.object(GuideData), links: Links, response: SunatAnswer })
+  .object({
+    success: z.literal(true),
+    data: z.object(GuideData),
+    links: Links,
+    response: SunatAnswer,
+    ...warningsField,
+  })
   .meta({ id: 'DispatchSendResponse' });
 
 export const RecordsQuerySchema = z.object({

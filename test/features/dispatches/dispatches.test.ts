@@ -96,6 +96,12 @@ describe('guías de remisión through the GRE REST service', () => {
     expect(await lastNumber('09', 'T001')).toBe(before);
   });
 
+  it('reports an unknown key instead of dropping it', async () => {
+    const res = await api.post('/api/dispatches', { ...example('02-private-transport.json'), peso_totall: 3 });
+    expect(JSON.stringify(res.json)).toContain('peso_totall');
+    expect(JSON.stringify(res.json)).toContain('unknown_field');
+  });
+
   it('honours Idempotency-Key: the same request twice is one guide', async () => {
     const headers = { 'idempotency-key': `gre-${Date.now()}` };
     const first = await api.post('/api/dispatch-carrier', example('03-carrier.json'), headers);

@@ -72,6 +72,9 @@ describe('following guides at SUNAT', () => {
   it('answers 404 for an external_id that is not a guide, 409 for a rejected guide', async () => {
     const missing = await api.post('/api/dispatches/send', { external_id: crypto.randomUUID() });
     expect(missing.status).toBe(404);
+    const misspelt = await api.post('/api/dispatches/send', { externalid: crypto.randomUUID() });
+    expect(misspelt.status).toBe(422);
+    expect(JSON.stringify(misspelt.json)).toContain('external_id');
     const res = await api.post('/api/dispatches', exampleBody('02-private-transport.json'));
     await api.tenant.db.document.update({
       where: { externalId: res.json.data.external_id },
