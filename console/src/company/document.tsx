@@ -26,7 +26,13 @@ import type { DocumentDetail } from './types.ts';
 
 type Action = 'send' | 'void' | 'declare' | 'email';
 
-const SEND_PATHS: Record<string, string> = { '20': '/api/retentions/send', '40': '/api/perceptions/send' };
+const SEND_PATHS: Record<string, string> = {
+  '09': '/api/dispatches/send',
+  '20': '/api/retentions/send',
+  '31': '/api/dispatches/send',
+  '40': '/api/perceptions/send',
+};
+const GUIDE_TYPES = new Set(['09', '31']);
 const REVERSION_PATHS: Record<string, string> = { '20': '/api/retentions/voided', '40': '/api/perceptions/voided' };
 
 function voidLabel(doc: DocumentDetail): string {
@@ -41,6 +47,8 @@ function actionsOf(doc: DocumentDetail): Action[] {
   const state = doc.state_type_id;
   if (state === '01' && !doc.sending.hold && !doc.sending.in_open_summary) actions.push('send');
   if (state === '01' && doc.group === 'receipt' && !doc.sending.in_open_summary) actions.push('declare');
+  // Guides (09, 31) are neither voided by summary nor e-mailed from here: only sent and followed.
+  if (GUIDE_TYPES.has(doc.document_type_id)) return actions;
   if (state === '05' || state === '07') actions.push('void');
   actions.push('email');
   return actions;
