@@ -213,6 +213,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
       s.fast,
       issuer(base, t.sent, body50, '05'),
     );
+    await guides(base, t.sent, api, s.fast, m);
     await measured(
       'Issue 3-line factura "#", sent and accepted (saturation, FULL simulator: XSD, signature, rules)',
       api,
@@ -245,6 +246,37 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
   } finally {
     await api.stop();
   }
+}
+
+/**
+ * Guías remitente (09) beside the facturas: issued and sent at saturation (each answered with SUNAT's ticket, 98),
+ * then every one followed to acceptance (status_ticket: 0 with the CDR). The stand-in judges guides in full (XSD,
+ * signature): its GRE service has no fast mode.
+ */
+async function guides(base: string, t: BenchTenant, api: Proc, sim: Proc, m: Measured) {
+  const body = readFileSync(join(ROOT, 'examples/dispatches/02-private-transport.json'), 'utf8');
+  const ids: string[] = [];
+  const post = (path: string, payload: string) => request(base, 'POST', path, tenantHeaders(t), payload);
+  const issue: Call = async () => {
+    const r = await post('/api/dispatches', body);
+    const ticket = r.status === 200 ? JSON.parse(r.body.toString()).data : null;
+    if (ticket?.ticket) ids.push(ticket.external_id as string);
+    return { ok: Boolean(ticket?.ticket), ms: r.ms };
+  };
+  const issued = await measured('Issue guía remitente (09) "#", sent: SUNAT ticket 98 (saturation)', api, sim, issue);
+  let next = 0;
+  const follow: Call = async () => {
+    const r = await post('/api/dispatches/status_ticket', JSON.stringify({ external_id: ids[next++] }));
+    const ok = r.status === 200 && JSON.parse(r.body.toString()).data.state_type_id === '05';
+    return { ok, ms: r.ms };
+  };
+  const before = snapshot(api, sim);
+  const followed = await exactly(follow, ids.length, CONCURRENCY);
+  const cpu = perDoc(before, snapshot(api, sim), followed.latencies.length);
+  rows.push(
+    rowOf("Follow each guide's ticket to acceptance (status_ticket: 0 with CDR)", followed, { cpu: cpuText(cpu) }),
+  );
+  m.failures += issued.run.failures + followed.failures;
 }
 
 async function listDay(base: string, t: BenchTenant, m: Measured) {
