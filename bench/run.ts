@@ -3,7 +3,8 @@
 // Throughput runs against the fast SUNAT stand-in (`sunat-simulator --fast`: valid SOAP and a signed CDR per
 // document, no XSD/signature/rule checks) so the figures measure our side; one row repeats the saturation against
 // the full simulator. Scenarios: 3-line factura sent and accepted (saturation; fixed 200/s), 50-line factura,
-// not sent cold (a new tenant's first documents: the listed day) and warm (the target), list a day, downloads; then
+// not sent cold (a new tenant's first documents: the listed day) and warm (the target), list a day, downloads, guías
+// remitente sent (SUNAT's ticket) and then followed to acceptance; then
 // the same saturation and not sent on 2 API processes (WEB_CONCURRENCY=2), and a profiled run whose CPU profile is
 // split into stages (bench/stages.ts). Prints the targets of issue 20 met or not and rewrites docs/performance.md (the
 // part above its "kept" marker).
