@@ -96,6 +96,30 @@ describe('guías de remisión through the GRE REST service', () => {
     expect(await lastNumber('09', 'T001')).toBe(before);
   });
 
+  it('answers malformed bodies with a 4xx naming the field, never a 500, spending no number', async () => {
+    const base = example('02-private-transport.json');
+    const before = await lastNumber('09', 'T001');
+    const bodies: Array<[unknown, string]> = [
+      [null, ''],
+      [[], ''],
+      [{ ...base, peso_total: -1 }, 'peso_total'],
+      [{ ...base, items: [] }, 'items'],
+      [{ ...base, direccion_llegada: { ...base.direccion_llegada, ubigeo: '999999' } }, 'direccion_llegada.ubigeo'],
+      [{ ...base, vehiculo: { numero_de_placa: '' } }, 'vehiculo.numero_de_placa'],
+      [{ ...base, chofer: { ...base.chofer, numero_licencia: 'x' } }, 'chofer.numero_licencia'],
+      [{ ...base, codigo_modo_transporte: '03' }, 'codigo_modo_transporte'],
+      [{ ...base, serie_documento: 'F001' }, 'serie_documento'],
+      [{ ...base, fecha_de_traslado: '2026-02-30' }, 'fecha_de_traslado'],
+    ];
+    for (const [body, field] of bodies) {
+      const res = await api.post('/api/dispatches', body);
+      expect(res.status, JSON.stringify(res.json)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      if (field) expect(JSON.stringify(res.json.errors), field).toContain(field);
+    }
+    expect(await lastNumber('09', 'T001')).toBe(before);
+  });
+
   it('reports an unknown key instead of dropping it', async () => {
     const res = await api.post('/api/dispatches', { ...example('02-private-transport.json'), peso_totall: 3 });
     expect(JSON.stringify(res.json)).toContain('peso_totall');
