@@ -47,9 +47,8 @@ function actionsOf(doc: DocumentDetail): Action[] {
   const state = doc.state_type_id;
   if (state === '01' && !doc.sending.hold && !doc.sending.in_open_summary) actions.push('send');
   if (state === '01' && doc.group === 'receipt' && !doc.sending.in_open_summary) actions.push('declare');
-  // Guides (09, 31) are neither voided by summary nor e-mailed from here: only sent and followed.
-  if (GUIDE_TYPES.has(doc.document_type_id)) return actions;
-  if (state === '05' || state === '07') actions.push('void');
+  // Guides (09, 31) are not voided by a summary: SUNAT's GRE has no baja by RA, RC or RR.
+  if ((state === '05' || state === '07') && !GUIDE_TYPES.has(doc.document_type_id)) actions.push('void');
   actions.push('email');
   return actions;
 }
