@@ -4,11 +4,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
-import { jobs } from '../../../src/jobs.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
-import { startWorker } from '../../../src/worker/worker.ts';
-import { useApi } from '../documents/helpers.ts';
+import { runTenantWorker, useApi } from '../documents/helpers.ts';
 import { readEml } from '../email/eml.ts';
 import { exampleBody } from './bodies.ts';
 
@@ -35,12 +32,7 @@ describe('e-mail of a guide', () => {
       email: 'almacen@cliente.pe',
     });
     expect(queued.status, JSON.stringify(queued.json)).toBe(200);
-    const worker = startWorker(pipelineDepsOf(api.ctx.app, api.ctx.app.log), {
-      jobs,
-      autoStart: false,
-      tenantIds: [api.tenant.id],
-    });
-    await worker.drain();
+    await runTenantWorker(api);
     const files = (await readdir(outDir)).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const eml = await readEml(join(outDir, files[0]));
