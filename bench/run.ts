@@ -3,7 +3,8 @@
 // Throughput runs against the fast SUNAT stand-in (`sunat-simulator --fast`: valid SOAP and a signed CDR per
 // document, no XSD/signature/rule checks) so the figures measure our side; one row repeats the saturation against
 // the full simulator. Scenarios: 3-line factura sent and accepted (saturation; fixed 200/s), 50-line factura,
-// not sent cold (a new tenant's first documents: the listed day) and warm (the target), list a day, downloads; then
+// not sent cold (a new tenant's first documents: the listed day) and warm (the target), list a day, downloads, guías
+// remitente sent (SUNAT's ticket) and then followed to acceptance; then
 // the same saturation and not sent on 2 API processes (WEB_CONCURRENCY=2), and a profiled run whose CPU profile is
 // split into stages (bench/stages.ts). Prints the figures and the targets met or not (bench/targets.ts); with --write
 // it also replaces the latest figures in docs/performance.md (the part between its two bench markers).
@@ -213,6 +214,7 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
       s.fast,
       issuer(base, t.sent, body50, '05'),
     );
+    await guides(base, t.sent, api, s.fast, m);
     await measured(
       'Issue 3-line factura "#", sent and accepted (saturation, FULL simulator: XSD, signature, rules)',
       api,
@@ -245,6 +247,37 @@ async function onOneProcess(s: Setup, t: Awaited<ReturnType<typeof tenants>>, m:
   } finally {
     await api.stop();
   }
+}
+
+/**
+ * Guías remitente (09) beside the facturas: issued and sent at saturation (each answered with SUNAT's ticket, 98),
+ * then every one followed to acceptance (status_ticket: 0 with the CDR). The stand-in judges guides in full (XSD,
+ * signature): its GRE service has no fast mode.
+ */
+async function guides(base: string, t: BenchTenant, api: Proc, sim: Proc, m: Measured) {
+  const body = readFileSync(join(ROOT, 'examples/dispatches/02-private-transport.json'), 'utf8');
+  const ids: string[] = [];
+  const post = (path: string, payload: string) => request(base, 'POST', path, tenantHeaders(t), payload);
+  const issue: Call = async () => {
+    const r = await post('/api/dispatches', body);
+    const ticket = r.status === 200 ? JSON.parse(r.body.toString()).data : null;
+    if (ticket?.ticket) ids.push(ticket.external_id as string);
+    return { ok: Boolean(ticket?.ticket), ms: r.ms };
+  };
+  const issued = await measured('Issue guía remitente (09) "#", sent: SUNAT ticket 98 (saturation)', api, sim, issue);
+  let next = 0;
+  const follow: Call = async () => {
+    const r = await post('/api/dispatches/status_ticket', JSON.stringify({ external_id: ids[next++] }));
+    const ok = r.status === 200 && JSON.parse(r.body.toString()).data.state_type_id === '05';
+    return { ok, ms: r.ms };
+  };
+  const before = snapshot(api, sim);
+  const followed = await exactly(follow, ids.length, CONCURRENCY);
+  const cpu = perDoc(before, snapshot(api, sim), followed.latencies.length);
+  rows.push(
+    rowOf("Follow each guide's ticket to acceptance (status_ticket: 0 with CDR)", followed, { cpu: cpuText(cpu) }),
+  );
+  m.failures += issued.run.failures + followed.failures;
 }
 
 async function listDay(base: string, t: BenchTenant, m: Measured) {

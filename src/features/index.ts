@@ -6,6 +6,7 @@ import { anyHostFeature, tenantFeature } from '../platform/http/features.ts';
 import { companyRoutes } from './company/routes.ts';
 import { consultasRoutes } from './consultas/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { dispatchesRoutes } from './dispatches/routes.ts';
 import { downloadsRoutes } from './downloads/routes.ts';
 import { emailRoutes } from './email/routes.ts';
 import { emailSettingsRoutes } from './email/settings-routes.ts';
@@ -35,6 +36,7 @@ export const features: Feature[] = [
   tenantFeature(perceptionsRoutes, { name: 'perceptions' }),
   tenantFeature(retentionsRoutes, { name: 'retentions' }),
   tenantFeature(purchaseSettlementsRoutes, { name: 'purchase-settlements' }),
+  tenantFeature(dispatchesRoutes, { name: 'dispatches' }),
   tenantFeature(statusRoutes, { name: 'status' }),
   tenantFeature(servicesRoutes, { name: 'services' }),
   tenantFeature(summariesRoutes, { name: 'summaries' }),

@@ -22,6 +22,25 @@ export interface PipelineDeps {
   wakeWorker?(): void;
 }
 
+/** What a running app or worker holds that the pipeline needs (the HTTP layer's `app.platform` is one). */
+export interface PipelineSources
+  extends Pick<PipelineDeps, 'config' | 'db' | 'storage' | 'secrets' | 'sunatSimulatorUrl'> {
+  worker?: { wake(): void } | null;
+}
+
+/** The pipeline's dependencies from a running app's platform, logging to `log`. */
+export function pipelineDepsFrom(platform: PipelineSources, log: PipelineDeps['log']): PipelineDeps {
+  return {
+    config: platform.config,
+    db: platform.db,
+    storage: platform.storage,
+    secrets: platform.secrets,
+    sunatSimulatorUrl: () => platform.sunatSimulatorUrl(),
+    log,
+    wakeWorker: () => platform.worker?.wake(),
+  };
+}
+
 /** The tenant a pipeline call works for: its schema (also the storage folder), client and company row. */
 export interface TenantRef {
   id: number;

@@ -80,8 +80,8 @@ export interface Stored extends DocumentIdentity {
   establishmentCode: string;
 }
 
-/** The columns a stored document is presented from (issue answers, status, replays). */
-export const STORED_SELECT = {
+/** The columns that name a stored document and its state (DocumentIdentity). */
+export const IDENTITY_SELECT = {
   id: true,
   externalId: true,
   documentType: true,
@@ -89,6 +89,11 @@ export const STORED_SELECT = {
   number: true,
   filename: true,
   stateTypeId: true,
+} as const;
+
+/** The columns a stored document is presented from (issue answers, status, replays). */
+export const STORED_SELECT = {
+  ...IDENTITY_SELECT,
   hash: true,
   qrText: true,
   computed: true,

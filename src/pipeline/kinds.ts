@@ -17,6 +17,7 @@ import {
 } from '../core/index.ts';
 import type { TenantClient } from '../platform/db/clients.ts';
 import { printModelFromComputed, type PrintModel } from '../render/index.ts';
+import { carrierDispatchKind, senderDispatchKind } from './dispatch-kind.ts';
 import { perceptionKind } from './perception-kind.ts';
 import { purchaseSettlementKind } from './purchase-settlement-kind.ts';
 import { retentionKind } from './retention-kind.ts';
@@ -69,10 +70,14 @@ export interface LineColumns {
 export type { Prepared } from '../core/invoice/prepare.ts';
 import type { Prepared } from '../core/invoice/prepare.ts';
 
+/** The downloads' path segments, one per family of documents. */
+export const DOWNLOAD_SEGMENTS = ['document', 'perception', 'retention', 'dispatch'] as const;
+export type DownloadSegment = (typeof DOWNLOAD_SEGMENTS)[number];
+
 export interface DocumentKind<C = unknown> {
-  name: 'invoice' | 'perception' | 'retention' | 'purchase-settlement';
+  name: 'invoice' | 'perception' | 'retention' | 'purchase-settlement' | 'dispatch';
   /** Path segment of the downloads (`/downloads/{segment}/xml/{id}`). */
-  downloadSegment: 'document' | 'perception' | 'retention';
+  downloadSegment: DownloadSegment;
   documentTypes: readonly string[];
   /** The request body schema (validation happens in prepare; this one feeds OpenAPI). */
   bodySchema: ZodType;
@@ -108,8 +113,8 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
       where: { externalId: ref.externalId },
       select: { documentType: true, serie: true, number: true },
     });
-    // Notes modify facturas and boletas: not vouchers (40, 20) nor liquidaciones de compra (04).
-    if (!affected || ['40', '20', '04'].includes(affected.documentType)) {
+    // Notes modify facturas and boletas: not vouchers (40, 20), liquidaciones de compra (04) nor guides (09, 31).
+    if (!affected || ['40', '20', '04', '09', '31'].includes(affected.documentType)) {
       return {
         ok: false,
         issues: [
@@ -200,3 +205,5 @@ registerKind(invoiceKind);
 registerKind(perceptionKind);
 registerKind(retentionKind);
 registerKind(purchaseSettlementKind);
+registerKind(senderDispatchKind);
+registerKind(carrierDispatchKind);

@@ -30,6 +30,8 @@ import { FINAL_STATES } from './states.ts';
 import { readSignedXml } from './rebuild.ts';
 import { numberConflictResponse } from './number-conflict.ts';
 import { storeOutcome } from './outcome-store.ts';
+import { deliverDispatch } from './dispatch-delivery.ts';
+import { isDispatchType } from './dispatch-kind.ts';
 
 /** How long one attempt may hold a document: the SOAP timeout plus the consult, with room to spare. */
 export function sendLeaseMs(deps: PipelineDeps): number {
@@ -73,6 +75,8 @@ interface Claimed {
   created_at: Date;
   /** An earlier attempt may have reached SUNAT without an answer we recorded. */
   uncertain: boolean;
+  /** A dispatch guide's ticket from an earlier send (src/pipeline/dispatch-delivery.ts). */
+  sunat_ticket?: string | null;
   /** Issue date (YYYY-MM-DD) and total, for SUNAT's consulta de validez; absent on the issue's own first attempt. */
   issue_day?: string;
   total_text?: string;
@@ -174,6 +178,10 @@ export async function sendStoredDocument(
       xml = read.xml;
       if (read.rebuilt) await recordFile(db, doc.id, 'xml', xmlKey(doc.filename), xml);
     }
+    if (isDispatchType(doc.document_type)) {
+      outcome = await deliverDispatch(deps, tenant, dispatchOf(doc), xml);
+      return recordOutcome(deps, tenant, doc, outcome, options.actor);
+    }
     const endpoints = resolveSunatEndpoints({
       mode: sunatModeOf(deps, tenant),
       simulatorUrl: sunatModeOf(deps, tenant) === 'simulator' ? deps.sunatSimulatorUrl() : undefined,
@@ -205,6 +213,20 @@ export async function sendStoredDocument(
   return recordOutcome(deps, tenant, doc, outcome, options.actor);
 }
 
+function dispatchOf(doc: Claimed) {
+  return {
+    id: doc.id,
+    filename: doc.filename,
+    documentType: doc.document_type,
+    serie: doc.serie,
+    number: doc.number,
+    hash: doc.hash,
+    customerNumber: doc.customer_doc_number,
+    createdAt: doc.created_at,
+    ticket: doc.sunat_ticket ?? null,
+  };
+}
+
 /**
  * Takes the document for one attempt. The attempt is counted when it starts and its lease set: if this process
  * dies while SUNAT holds the request, the lease is left behind (a recorded outcome always clears it), and the next
@@ -232,7 +254,7 @@ async function claimForSend(
        AND ($3::boolean OR d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
        AND d.declared_in_summary_id IS NULL
      RETURNING d.id, d.filename, d.document_type, d.serie, d.number, d.send_attempts, d.computed, d.issuer, d.hash, d.customer_doc_number, d.created_at,
-       prev.uncertain, to_char(d.issue_date, 'YYYY-MM-DD') AS issue_day, d.total::text AS total_text`,
+       prev.uncertain, to_char(d.issue_date, 'YYYY-MM-DD') AS issue_day, d.total::text AS total_text, d.sunat_ticket`,
     [documentId, sendLeaseMs(deps), force],
   );
   return rows[0];

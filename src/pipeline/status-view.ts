@@ -3,10 +3,10 @@
 // carry this very answer as their `data`.
 import { renderQrPng } from '../render/index.ts';
 import type { Stored } from './issue.ts';
-import { kindOfType } from './kinds.ts';
+import { type DownloadSegment, kindOfType } from './kinds.ts';
 import { stateDescription } from './states.ts';
 
-export type DownloadSegment = 'document' | 'perception' | 'retention';
+export type { DownloadSegment };
 
 /** The downloads segment of a stored document's type (its kind's). */
 export function segmentOfType(documentType: string): DownloadSegment {

@@ -19,6 +19,9 @@ import type { SunatMode } from '../sunat/index.ts';
 import { solCredentialsOf } from './keys.ts';
 import type { PipelineDeps, TenantRef } from './deps.ts';
 
+/** SUNAT beta's public test password, which the simulator's default client policy takes as any client's secret. */
+const SIMULATOR_API_SECRET = 'moddatos';
+
 /** The tokens of every company this process serves (bounded: the least recently used go first). */
 export const sunatTokens = new TokenCache({ max: 1_000 });
 
@@ -58,10 +61,14 @@ export function sunatApiAccessOf(
   tenant: TenantRef,
   service: ApiService,
 ): SunatApiAccess | undefined {
-  const { sunatApiClientId: clientId, sunatApiSecretEnc: sealed } = tenant.company;
-  if (!clientId || !sealed) return undefined;
-  const clientSecret = deps.secrets.open(sealed);
+  const { sunatApiClientId: storedId, sunatApiSecretEnc: sealed } = tenant.company;
   const endpoints = sunatApiEndpointsOf(deps, tenant);
+  // Against the simulator a company without API credentials uses its RUC as client id and SUNAT beta's public
+  // secret, as its SOL user defaults to beta's MODDATOS: demo guides go end to end with nothing configured.
+  const simulated = !sealed && service === 'dispatch' && sunatModeOf(deps, tenant) === 'simulator';
+  if (!simulated && (!storedId || !sealed)) return undefined;
+  const clientId = simulated ? tenant.company.ruc : storedId!;
+  const clientSecret = simulated ? SIMULATOR_API_SECRET : deps.secrets.open(sealed!);
   let grant: SunatGrant;
   if (service === 'validity') {
     grant = { kind: 'client_credentials', clientId, clientSecret };

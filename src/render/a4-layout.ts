@@ -395,10 +395,13 @@ function linesTable(doc: Doc, model: PrintModel): { table: Table; rows: Row[] } 
   ];
   if (hasCode) cols.push({ key: 'code', header: 'CÓDIGO', width: 66, align: 'left' });
   cols.push({ key: 'desc', header: 'DESCRIPCIÓN', width: 0, align: 'left' });
-  cols.push({ key: 'value', header: 'V. UNIT.', width: 54, align: 'right' });
-  cols.push({ key: 'price', header: 'P. UNIT.', width: 54, align: 'right' });
-  if (hasDiscount) cols.push({ key: 'disc', header: 'DSCTO.', width: 44, align: 'right' });
-  cols.push({ key: 'amount', header: 'IMPORTE', width: 62, align: 'right' });
+  // A guide's lines are goods moved: no prices.
+  if (!model.dispatch) {
+    cols.push({ key: 'value', header: 'V. UNIT.', width: 54, align: 'right' });
+    cols.push({ key: 'price', header: 'P. UNIT.', width: 54, align: 'right' });
+    if (hasDiscount) cols.push({ key: 'disc', header: 'DSCTO.', width: 44, align: 'right' });
+    cols.push({ key: 'amount', header: 'IMPORTE', width: 62, align: 'right' });
+  }
   const fixed = cols.reduce((s, c) => s + c.width, 0);
   cols.find((c) => c.key === 'desc')!.width = W - fixed;
 
@@ -683,12 +686,13 @@ export function layoutA4(doc: Doc, model: PrintModel): void {
   if (note.length) flow.place(fieldsBox(doc, 'DOCUMENTO QUE MODIFICA', [note]), 6);
   const references = content.referenceFields(model);
   if (references.length) flow.place(fieldsBox(doc, 'DOCUMENTOS RELACIONADOS', [references]), 6);
+  for (const section of model.dispatch?.sections ?? []) flow.place(fieldsBox(doc, section.title, [section.fields]), 6);
   flow.y += 4;
   const wording = voucherWording(model.documentType);
   const { table, rows } = wording ? perceptionTable(doc, model, wording) : linesTable(doc, model);
   table.draw(flow, rows);
   flow.y += 8;
-  summary(doc, flow, model);
+  if (!model.dispatch) summary(doc, flow, model);
   notesSection(doc, flow, model);
   flow.place(footerItem(doc, model));
   decorateAllPages(doc, model);

@@ -81,7 +81,8 @@ export function documentFields(model: PrintModel): PrintLabelValue[] {
     value: formatDate(model.issueDate) + (model.issueTime ? ` ${model.issueTime}` : ''),
   });
   if (model.dueDate) fields.push({ label: 'Fecha de vencimiento', value: formatDate(model.dueDate) });
-  fields.push({ label: 'Moneda', value: model.currency.name });
+  // A guide moves goods: it has no currency (nor amounts).
+  if (!model.dispatch) fields.push({ label: 'Moneda', value: model.currency.name });
   if (model.exchangeRate) fields.push({ label: 'Tipo de cambio', value: model.exchangeRate });
   if (model.operationType) fields.push({ label: 'Tipo de operación', value: model.operationType });
   if (model.perception)

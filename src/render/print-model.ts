@@ -7,7 +7,7 @@
 // empty lists).
 
 /** SUNAT catálogo 01 codes the renderer knows how to title. */
-export type PrintDocumentType = '01' | '03' | '04' | '07' | '08' | '20' | '40';
+export type PrintDocumentType = '01' | '03' | '04' | '07' | '08' | '09' | '20' | '31' | '40';
 
 export interface PrintIssuer {
   ruc: string;
@@ -202,6 +202,11 @@ export interface PrintLabelValue {
   value: string;
 }
 
+/** A dispatch guide's transfer (09, 31): boxes of label/value pairs printed instead of prices and totals. */
+export interface PrintDispatch {
+  sections: Array<{ title: string; fields: PrintLabelValue[] }>;
+}
+
 export interface PrintModel {
   documentType: PrintDocumentType;
   series: string;
@@ -240,6 +245,8 @@ export interface PrintModel {
   /** Perception voucher (type 40), and retention voucher (20) in the same shape: `perceived` is the amount
    *  retained, `cashed` the net paid (see `voucherWording` in labels.ts). */
   perception?: PrintPerception;
+  /** Dispatch guides (09, 31): the transfer's data; their lines are goods without prices, and no totals. */
+  dispatch?: PrintDispatch;
   /** The QR payload, drawn exactly as given. */
   qrText: string;
   /** DigestValue of the signature ("Valor resumen"). */

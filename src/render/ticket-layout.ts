@@ -121,6 +121,17 @@ function headerBlocks(doc: Doc, model: PrintModel): Block[] {
   return blocks;
 }
 
+/** A guide's goods: description, code, quantity and unit; no prices. */
+function goodsBlocks(doc: Doc, model: PrintModel): Block[] {
+  const blocks: Block[] = [splitRow(doc, 'DESCRIPCIÓN', 'CANTIDAD', ST.label, ST.label), gap(2)];
+  for (const line of model.lines) {
+    const code = line.code ? `${line.code} ` : '';
+    blocks.push(splitRow(doc, `${code}${line.description}`, `${line.quantity} ${line.unit}`, ST.body, ST.valueBold));
+    blocks.push(gap(2.5));
+  }
+  return blocks;
+}
+
 function lineBlocks(doc: Doc, model: PrintModel): Block[] {
   const blocks: Block[] = [splitRow(doc, 'DESCRIPCIÓN', 'IMPORTE', ST.label, ST.label), gap(2)];
   for (const line of model.lines) {
@@ -236,11 +247,19 @@ export function layoutTicket(doc: Doc, model: PrintModel): void {
   if (note.length) blocks.push(gap(2), fieldsBlock(doc, note));
   const references = content.referenceFields(model);
   if (references.length) blocks.push(gap(2), fieldsBlock(doc, references));
+  for (const section of model.dispatch?.sections ?? [])
+    blocks.push(gap(2), textBlock(doc, section.title, ST.label), fieldsBlock(doc, section.fields));
   blocks.push(separator(doc));
   const wording = voucherWording(model.documentType);
-  blocks.push(...(wording ? perceptionBlocks(doc, model, wording) : lineBlocks(doc, model)));
+  blocks.push(
+    ...(wording
+      ? perceptionBlocks(doc, model, wording)
+      : model.dispatch
+        ? goodsBlocks(doc, model)
+        : lineBlocks(doc, model)),
+  );
   blocks.push(separator(doc));
-  blocks.push(...summaryBlocks(doc, model));
+  if (!model.dispatch) blocks.push(...summaryBlocks(doc, model));
   blocks.push(...footerBlocks(doc, model));
 
   const height = Math.ceil(MY * 2 + blocks.reduce((h, b) => h + b.height, 0));

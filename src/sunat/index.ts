@@ -27,6 +27,7 @@ export {
   internalFailureOutcome,
   outcomeFromCdrZip,
   outcomeFromFault,
+  unknownOutcome,
   type SendOutcome,
   type OutcomeKind,
   type TransportCode,

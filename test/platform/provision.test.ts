@@ -7,7 +7,7 @@ import { isAppError } from '../../src/platform/errors.ts';
 import { verifyPassword } from '../../src/platform/passwords.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
 import { openSigningKey, openSolCredentials } from '../../src/pipeline/company-secrets.ts';
-import { provisionTenant } from '../../src/features/company/provision.ts';
+import { DEFAULT_SERIES, provisionTenant } from '../../src/features/company/provision.ts';
 import { rotateTenantToken } from '../../src/features/company/rotate-token.ts';
 import { hashToken } from '../../src/platform/tokens.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -56,7 +56,7 @@ describe('provisionTenant', () => {
       requireRegisteredSeries: false,
       issueDateMaxAgeDays: 3,
     });
-    // By type: R001 and L001 come from migrations (every company, old or new, gets them), the rest from provisioning.
+    // By type: R001, L001, T001 and V001 come from migrations (every company, old or new, gets them) and provisioning.
     const series = await tenant.db.series.findMany({ orderBy: [{ documentType: 'asc' }, { id: 'asc' }] });
     expect(series.map((s) => [s.documentType, s.serie, s.lastNumber])).toEqual([
       ['01', 'F001', 0],
@@ -66,7 +66,9 @@ describe('provisionTenant', () => {
       ['07', 'BC01', 0],
       ['08', 'FD01', 0],
       ['08', 'BD01', 0],
+      ['09', 'T001', 0],
       ['20', 'R001', 0],
+      ['31', 'V001', 0],
       ['40', 'P001', 0],
     ]);
 
@@ -165,7 +167,7 @@ describe('provisionTenant', () => {
       expect(await t.ctx.db.central.tenant.count({ where: { ruc: input.ruc } })).toBe(1);
       const db = t.ctx.db.tenant(winner.tenant.schemaName);
       expect(await db.company.count()).toBe(1);
-      expect(await db.series.count()).toBe(9);
+      expect(await db.series.count()).toBe(DEFAULT_SERIES.length);
       expect(await db.apiToken.count()).toBe(1);
       const res = await t.app.inject({
         method: 'GET',

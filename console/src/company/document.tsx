@@ -28,9 +28,12 @@ type Action = 'send' | 'void' | 'declare' | 'email';
 
 const SEND_PATHS: Record<string, string> = {
   '04': '/api/purchase-settlements/send',
+  '09': '/api/dispatches/send',
   '20': '/api/retentions/send',
+  '31': '/api/dispatches/send',
   '40': '/api/perceptions/send',
 };
+const GUIDE_TYPES = new Set(['09', '31']);
 const REVERSION_PATHS: Record<string, string> = { '20': '/api/retentions/voided', '40': '/api/perceptions/voided' };
 
 function voidLabel(doc: DocumentDetail): string {
@@ -45,8 +48,11 @@ function actionsOf(doc: DocumentDetail): Action[] {
   const state = doc.state_type_id;
   if (state === '01' && !doc.sending.hold && !doc.sending.in_open_summary) actions.push('send');
   if (state === '01' && doc.group === 'receipt' && !doc.sending.in_open_summary) actions.push('declare');
-  // A liquidación de compra (04) has no voiding route yet: no button that would post nowhere.
-  const voidable = doc.group !== 'other' || REVERSION_PATHS[doc.document_type_id] !== undefined;
+  // A liquidación de compra (04) has no voiding route: no button that would post nowhere. Guides (09, 31) are not
+  // voided by a summary: SUNAT's GRE has no baja by RA, RC or RR.
+  const voidable =
+    (doc.group !== 'other' || REVERSION_PATHS[doc.document_type_id] !== undefined) &&
+    !GUIDE_TYPES.has(doc.document_type_id);
   if ((state === '05' || state === '07') && voidable) actions.push('void');
   actions.push('email');
   return actions;

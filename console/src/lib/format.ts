@@ -6,7 +6,9 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   '04': 'Liquidación de compra',
   '07': 'Nota de crédito',
   '08': 'Nota de débito',
+  '09': 'Guía de remisión remitente',
   '20': 'Comprobante de retención',
+  '31': 'Guía de remisión transportista',
   '40': 'Comprobante de percepción',
 };
 

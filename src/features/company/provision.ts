@@ -100,6 +100,9 @@ export const DEFAULT_SERIES: ReadonlyArray<{ documentType: string; serie: string
   { documentType: '08', serie: 'BD01' },
   { documentType: '40', serie: 'P001' },
   { documentType: '20', serie: 'R001' },
+  { documentType: '04', serie: 'L001' },
+  { documentType: '09', serie: 'T001' },
+  { documentType: '31', serie: 'V001' },
 ];
 
 /** FacturadorPro's default establishment: Oficina Principal, Lima. */

@@ -7,9 +7,12 @@ const OTHER_PATTERNS: Record<string, { re: RegExp; hint: string }> = {
   '04': { re: /^(L[A-Z0-9]{3}|\d{4})$/, hint: 'L + 3 caracteres (L001) o 4 dígitos de contingencia' },
   '20': { re: /^(R[A-Z0-9]{3}|\d{4})$/, hint: 'R + 3 caracteres (R001) o 4 dígitos de contingencia' },
   '40': { re: /^(P[A-Z0-9]{3}|\d{4})$/, hint: 'P + 3 caracteres (P001) o 4 dígitos de contingencia' },
+  // Guías electrónicas: T### remitente, V### transportista (SUNAT 1001 for another series); no contingency series.
+  '09': { re: /^T[A-Z0-9]{3}$/, hint: 'T + 3 caracteres (T001)' },
+  '31': { re: /^V[A-Z0-9]{3}$/, hint: 'V + 3 caracteres (V001)' },
 };
 
-export const SERIES_DOCUMENT_TYPES = ['01', '03', '04', '07', '08', '20', '40'] as const;
+export const SERIES_DOCUMENT_TYPES = ['01', '03', '04', '07', '08', '09', '20', '31', '40'] as const;
 
 /** The highest number a series may be set to (SUNAT's correlativo has at most 8 digits). */
 export const MAX_SERIES_NUMBER = 99_999_999;

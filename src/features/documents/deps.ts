@@ -1,19 +1,10 @@
 // The pipeline's dependencies from the running app (its platform) — one place, used by routes and the worker.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
+import { pipelineDepsFrom, type PipelineDeps, type TenantRef } from '../../pipeline/deps.ts';
 import type { TenantContext } from '../../platform/http/tenant-context.ts';
 
 export function pipelineDepsOf(app: FastifyInstance, log: FastifyBaseLogger): PipelineDeps {
-  const { platform } = app;
-  return {
-    config: platform.config,
-    db: platform.db,
-    storage: platform.storage,
-    secrets: platform.secrets,
-    sunatSimulatorUrl: () => platform.sunatSimulatorUrl(),
-    log,
-    wakeWorker: () => platform.worker?.wake(),
-  };
+  return pipelineDepsFrom(app.platform, log);
 }
 
 export function tenantRefOf(tenant: TenantContext): TenantRef {

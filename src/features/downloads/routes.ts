@@ -1,4 +1,4 @@
-// GET /downloads/{document|perception|retention}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}]: no token —
+// GET /downloads/{document|perception|retention|dispatch}/{xml|pdf|cdr}/{external_id}[/{a4|ticket}]: no token —
 // the UUID is the capability, as in FacturadorPro — and only on the owning tenant's host: another tenant's id is
 // the same 404 as an unknown one.
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,13 +13,14 @@ const SEGMENT_TYPES: Record<string, readonly string[]> = {
   document: ['01', '03', '04', '07', '08'],
   perception: ['40'],
   retention: ['20'],
+  dispatch: ['09', '31'],
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const FileParams = z.object({
   segment: z
-    .enum(['document', 'perception', 'retention'])
-    .describe('document (01, 03, 04, 07, 08), perception (40) o retention (20)'),
+    .enum(['document', 'perception', 'retention', 'dispatch'])
+    .describe('document (01, 03, 04, 07, 08), perception (40), retention (20) o dispatch (guías 09, 31)'),
   file: z.enum(['xml', 'pdf', 'cdr']).describe('xml firmado, pdf o cdr (zip de SUNAT)'),
   externalId: z.string().max(64).describe('external_id del comprobante'),
 });

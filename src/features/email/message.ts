@@ -10,9 +10,14 @@ const TYPE_NAMES: Record<string, string> = {
   '07': 'Nota de crédito electrónica',
   '08': 'Nota de débito electrónica',
   '04': 'Liquidación de compra electrónica',
+  '09': 'Guía de remisión remitente electrónica',
+  '31': 'Guía de remisión transportista electrónica',
   '20': 'Comprobante de retención electrónico',
   '40': 'Comprobante de percepción electrónico',
 };
+
+/** Dispatch guides move goods: their message names no amount. */
+const GUIDE_TYPES = new Set(['09', '31']);
 
 export const LOGO_CID = 'logo@facturo';
 
@@ -63,7 +68,7 @@ function lines(company: EmailCompany, doc: EmailDocument, withCdr: boolean): str
   return [
     `Estimado(a) ${doc.customerName}:`,
     `${company.razonSocial} (RUC ${company.ruc}) le envía su ${name.toLowerCase()} ${doc.serie}-${doc.number}, ` +
-      `de fecha ${limaDate(doc.issueDate)}, por ${doc.currency} ${doc.total}.`,
+      `de fecha ${limaDate(doc.issueDate)}${GUIDE_TYPES.has(doc.documentType) ? '' : `, por ${doc.currency} ${doc.total}`}.`,
     withCdr
       ? 'Adjuntamos la representación impresa (PDF), el XML firmado y la constancia de recepción de SUNAT (CDR).'
       : 'Adjuntamos la representación impresa (PDF) y el XML firmado.',

@@ -115,3 +115,16 @@ export function errorOf(
   }));
   return { code, message, errors };
 }
+
+/** A 401 of a REST API: the token was refused (`callWithToken` gets a fresh one and tries once more). */
+export function unauthorizedFailure(
+  json: unknown,
+  status: number,
+  what: string,
+): { kind: 'failed'; failure: ApiFailure } {
+  const error = errorOf(json, status);
+  return {
+    kind: 'failed',
+    failure: { kind: 'unauthorized', status, code: error.code, message: `SUNAT no autorizó ${what}: ${error.message}` },
+  };
+}

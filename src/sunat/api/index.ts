@@ -27,3 +27,12 @@ export {
   type ValidityQuery,
 } from './validity.ts';
 export { ADDRESS_CONDITIONS, DOCUMENT_STATES, TAXPAYER_STATES, VALIDITY_DOCUMENT_TYPES } from './validity-codes.ts';
+export {
+  GRE_PATHS,
+  greSendBody,
+  guideTicket,
+  sendGuide,
+  type GreCall,
+  type GreSendAnswer,
+  type GreTicketAnswer,
+} from './gre.ts';

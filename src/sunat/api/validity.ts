@@ -5,7 +5,17 @@
 // exist, 1 accepted, 2 voided, 3 authorised (printed), 4 not authorised; a document that does not exist comes with
 // estadoCp alone. A refusal is {success: false, message, errorCode}, or a 4xx {cod, msg, errors}.
 import { SUNAT_API_PATHS, type SunatApiEndpoints } from './endpoints.ts';
-import { type ApiResult, type CallOptions, errorOf, exchange, isRecord, snippet, text, unavailable } from './http.ts';
+import {
+  type ApiResult,
+  type CallOptions,
+  errorOf,
+  exchange,
+  isRecord,
+  snippet,
+  text,
+  unauthorizedFailure,
+  unavailable,
+} from './http.ts';
 import type { AccessToken } from './oauth.ts';
 
 export interface ValidityQuery {
@@ -63,18 +73,7 @@ export async function validarComprobante(call: ValidityCall): Promise<ApiResult<
   );
   if (answer.kind === 'failed') return answer;
   const { status, json } = answer;
-  if (status === 401) {
-    const error = errorOf(json, status);
-    return {
-      kind: 'failed',
-      failure: {
-        kind: 'unauthorized',
-        status,
-        code: error.code,
-        message: `SUNAT no autorizó la consulta: ${error.message}`,
-      },
-    };
-  }
+  if (status === 401) return unauthorizedFailure(json, status, 'la consulta');
   if (status === 429 || status >= 500)
     return unavailable(
       `HTTP_${status}`,

@@ -71,8 +71,8 @@ export interface SoapReply {
 
 export type Operation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'consultGetStatus' | 'unknown';
 /** The REST APIs' operations (rest-api.ts): a token, the consulta integrada de validez. */
-export type RestOperation = 'oauthToken' | 'validarComprobante';
-export const REST_OPERATIONS: readonly RestOperation[] = ['oauthToken', 'validarComprobante'];
+export type RestOperation = 'oauthToken' | 'validarComprobante' | 'greSend' | 'greTicket';
+export const REST_OPERATIONS: readonly RestOperation[] = ['oauthToken', 'validarComprobante', 'greSend', 'greTicket'];
 
 export interface SimulatorStats {
   /** Every SOAP request received on SUNAT's paths, by operation, including those answered by an injected fault. */
@@ -160,6 +160,8 @@ function zeroCounters() {
       unknown: 0,
       oauthToken: 0,
       validarComprobante: 0,
+      greSend: 0,
+      greTicket: 0,
       wsdl: 0,
       invalid: 0,
     } as SimulatorStats['requests'],
@@ -307,12 +309,12 @@ export class SimulatorEngine {
   }
 
   /** The fast stand-in signs its CDRs as SUNAT beta does (no RSA operation); the full simulator with its key. */
-  private cdrSignature(): CdrSignature {
+  cdrSignature(): CdrSignature {
     return this.options.fast ? 'beta' : 'key';
   }
 
   /** SUNAT's ids are 13-digit millisecond stamps; kept strictly increasing so a pinned clock still yields unique ids. */
-  private nextId(): string {
+  nextId(): string {
     this.sequence = Math.max(this.sequence + 1, this.options.now().getTime());
     return String(this.sequence);
   }

@@ -30,7 +30,7 @@ export interface FaultRule {
   /** How many matching requests it affects before the simulator recovers; default 1. */
   times?: number | 'always';
   /** Operations it applies to; default ['sendBill']. Consult operations are 'getStatusCdr' and 'consultGetStatus'; the
-   *  REST APIs' are 'oauthToken' and 'validarComprobante'. */
+   *  REST APIs' are 'oauthToken', 'validarComprobante', 'greSend' and 'greTicket' (dispatch guides). */
   operations?: string[];
   /** Only requests whose fileName contains this text. */
   fileName?: string;
@@ -113,7 +113,7 @@ const KINDS = new Set([
   'token-expired',
 ]);
 /** The operations that take a bearer token (a token-expired fault applies to them only). */
-const TOKEN_OPERATIONS = new Set(['validarComprobante']);
+const TOKEN_OPERATIONS = new Set(['validarComprobante', 'greSend', 'greTicket']);
 
 export class FaultRuleError extends Error {}
 

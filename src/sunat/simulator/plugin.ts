@@ -11,6 +11,7 @@ import { SUNAT_PATHS, type ServiceKind } from '../endpoints.ts';
 import { faultEnvelope, parseSoapRequest, type SoapRequest } from '../soap.ts';
 import { SimulatorEngine, type CredentialsPolicy, type SimulatorStats, type SoapReply } from './engine.ts';
 import { FaultInjector, FaultRuleError, type FaultDecision, type FaultRule } from './faults.ts';
+import { createGreService } from './gre.ts';
 import { type ApiClientPolicy, createRestApi } from './rest-api.ts';
 import { createFileStore, createMemoryStore, type SimulatorStore } from './store.ts';
 import { DEFAULT_XSD_DIR, preloadSchemas } from './xsd.ts';
@@ -51,6 +52,8 @@ export interface SimulatorOptions {
   apiClients?: ApiClientPolicy;
   /** Lifetime of the REST API tokens it grants, in seconds (default 3600, as SUNAT's). */
   apiTokenTtlSeconds?: number;
+  /** Polls of a dispatch guide's ticket answered 98 ("en proceso") before its verdict (default 1). */
+  grePendingPolls?: number;
 }
 
 export interface SunatSimulator {
@@ -118,6 +121,15 @@ export function createSunatSimulator(options: SimulatorOptions = {}): SunatSimul
     clients: options.apiClients ?? { kind: 'beta' },
     tokenTtlSeconds: options.apiTokenTtlSeconds ?? 3600,
     now: options.now ?? (() => new Date()),
+    gre: createGreService({
+      store,
+      signingKey: options.signingKey ?? simulatorKey(),
+      xsdDir,
+      now: options.now ?? (() => new Date()),
+      pendingPolls: options.grePendingPolls ?? 1,
+      cdrSignature: () => engine.cdrSignature(),
+      nextId: () => engine.nextId(),
+    }),
   });
   // Both bundled assets are read now: a missing one stops the start, naming the file, not the first request.
   if (!options.fast) preloadSchemas(xsdDir);

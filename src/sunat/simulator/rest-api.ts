@@ -13,7 +13,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SUNAT_API_SCOPES } from '../api/endpoints.ts';
 import type { RestOperation, SimulatorEngine } from './engine.ts';
 import type { FaultDecision, FaultInjector } from './faults.ts';
+import type { createGreService } from './gre.ts';
 import { documentKey, type SimulatorStore, type StoredDocument } from './store.ts';
+
+type GreService = ReturnType<typeof createGreService>;
 
 export type ApiClientPolicy =
   /** Any client id (1–100 characters) whose secret is `moddatos`, like SUNAT beta's public SOL account. */
@@ -31,6 +34,8 @@ export interface RestApiOptions {
   /** Lifetime of the tokens it grants (SUNAT: 3600 s). */
   tokenTtlSeconds: number;
   now: () => Date;
+  /** The dispatch guides' service (./gre.ts). */
+  gre?: GreService;
 }
 
 type Scope = (typeof SUNAT_API_SCOPES)[keyof typeof SUNAT_API_SCOPES];
@@ -138,6 +143,13 @@ export function createRestApi(options: RestApiOptions): RestApi {
     return /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : '';
   }
 
+  /** The dispatch guides' service takes a password-grant token (scope api-cpe) of the guide's issuer. */
+  function guides(request: FastifyRequest, handle: (gre: GreService, ruc: string | undefined) => Answer): Answer {
+    const granted = tokens.find(bearerOf(request), now());
+    if (!granted || granted.scope !== SUNAT_API_SCOPES.cpe || !options.gre) return NOT_AUTHORIZED;
+    return handle(options.gre, granted.ruc);
+  }
+
   function validate(request: FastifyRequest, consultingRuc: string): Answer {
     const granted = tokens.find(bearerOf(request), now());
     if (!granted || granted.scope !== SUNAT_API_SCOPES.contribuyente) return NOT_AUTHORIZED;
@@ -243,6 +255,16 @@ export function createRestApi(options: RestApiOptions): RestApi {
       };
       tokenRoute('client_credentials', 'clientesextranet');
       tokenRoute('password', 'clientessol');
+      app.post('/v1/contribuyente/gem/comprobantes/:name', (request, reply) =>
+        serve('greSend', request, reply, () =>
+          guides(request, (gre, ruc) => gre.receive((request.params as { name: string }).name, request.body, ruc)),
+        ),
+      );
+      app.get('/v1/contribuyente/gem/comprobantes/envios/:ticket', (request, reply) =>
+        serve('greTicket', request, reply, () =>
+          guides(request, (gre, ruc) => gre.ticketState((request.params as { ticket: string }).ticket, ruc)),
+        ),
+      );
       app.post('/v1/contribuyente/contribuyentes/:ruc/validarcomprobante', (request, reply) =>
         serve('validarComprobante', request, reply, () => validate(request, (request.params as { ruc: string }).ruc)),
       );

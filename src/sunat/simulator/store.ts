@@ -43,6 +43,8 @@ export interface StoredTicket {
   createdAt: string;
   /** sha256 of the summary XML: the same file sent again gets the same ticket (a lost answer, resent). */
   xmlSha256?: string;
+  /** A dispatch guide's 99 without a CDR (a file SUNAT could not read, 1033): SUNAT's error. */
+  error?: { code: string; message: string };
 }
 
 export interface ReceiptCount {

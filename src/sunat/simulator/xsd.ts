@@ -81,6 +81,8 @@ export function schemaPath(xsdDir: string, root: string, ublVersion: string | un
     case 'SummaryDocuments':
     case 'VoidedDocuments':
       return resolve(xsdDir, '2.0', 'maindoc', `UBLPE-${root}-1.0.xsd`);
+    case 'DespatchAdvice':
+      return resolve(xsdDir, '2.1', 'maindoc', 'UBL-DespatchAdvice-2.1.xsd');
     case 'ApplicationResponse':
       return ublVersion === '2.1'
         ? resolve(xsdDir, '2.1', 'maindoc', 'UBL-ApplicationResponse-2.1.xsd')
@@ -144,6 +146,7 @@ export function preloadSchemas(xsdDir: string): void {
     ['CreditNote', '2.1'],
     ['DebitNote', '2.1'],
     ['Perception', '2.0'],
+    ['DespatchAdvice', '2.1'],
   ] as const) {
     const path = schemaPath(xsdDir, root, version);
     if (path) validatorFor(path);
