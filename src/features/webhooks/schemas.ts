@@ -36,7 +36,7 @@ export const WebhookParams = z.object({
 });
 
 export const DeliveryParams = WebhookParams.extend({
-  delivery_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe('Id de la entrega'),
+  delivery_id: z.coerce.number().int().positive().max(INT4_MAX).describe('Id de la entrega'),
 });
 
 export const DeliveriesQuery = z.object({ page: pageNumber() });
