@@ -1,9 +1,10 @@
 // The web console in a real browser (Debian's Chromium through playwright-core, test/console/browser.ts) against
 // the real server listening on 127.0.0.1: a company user logs in at http://{company}.localhost:PORT/, sees the
-// documents its API issued, voids one and uploads a certificate; the admin logs in at http://admin.localhost:PORT/,
-// creates a company, and that company's user logs in. Every request the pages make is recorded: all go to the test
-// server. A change sent with the session cookie but without the CSRF token is refused. With CONSOLE_SCREENSHOTS=dir
-// the run also writes the screenshots of docs/console.md there.
+// documents its API issued, voids one, uploads a certificate, registers an establishment and creates a webhook (its
+// secret shown once); the admin logs in at http://admin.localhost:PORT/, creates a company, and that company's user
+// logs in. Every request the pages make is recorded: all go to the test server. A change sent with the session cookie
+// but without the CSRF token is refused. With CONSOLE_SCREENSHOTS=dir the run also writes the screenshots of
+// docs/console.md there.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ import { BROWSER_TESTS, builtConsole, launchChromium } from './browser.ts';
 const ADMIN_PASSWORD = 'Clave-segura-2026';
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
 const STEP_TIMEOUT = 120_000;
-const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of (401|403)/;
+const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of (401|403|422)/;
 
 let ctx: TestApp;
 let tenant: TestTenant;
@@ -43,8 +44,9 @@ async function newPage(viewport = { width: 1280, height: 860 }): Promise<{ conte
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    // The API's refusals the tests cause on purpose (no session yet, a change without its CSRF token) are logged
-    // by the browser as failed loads; anything else — a script error, a CSP violation — is a problem.
+    // The API's refusals the tests cause on purpose (no session yet, a change without its CSRF token, a field the
+    // API refuses so that the form shows its message) are logged by the browser as failed loads; anything else — a
+    // script error, a CSP violation — is a problem.
     if (message.type() === 'error' && !EXPECTED_REFUSAL.test(message.text()))
       problems.push(`console: ${message.text()}`);
   });
@@ -217,6 +219,113 @@ describe.skipIf(!BROWSER_TESTS)('company console', () => {
       await page.getByRole('button', { name: 'Probar conexión' }).click();
       await visible(page.getByText(/^Conexión correcta/));
       await shot(page, 'console-settings.png');
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'registers an establishment, lists it, gives it a series and filters the documents by it',
+    async () => {
+      const settings = page.getByRole('navigation', { name: 'Partes de la configuración' });
+      await settings.getByRole('link', { name: 'Establecimientos' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: 'Configuración: Establecimientos' }));
+      await visible(page.getByRole('cell', { name: 'Domicilio fiscal' }));
+      const form = page.getByRole('form', { name: 'Nuevo establecimiento' });
+      await form.getByLabel('Código (anexo SUNAT)').fill('0001');
+      await form.getByLabel('Nombre del local').fill('Tienda Miraflores');
+      await form.getByLabel('Dirección').fill('Av. Larco 345');
+      // The API's refusal shows beside the field it names.
+      await form.getByLabel('Ubigeo').fill('999999');
+      await form.getByRole('button', { name: 'Registrar establecimiento' }).click();
+      const ubigeo = form.getByLabel('Ubigeo');
+      await expect.poll(() => ubigeo.getAttribute('aria-invalid')).toBe('true');
+      expect(await tenant.db.establishment.count({ where: { codigo: '0001' } })).toBe(0);
+      await ubigeo.fill('150122');
+      await form.getByRole('button', { name: 'Registrar establecimiento' }).click();
+      await visible(page.getByText('Establecimiento 0001 (Tienda Miraflores) registrado.'));
+      await visible(page.getByRole('cell', { name: 'Tienda Miraflores' }));
+      await visible(page.getByRole('cell', { name: /Av\. Larco 345, Miraflores - Lima - Lima/ }));
+      expect(await unlabelled(page)).toEqual([]);
+      expect(await tenant.db.establishment.findUniqueOrThrow({ where: { codigo: '0001' } })).toMatchObject({
+        nombre: 'Tienda Miraflores',
+        ubigeo: '150122',
+        active: true,
+      });
+
+      await settings.getByRole('link', { name: 'Series' }).click();
+      const series = page.getByRole('form', { name: 'Nueva serie' });
+      await series.getByLabel('Serie', { exact: true }).fill('F777');
+      await series.getByLabel('Establecimiento').selectOption('0001');
+      await series.getByRole('button', { name: 'Crear serie' }).click();
+      await visible(page.getByText('Serie F777 creada.'));
+      const row = page.getByRole('row').filter({ hasText: 'F777' });
+      await visible(row.getByRole('cell', { name: '0001', exact: true }));
+      expect((await tenant.db.series.findFirstOrThrow({ where: { serie: 'F777' } })).establishmentCode).toBe('0001');
+
+      await settings.getByRole('link', { name: 'Establecimientos' }).click();
+      page.once('dialog', (dialog) => dialog.accept());
+      await page.getByRole('button', { name: 'Desactivar el establecimiento 0001' }).click();
+      await visible(page.getByText('Establecimiento 0001 desactivado.'));
+      expect((await tenant.db.establishment.findUniqueOrThrow({ where: { codigo: '0001' } })).active).toBe(false);
+      await page.getByRole('button', { name: 'Reactivar el establecimiento 0001' }).click();
+      await visible(page.getByText('Establecimiento 0001 reactivado.'));
+
+      await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Comprobantes' }).click();
+      await page.getByLabel('Establecimiento').fill('0001');
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await visible(page.getByText('No hay comprobantes con estos filtros.'));
+      expect(page.url()).toContain('establecimiento=0001');
+      await page.getByLabel('Establecimiento').fill('0000');
+      await page.getByRole('button', { name: 'Filtrar' }).click();
+      await visible(page.getByRole('link', { name: issued[1].number, exact: true }));
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'creates a webhook, shows its secret once, sends it a test event and lists the delivery',
+    async () => {
+      await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Configuración' }).click();
+      const settings = page.getByRole('navigation', { name: 'Partes de la configuración' });
+      await settings.getByRole('link', { name: 'Webhooks' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: 'Configuración: Webhooks' }));
+      await visible(page.getByText('No hay webhooks.'));
+      const form = page.getByRole('form', { name: 'Nuevo webhook' });
+      // An unknown event is the API's 422, shown beside the field.
+      await form.getByLabel('URL del receptor').fill('http://127.0.0.1:9/facturo');
+      await form.getByLabel('Eventos (opcional)').fill('document.aceptado');
+      await form.getByRole('button', { name: 'Crear webhook' }).click();
+      await visible(form.getByText(/Evento desconocido/));
+      expect(await tenant.db.webhookEndpoint.count()).toBe(0);
+      await form.getByLabel('Eventos (opcional)').fill('document.*, summary.*');
+      await form.getByRole('button', { name: 'Crear webhook' }).click();
+      const created = page.getByRole('status').filter({ hasText: 'Webhook creado' });
+      await visible(created);
+      const secret = (await created.locator('code.secret').textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      const stored = await tenant.db.webhookEndpoint.findFirstOrThrow();
+      expect(stored).toMatchObject({ url: 'http://127.0.0.1:9/facturo', eventos: ['document.*', 'summary.*'] });
+      expect(stored.secretEnc).not.toContain(secret);
+      await visible(page.getByRole('cell', { name: 'document.*, summary.*' }));
+      expect(await unlabelled(page)).toEqual([]);
+      // Once: another visit to the section lists the webhook without its secret.
+      await settings.getByRole('link', { name: 'Tokens API' }).click();
+      await settings.getByRole('link', { name: 'Webhooks' }).click();
+      await visible(page.getByRole('cell', { name: 'http://127.0.0.1:9/facturo' }));
+      expect(await page.locator('code.secret').count()).toBe(0);
+      expect(await page.content()).not.toContain(secret);
+
+      await page.getByRole('button', { name: `Enviar un evento de prueba al webhook ${stored.id}` }).click();
+      await visible(page.getByText(`Evento de prueba en cola para el webhook ${stored.id}`));
+      await visible(page.getByRole('heading', { level: 2, name: `Entregas del webhook ${stored.id}` }));
+      await visible(page.getByRole('cell', { name: 'webhook.test' }));
+      await page.getByRole('button', { name: `Pausar el webhook ${stored.id}` }).click();
+      await visible(page.getByText(`Webhook ${stored.id} pausado.`));
+      expect((await tenant.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).active).toBe(false);
+      page.once('dialog', (dialog) => dialog.accept());
+      await page.getByRole('button', { name: `Eliminar el webhook ${stored.id}` }).click();
+      await visible(page.getByText(`Webhook ${stored.id} eliminado.`));
+      expect(await tenant.db.webhookEndpoint.count()).toBe(0);
     },
     STEP_TIMEOUT,
   );

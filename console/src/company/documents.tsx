@@ -1,5 +1,6 @@
-// Comprobantes: the documents of a date range with filters and a search, newest first, 50 at a time
-// (GET /api/documents/lists/{inicio}/{fin}). The filters live in the URL, so back, reload and a shared link keep them.
+// Comprobantes: the documents of a date range with filters (type, series, establishment, state, customer) and a
+// search, newest first, 50 at a time (GET /api/documents/lists/{inicio}/{fin}). The filters live in the URL, so back,
+// reload and a shared link keep them.
 import { useState } from 'preact/hooks';
 import { api, query } from '../lib/api.ts';
 import { DOCUMENT_TYPES, formatDate, formatMoney, limaToday, STATES, stateTone } from '../lib/format.ts';
@@ -12,7 +13,7 @@ import { Table } from '../ui/table.tsx';
 import type { ListRow } from './types.ts';
 
 const PAGE_SIZE = 50;
-const FILTERS = ['desde', 'hasta', 'tipo', 'serie', 'estado', 'cliente', 'buscar'] as const;
+const FILTERS = ['desde', 'hasta', 'tipo', 'serie', 'establecimiento', 'estado', 'cliente', 'buscar'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 function filtersOf(location: Location): Filters {
@@ -23,6 +24,7 @@ function filtersOf(location: Location): Filters {
     hasta: q.get('hasta') ?? today,
     tipo: q.get('tipo') ?? '',
     serie: q.get('serie') ?? '',
+    establecimiento: q.get('establecimiento') ?? '',
     estado: q.get('estado') ?? '',
     cliente: q.get('cliente') ?? '',
     buscar: q.get('buscar') ?? '',
@@ -106,6 +108,15 @@ export function Documents({ location }: { location: Location }) {
           options={[['', 'Todos'], ...['01', '03', '07', '08'].map((t): [string, string] => [t, DOCUMENT_TYPES[t]])]}
         />
         <Field label="Serie" name="serie" value={form.serie} onValue={set('serie')} maxLength={4} placeholder="F001" />
+        <Field
+          label="Establecimiento"
+          name="establecimiento"
+          value={form.establecimiento}
+          onValue={set('establecimiento')}
+          maxLength={4}
+          inputMode="numeric"
+          placeholder="0001"
+        />
         <Select
           label="Estado"
           name="estado"

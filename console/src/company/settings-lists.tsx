@@ -1,4 +1,5 @@
-// Series (GET/POST /api/series, PATCH /api/series/{tipo}/{serie}) and Tokens API (GET/POST /api/tokens,
+// Series (GET/POST /api/series, PATCH /api/series/{tipo}/{serie}; each one issues from an establishment, picked from
+// GET /api/establishments) and Tokens API (GET/POST /api/tokens,
 // DELETE /api/tokens/{id}): the new token's secret is shown once, as the API gives it once.
 import { useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
@@ -9,9 +10,9 @@ import { Button, Checkbox, Field, Form, Select } from '../ui/form.tsx';
 import { Section } from '../ui/shell.tsx';
 import { Table } from '../ui/table.tsx';
 import type { SectionProps } from './settings.tsx';
-import type { Series } from './types.ts';
+import type { Establishment, SeriesRow } from './types.ts';
 
-function NumberEditor({ series, onSaved }: { series: Series; onSaved(message: string): void }) {
+function NumberEditor({ series, onSaved }: { series: SeriesRow; onSaved(message: string): void }) {
   const [value, setValue] = useState(String(series.ultimo_numero));
   const save = useSubmit(async () => {
     await api.patch(`/api/series/${series.codigo_tipo_documento}/${series.serie}`, { ultimo_numero: Number(value) });
@@ -37,37 +38,59 @@ function NumberEditor({ series, onSaved }: { series: Series; onSaved(message: st
   );
 }
 
-export function SeriesSettings({ company, reload }: SectionProps) {
+/** The active establishments as a select's options (0000 alone until they load). */
+function establishmentOptions(list: Establishment[] | undefined): Array<[string, string]> {
+  const active = (list ?? []).filter((e) => e.activo);
+  return active.length ? active.map((e) => [e.codigo, `${e.codigo} · ${e.nombre}`]) : [['0000', '0000']];
+}
+
+export function SeriesSettings({ reload }: SectionProps) {
+  const series = useLoad(() => api.get<{ data: SeriesRow[] }>('/api/series'), []);
+  const establishments = useLoad(() => api.get<{ data: Establishment[] }>('/api/establishments'), []);
   const [type, setType] = useState('01');
   const [serie, setSerie] = useState('');
+  const [establishment, setEstablishment] = useState('0000');
   const [contingency, setContingency] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const create = useSubmit(async () => {
-    await api.post('/api/series', { codigo_tipo_documento: type, serie: serie.trim(), contingencia: contingency });
+    await api.post('/api/series', {
+      codigo_tipo_documento: type,
+      serie: serie.trim(),
+      contingencia: contingency,
+      codigo_establecimiento: establishment,
+    });
     setSerie('');
+    series.reload();
     reload();
     return `Serie ${serie.trim().toUpperCase()} creada.`;
   });
   const saved = (m: string) => {
     setMessage(m);
+    series.reload();
     reload();
   };
   return (
     <>
       <Section title="Series de la empresa">
         <Done message={message} />
-        <Table
-          caption="Series y su último número usado"
-          hiddenCaption
-          rows={company.series}
-          rowKey={(s) => `${s.codigo_tipo_documento}-${s.serie}`}
-          empty="La empresa no tiene series."
-          columns={[
-            { label: 'Tipo', cell: (s) => DOCUMENT_TYPES[s.codigo_tipo_documento] ?? s.codigo_tipo_documento },
-            { label: 'Serie', cell: (s) => `${s.serie}${s.contingencia ? ' (contingencia)' : ''}` },
-            { label: 'Último número', cell: (s) => <NumberEditor series={s} onSaved={saved} /> },
-          ]}
-        />
+        <ErrorAlert error={series.error} />
+        {series.data ? (
+          <Table
+            caption="Series y su último número usado"
+            hiddenCaption
+            rows={series.data.data}
+            rowKey={(s) => `${s.codigo_tipo_documento}-${s.serie}`}
+            empty="La empresa no tiene series."
+            columns={[
+              { label: 'Tipo', cell: (s) => DOCUMENT_TYPES[s.codigo_tipo_documento] ?? s.codigo_tipo_documento },
+              { label: 'Serie', cell: (s) => `${s.serie}${s.contingencia ? ' (contingencia)' : ''}` },
+              { label: 'Establecimiento', cell: (s) => <code>{s.codigo_establecimiento}</code> },
+              { label: 'Último número', cell: (s) => <NumberEditor series={s} onSaved={saved} /> },
+            ]}
+          />
+        ) : (
+          series.loading && <Loading />
+        )}
         <p class="hint">El número solo avanza: nunca por debajo de uno ya usado.</p>
       </Section>
       <Section title="Nueva serie">
@@ -93,6 +116,15 @@ export function SeriesSettings({ company, reload }: SectionProps) {
               placeholder="F002"
               error={create.error}
               hint="4 caracteres: F### facturas, B### boletas; 4 dígitos si es de contingencia."
+            />
+            <Select
+              label="Establecimiento"
+              name="codigo_establecimiento"
+              value={establishment}
+              onValue={setEstablishment}
+              options={establishmentOptions(establishments.data?.data)}
+              error={create.error}
+              hint="El local desde el que se emite con esta serie."
             />
           </div>
           <Checkbox

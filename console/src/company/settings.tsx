@@ -1,6 +1,5 @@
-// Configuración: one screen per part of the company's setup, listed in SECTIONS — establishments and webhooks join
-// this list with one line each when their API exists. Every section reads GET /api/company (or its own list) and
-// saves through the API's own route for it.
+// Configuración: one screen per part of the company's setup, listed in SECTIONS (a new part adds one line). Every
+// section reads GET /api/company (or its own list) and saves through the API's own route for it.
 import type { ComponentType } from 'preact';
 import { api } from '../lib/api.ts';
 import { useLoad } from '../lib/hooks.ts';
@@ -8,9 +7,11 @@ import { href } from '../lib/router.ts';
 import { ErrorAlert, Loading } from '../ui/feedback.tsx';
 import { Page } from '../ui/shell.tsx';
 import { CompanyData } from './settings-company.tsx';
+import { EstablishmentsSettings } from './settings-establishments.tsx';
 import { SeriesSettings, TokensSettings } from './settings-lists.tsx';
 import { SmtpSettings } from './settings-smtp.tsx';
 import { CertificateSettings, SunatSettings } from './settings-sunat.tsx';
+import { WebhooksSettings } from './settings-webhooks.tsx';
 import type { Company } from './types.ts';
 
 export interface SectionProps {
@@ -23,8 +24,10 @@ const SECTIONS: Array<{ slug: string; label: string; view: ComponentType<Section
   { slug: 'empresa', label: 'Empresa', view: CompanyData },
   { slug: 'certificado', label: 'Certificado digital', view: CertificateSettings },
   { slug: 'sunat', label: 'SUNAT y SOL', view: SunatSettings },
+  { slug: 'establecimientos', label: 'Establecimientos', view: EstablishmentsSettings },
   { slug: 'series', label: 'Series', view: SeriesSettings },
   { slug: 'tokens', label: 'Tokens API', view: TokensSettings },
+  { slug: 'webhooks', label: 'Webhooks', view: WebhooksSettings },
   { slug: 'correo', label: 'Correo (SMTP)', view: SmtpSettings },
 ];
 

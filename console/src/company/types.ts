@@ -12,6 +12,28 @@ export interface Series {
   contingencia: boolean;
 }
 
+/** A row of GET /api/series: the series with the establishment it issues from. */
+export interface SeriesRow extends Series {
+  registrada: boolean;
+  codigo_establecimiento: string;
+}
+
+/** OpenAPI schema Establishment (GET /api/establishments). */
+export interface Establishment {
+  codigo: string;
+  nombre: string;
+  direccion: string;
+  ubigeo: string;
+  departamento: string;
+  provincia: string;
+  distrito: string;
+  urbanizacion: string | null;
+  codigo_pais: string;
+  telefono: string | null;
+  correo_electronico: string | null;
+  activo: boolean;
+}
+
 export interface Company {
   ruc: string;
   razon_social: string;
@@ -125,4 +147,36 @@ export interface SummaryRow {
   last_error: string | null;
   documents: Array<{ external_id: string; number: string; document_type_id: string; reason: string | null }>;
   links: { xml: string; cdr: string };
+}
+
+/** OpenAPI schema Webhook (GET /api/webhooks); the secret comes only in the creation's answer. */
+export interface Webhook {
+  id: number;
+  url: string;
+  eventos: string[];
+  activo: boolean;
+  motivo_desactivacion: string | null;
+  fallos_consecutivos: number;
+  created_at: string;
+}
+
+/** A row of GET /api/webhooks/{id}/deliveries, its attempts newest first. */
+export interface WebhookDelivery {
+  id: number;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  intentos: Array<{
+    attempt: number;
+    status_code: number | null;
+    duration_ms: number;
+    response: string;
+    error: string | null;
+    next_attempt_at: string | null;
+    created_at: string;
+  }>;
 }

@@ -13,9 +13,10 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The message of the field at `path`, if the API named it. */
+  /** The message of the field at `path` (or of a part of it: `path.x`, `path[0]`), if the API named it. */
   fieldMessage(path: string): string | undefined {
-    return this.items.find((i) => i.path === path || i.path.startsWith(`${path}.`))?.message;
+    return this.items.find((i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`))
+      ?.message;
   }
 }
 
