@@ -63,7 +63,19 @@ describe('one schema per tenant', () => {
     expect(await seriesOf(a)).toContain('F777');
     expect(await seriesOf(b)).not.toContain('F777');
     // Ordered by document type, then series: the default series of provisioning.
-    expect(await seriesOf(b)).toEqual(['F001', 'B001', 'BC01', 'FC01', 'BD01', 'FD01', 'T001', 'R001', 'V001', 'P001']);
+    expect(await seriesOf(b)).toEqual([
+      'F001',
+      'B001',
+      'L001',
+      'BC01',
+      'FC01',
+      'BD01',
+      'FD01',
+      'T001',
+      'R001',
+      'V001',
+      'P001',
+    ]);
   });
 
   it('runs raw SQL only against the schema it names', async () => {
