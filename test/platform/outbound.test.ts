@@ -31,7 +31,7 @@ const REFUSED: [string, string][] = [
   ['172.16.5.4', 'private'],
   ['172.31.255.255', 'private'],
   ['192.168.1.10', 'private'],
-  ['100.64.0.1', 'shared'],
+  ['100.64.0.1', 'carrier-nat'],
   ['169.254.169.254', 'metadata'],
   ['fd00:ec2::254', 'metadata'],
   ['100.100.100.200', 'metadata'],

@@ -9,7 +9,7 @@ export type AddressClass =
   | 'loopback'
   | 'unspecified'
   | 'private'
-  | 'shared'
+  | 'carrier-nat'
   | 'link-local'
   | 'unique-local'
   | 'multicast'
@@ -22,7 +22,7 @@ export const INTERNAL_CLASSES: readonly AddressClass[] = [
   'loopback',
   'unspecified',
   'private',
-  'shared',
+  'carrier-nat',
   'link-local',
   'unique-local',
   'multicast',
@@ -57,7 +57,7 @@ const RANGES: readonly (readonly [AddressClass, 'ipv4' | 'ipv6', readonly Range[
     ],
   ],
   ['private', 'ipv6', [['fec0::', 10]]], // site-local (deprecated, still routed inside some networks)
-  ['shared', 'ipv4', [['100.64.0.0', 10]]], // carrier-grade NAT (RFC 6598)
+  ['carrier-nat', 'ipv4', [['100.64.0.0', 10]]], // carrier-grade NAT (RFC 6598)
   ['link-local', 'ipv4', [['169.254.0.0', 16]]],
   ['link-local', 'ipv6', [['fe80::', 10]]],
   ['unique-local', 'ipv6', [['fc00::', 7]]],

@@ -197,7 +197,7 @@ export async function moveTenant(db: Database, options: MoveOptions): Promise<Mo
     ]);
     if (!rows[0].ok) throw new MoveError(`Ya hay un traslado de ${tenant.subdomain} en curso.`);
     try {
-      // An earlier move of this company whose mover died is undone first (this session holds its lock now).
+      // An earlier move of this company whose mover died is undone first (this connection holds its lock now).
       await undoInterruptedMoves(db, options.log, tenant.id);
       return await moveLocked(db, tenant, options);
     } finally {

@@ -130,7 +130,7 @@ async function withoutMover(db: Database, tenantId: number, work: () => Promise<
 
 /**
  * Undoes the unfinished moves (copying or holding) that no mover holds. A mover holds its tenant's advisory lock
- * for as long as it runs: a lock this session can take has no mover behind it. Also drops the slot and publication
+ * for as long as it runs: a lock this connection can take has no mover behind it. Also drops the slot and publication
  * a flipped move's mover did not live to drop (an idle slot would keep the source's WAL forever). Returns how many
  * moves it undid.
  */
