@@ -21,6 +21,7 @@ import {
   rssMb,
   startApi,
   startSimulator,
+  tenantHeaders,
   type BenchTenant,
   type Proc,
 } from './harness.ts';
@@ -268,10 +269,26 @@ export async function hostileDrill(o: HostileDrillOptions): Promise<void> {
   const db = new pg.Pool({ connectionString: o.databaseUrl, max: 2 });
   try {
     await fuzz(o, db);
+    await restoreSunatSettings(o);
     await largeTokenlessPosts(o);
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The fuzz's accepted mutations of PUT /api/company/sunat are real changes (a SOL user "25:61:61" is stored as sent):
+ * the tenant gets SUNAT's beta credentials back, so the drills after this one send with what SUNAT accepts.
+ */
+async function restoreSunatSettings(o: HostileDrillOptions): Promise<void> {
+  const res = await request(
+    o.apis[0].url,
+    'PUT',
+    '/api/company/sunat',
+    tenantHeaders(o.tenant),
+    JSON.stringify({ modo: 'demo', usuario_sol: 'MODDATOS', clave_sol: 'moddatos' }),
+  );
+  o.check("the tenant's SUNAT credentials restored after the fuzz", res.status === 200, `HTTP ${res.status}`);
 }
 
 async function standalone(): Promise<void> {
