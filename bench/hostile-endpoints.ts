@@ -3,7 +3,7 @@
 // takes one. Bodies name real rows of the fuzz's world (its tenant, an issued document, a reseller…), so that a
 // mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
 import { rucCheckDigit } from '../src/core/ruc.ts';
-import { type ExampleFolder, loadExamples } from '../src/features/documents/examples.ts';
+import { type ExampleFolder, loadExamples } from '../src/api/examples.ts';
 import { VALIDATE_CPE_EXAMPLES } from '../src/features/services/schemas.ts';
 import type { BodyMethod, FuzzTarget } from './hostile.ts';
 

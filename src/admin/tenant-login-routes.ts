@@ -16,7 +16,7 @@ import { requestExample } from '../platform/http/openapi-parts.ts';
 import { countHit } from '../platform/http/rate-limit.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { issueLoginToken } from '../features/company/public.ts';
+import { issueLoginToken } from '../tenancy/api-tokens.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
 
 let dummyHash: Promise<string> | null = null;

@@ -10,7 +10,7 @@ import type { IssuerSnapshot } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
 import { jobsTableOf, type JobsTable } from '../platform/jobs/outbox.ts';
-import type { DocumentColumns, LineColumns } from './kinds.ts';
+import type { DocumentColumns, LineColumns } from './document-kind.ts';
 import { listBodySql } from './list-body.ts';
 
 export interface NewDocument {

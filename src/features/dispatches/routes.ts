@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { carrierDispatchKind, senderDispatchKind } from '../../pipeline/dispatch-kind.ts';
-import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
+import type { AnyDocumentKind } from '../../pipeline/document-kind.ts';
 import { errors } from '../../platform/errors.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
-import { createdEnvelope, statusEnvelope } from './presenter.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { createdEnvelope, statusEnvelope } from '../../api/summaries/presenter.ts';
 import {
   SUMMARY_EXAMPLES,
   SUMMARY_STATUS_EXAMPLES,
@@ -15,11 +15,11 @@ import {
   SummaryStatusBodySchema,
   SummaryStatusResponseSchema,
   VoidedResponseSchema,
-} from './schemas.ts';
-import { createSummary, summaryStatus } from './service.ts';
+} from '../../api/summaries/schemas.ts';
+import { createSummary, summaryStatus } from '../../api/summaries/service.ts';
 import { registerSummaryDownloads } from './downloads.ts';
 import { registerSummaryList } from './list.ts';
-import { registerVoidRoutes } from './void-routes.ts';
+import { registerVoidRoutes } from '../../api/summaries/void-routes.ts';
 
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
