@@ -1,5 +1,5 @@
-// The company's own SMTP server as every answer shows it (GET /api/company, PUT /api/company/smtp): never its
-// password. The company feature shows it in its profile, the e-mail feature after a change.
+// The company's own SMTP server as every answer shows it: the company feature in its profile, the e-mail feature
+// after a change of it.
 import { z } from 'zod';
 import type { Company } from '../platform/http/tenant-context.ts';
 

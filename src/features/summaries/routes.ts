@@ -1,7 +1,7 @@
 // POST /api/voided (comunicación de baja of facturas and their notes) and POST /api/summaries (resumen diario of
 // boletas), their /status routes, and the downloads of their signed XML and SUNAT's CDR under
 // /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id} (RR: the resumen de reversiones of perceptions
-// and retentions, whose routes the perceptions and retentions features register through public.ts).
+// and retentions, whose routes the perceptions and retentions features register from src/api/summaries).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
@@ -93,6 +93,6 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
   );
   registerSummaryDownloads(app, 'summary', 'RC');
   registerSummaryList(app);
-  // The resumen de reversiones' routes live with the vouchers they revert (public.ts); its files are served here.
+  // The resumen de reversiones' routes live with the vouchers they revert (src/api/summaries); its files are served here.
   registerSummaryDownloads(app, 'reversion', 'RR');
 };
