@@ -41,7 +41,7 @@ export const STAGES: Array<[string, (url: string, fn: string) => boolean]> = [
   ],
   ['envelope (presenter)', (u) => u.includes('/src/api/presenter')],
   ['tenancy + auth', (u) => /\/src\/platform\/(http\/tenan|tokens)/.test(u)],
-  ['pipeline glue', (u) => u.includes('/src/pipeline/') || u.includes('/src/features/')],
+  ['pipeline glue', (u) => /\/src\/(pipeline|features|api|delivery|tenancy)\//.test(u)],
   [
     'HTTP parse + reply (fastify)',
     (u) =>
