@@ -3,13 +3,15 @@
 // the system NOTIFY_TOKEN — in onRequest, before a byte of the body is read (auth.ts): only an authenticated caller
 // may send the large bodies of /pdf and /media, and only a few at a time. Requests are validated, written to the
 // outbox and answered 202 (service.ts); the worker delivers.
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { ErrorBodySchema } from '../../platform/http/schemas.ts';
 import { uploadSlots } from '../../platform/http/upload-slots.ts';
 import { pipelineDepsOf } from '../documents/public.ts';
-import { type NotifyAuth, notifyAuth } from './auth.ts';
+import { type NotifyAuth, notifyAuth, type Sender } from './auth.ts';
 import { MEDIA_RULES } from './media.ts';
 import { presentMessage } from './presenter.ts';
 import { MediaBody, MessageParams, PdfBody, Queued, Status, TextBody } from './schemas.ts';
@@ -35,80 +37,77 @@ const config = {
   openapiSecurity: ['bearerAuth', 'notifyAuth'] as const,
 };
 
-/** Every send answers alike: 202 and the queued message. */
-async function accepted(reply: FastifyReply, queued: Promise<{ id: string; status: 'queued' }>) {
-  return reply.code(202).send({ success: true as const, data: await queued });
+interface Uploads {
+  bodyLimit: number;
+  onRequest: [NotifyAuth['authenticateFirst'], ReturnType<typeof uploadSlots>];
 }
 
-function textRoute(app: FastifyInstance, auth: NotifyAuth) {
+interface SendRoute<Body extends z.ZodType> {
+  url: string;
+  summary: string;
+  body: Body;
+  examples: ReturnType<typeof requestExample>;
+  queue(deps: PipelineDeps, sender: Sender, body: z.output<Body>): Promise<{ id: string; status: 'queued' }>;
+}
+
+/** A send: authenticated first (and, for files, a bounded body in one of few slots), queued, answered 202. */
+function sendRoute<Body extends z.ZodType>(
+  app: FastifyInstance,
+  auth: NotifyAuth,
+  route: SendRoute<Body>,
+  uploads?: Uploads,
+) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/whatsapp-notify/text',
+    route.url,
     {
       onRequest: auth.authenticateFirst,
-      config: {
-        ...config,
-        openapiExamples: requestExample('Texto', {
-          number: '51987654321',
-          message: 'Su comprobante F001-1 ya está disponible.',
-        }),
-      },
-      schema: { summary: 'WhatsApp: enviar un texto', body: TextBody, response: responses },
+      ...uploads,
+      config: { ...config, openapiExamples: route.examples },
+      schema: { summary: route.summary, body: route.body, response: responses },
     },
-    async (request, reply) =>
-      accepted(reply, queueText(pipelineDepsOf(app, request.log), auth.senderOf(request), request.body)),
+    async (request, reply) => {
+      const queued = await route.queue(
+        pipelineDepsOf(app, request.log),
+        auth.senderOf(request),
+        request.body as z.output<Body>,
+      );
+      return reply.code(202).send({ success: true as const, data: queued });
+    },
   );
 }
 
-function pdfRoute(app: FastifyInstance, auth: NotifyAuth, largeBodies: ReturnType<typeof uploadSlots>) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/whatsapp-notify/pdf',
-    {
-      config: {
-        ...config,
-        openapiExamples: requestExample('PDF de un comprobante de la empresa', {
-          number: '51987654321',
-          external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
-          message: 'Adjuntamos su comprobante.',
-        }),
-      },
-      bodyLimit: FILE_BODY_LIMIT,
-      onRequest: [auth.authenticateFirst, largeBodies],
-      schema: {
-        summary: 'WhatsApp: enviar un PDF (base64 o el de un comprobante por external_id)',
-        body: PdfBody,
-        response: responses,
-      },
-    },
-    async (request, reply) =>
-      accepted(reply, queuePdf(pipelineDepsOf(app, request.log), auth.senderOf(request), request.body)),
-  );
-}
+const textSend: SendRoute<typeof TextBody> = {
+  url: '/api/whatsapp-notify/text',
+  summary: 'WhatsApp: enviar un texto',
+  body: TextBody,
+  examples: requestExample('Texto', { number: '51987654321', message: 'Su comprobante F001-1 ya está disponible.' }),
+  queue: queueText,
+};
 
-function mediaRoute(app: FastifyInstance, auth: NotifyAuth, largeBodies: ReturnType<typeof uploadSlots>) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/whatsapp-notify/media',
-    {
-      onRequest: [auth.authenticateFirst, largeBodies],
-      config: {
-        ...config,
-        openapiExamples: requestExample('Imagen por URL pública', {
-          number: '51987654321',
-          media: 'https://facturo.example/logo.png',
-          media_type: 'image',
-          caption: 'Nuestro logo',
-        }),
-      },
-      bodyLimit: FILE_BODY_LIMIT,
-      schema: {
-        summary: 'WhatsApp: enviar imagen, video, audio o documento (URL o base64)',
-        body: MediaBody,
-        response: responses,
-      },
-    },
-    async (request, reply) =>
-      accepted(reply, queueMedia(pipelineDepsOf(app, request.log), auth.senderOf(request), request.body)),
-  );
-}
+const pdfSend: SendRoute<typeof PdfBody> = {
+  url: '/api/whatsapp-notify/pdf',
+  summary: 'WhatsApp: enviar un PDF (base64 o el de un comprobante por external_id)',
+  body: PdfBody,
+  examples: requestExample('PDF de un comprobante de la empresa', {
+    number: '51987654321',
+    external_id: '6f1f1c2e-8b7a-4d5e-9c3b-2a1d0e9f8a7b',
+    message: 'Adjuntamos su comprobante.',
+  }),
+  queue: queuePdf,
+};
+
+const mediaSend: SendRoute<typeof MediaBody> = {
+  url: '/api/whatsapp-notify/media',
+  summary: 'WhatsApp: enviar imagen, video, audio o documento (URL o base64)',
+  body: MediaBody,
+  examples: requestExample('Imagen por URL pública', {
+    number: '51987654321',
+    media: 'https://facturo.example/logo.png',
+    media_type: 'image',
+    caption: 'Nuestro logo',
+  }),
+  queue: queueMedia,
+};
 
 function statusRoute(app: FastifyInstance, auth: NotifyAuth) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -131,9 +130,11 @@ function statusRoute(app: FastifyInstance, auth: NotifyAuth) {
 
 export const whatsappRoutes: FastifyPluginAsync = async (app) => {
   const auth = notifyAuth(app.platform);
+  // The large bodies of /pdf and /media: only an authenticated caller sends them, and only a few at a time.
   const largeBodies = uploadSlots(LARGE_UPLOADS_AT_ONCE, app.platform.config.bodyLimit);
-  textRoute(app, auth);
-  pdfRoute(app, auth, largeBodies);
-  mediaRoute(app, auth, largeBodies);
+  const uploads: Uploads = { bodyLimit: FILE_BODY_LIMIT, onRequest: [auth.authenticateFirst, largeBodies] };
+  sendRoute(app, auth, textSend);
+  sendRoute(app, auth, pdfSend, uploads);
+  sendRoute(app, auth, mediaSend, uploads);
   statusRoute(app, auth);
 };
