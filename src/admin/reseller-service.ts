@@ -5,7 +5,7 @@ import { errors } from '../platform/errors.ts';
 import type { Platform } from '../platform/http/types.ts';
 import type { AdminCaller } from './auth.ts';
 import { setResellerLock, setTenantLock } from './locks.ts';
-import { tenantCounts, tenantInScope, tenantScope } from './service.ts';
+import { FIRST_HOSTNAME, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 
 type Deps = Pick<Platform, 'db' | 'hosts'>;
 
@@ -14,7 +14,7 @@ export async function tenantsWithCounts(deps: Pick<Platform, 'db'>, caller: Admi
   const tenants = await deps.db.central.tenant.findMany({
     where: tenantScope(caller),
     orderBy: { id: 'asc' },
-    include: { plan: true, reseller: true, hostnames: { take: 1, orderBy: { id: 'asc' } } },
+    include: { plan: true, reseller: true, hostnames: FIRST_HOSTNAME },
   });
   const rows = [];
   for (const tenant of tenants) rows.push({ tenant, counts: await tenantCounts(deps.db, tenant.schemaName) });

@@ -11,7 +11,7 @@ import type { AdminCaller } from './auth.ts';
 import { setTenantLock, tenantLockState } from './locks.ts';
 import { companyIdentity } from './padron-address.ts';
 import { planExists } from './plans-service.ts';
-import { tenantCounts, tenantInScope, tenantScope } from './service.ts';
+import { FIRST_HOSTNAME, pageOf, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 import type { CreateTenantRequest } from './tenants-schemas.ts';
 
 /** PATCH /api/tenants/{id}'s changes, each only when given. */
@@ -95,10 +95,8 @@ export async function tenantsPage(deps: Pick<Platform, 'db'>, caller: AdminCalle
     central.tenant.count({ where }),
     central.tenant.findMany({
       where,
-      orderBy: { id: 'asc' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-      include: { hostnames: { take: 1, orderBy: { id: 'asc' } }, plan: { select: { name: true } } },
+      ...pageOf(page, perPage),
+      include: { hostnames: FIRST_HOSTNAME, plan: { select: { name: true } } },
     }),
   ]);
   const rows = await Promise.all(

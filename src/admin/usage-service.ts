@@ -2,7 +2,7 @@
 // of the caller's tenants at a time, and the month totals over all of them.
 import type { CentralClient } from '../platform/db/clients.ts';
 import type { AdminCaller } from './auth.ts';
-import { tenantScope } from './service.ts';
+import { FIRST_HOSTNAME, pageOf, tenantScope } from './service.ts';
 
 /** The last n calendar months (UTC), oldest first, as YYYY-MM. */
 export function lastMonths(n: number, now = new Date()): string[] {
@@ -21,10 +21,8 @@ export async function apiUsage(central: CentralClient, caller: AdminCaller, page
     central.tenant.count({ where }),
     central.tenant.findMany({
       where,
-      orderBy: { id: 'asc' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-      include: { hostnames: { take: 1, orderBy: { id: 'asc' } }, usage: { where: { month: { in: months } } } },
+      ...pageOf(page, perPage),
+      include: { hostnames: FIRST_HOSTNAME, usage: { where: { month: { in: months } } } },
     }),
     central.apiUsage.groupBy({
       by: ['month'],
