@@ -1,15 +1,14 @@
 // Self-registration on the admin host (FacturadorPro's sign-up): a company signs up on the first (free) plan in
 // demo mode; its RUC can be looked up first in the local copy of SUNAT's padrón (check digit before anything).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isValidRuc } from '../core/ruc.ts';
-import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { FirstEstablishmentBody, withFirstEstablishment } from '../tenancy/first-establishment.ts';
-import { provisionTenant } from '../tenancy/provision.ts';
-import { companyIdentity } from './padron-address.ts';
+import { FirstEstablishmentBody } from '../tenancy/first-establishment.ts';
+import { padronEntry, registerCompany } from './guest-service.ts';
+import { presentOpenPlan } from './plans-presenter.ts';
+import { openPlans } from './plans-service.ts';
 
 const Body = z
   .object({
@@ -36,15 +35,9 @@ const Body = z
   })
   .meta({ id: 'GuestRegisterBody' });
 
-function ensureEnabled(enabled: boolean) {
-  if (!enabled) throw errors.forbidden('guest_register_disabled', 'El registro de nuevas empresas está deshabilitado.');
-}
-
-export const guestRoutes: FastifyPluginAsync = async (app) => {
+function offerRoute(app: FastifyInstance) {
   const { platform } = app;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/guest-register',
     {
       config: { auth: 'none' },
@@ -70,26 +63,19 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async () => {
-      const plans = await platform.db.central.plan.findMany({ where: { locked: false }, orderBy: { id: 'asc' } });
-      return {
-        success: true as const,
-        data: {
-          enabled: platform.config.guestRegisterEnabled,
-          base_domain: `.${platform.config.appDomain}`,
-          plans: plans.map((p) => ({
-            id: p.id,
-            name: p.name,
-            pricing: p.pricing.toFixed(2),
-            limit_documents: p.limitDocuments,
-            limit_users: p.limitUsers,
-          })),
-        },
-      };
-    },
+    async () => ({
+      success: true as const,
+      data: {
+        enabled: platform.config.guestRegisterEnabled,
+        base_domain: `.${platform.config.appDomain}`,
+        plans: (await openPlans(platform.db.central)).map(presentOpenPlan),
+      },
+    }),
   );
+}
 
-  typed.post(
+function registerRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/guest-register',
     {
       config: {
@@ -122,35 +108,14 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      ensureEnabled(platform.config.guestRegisterEnabled);
-      const b = request.body;
-      // A company without a name (none sent, none in the padrón) is refused before anything is created.
-      const identity = await companyIdentity(platform.db.central, b.number, { name: b.name });
-      const free = await platform.db.central.plan.findFirst({ where: { locked: false }, orderBy: { id: 'asc' } });
-      const result = await provisionTenant(
-        { db: platform.db, config: platform.config, secrets: platform.secrets, hosts: platform.hosts },
-        {
-          ruc: b.number,
-          name: identity.name,
-          ...withFirstEstablishment(identity.address, b.establecimiento),
-          subdomain: b.subdomain,
-          email: b.email,
-          planId: free?.id ?? null,
-          sunatMode: 'demo',
-          user: { email: b.email, password: b.password },
-        },
-      );
-      return {
-        success: true as const,
-        message: 'Cuenta registrada correctamente.',
-        hostname: result.tenant.hostname,
-        token: result.token,
-        warnings: identity.warnings,
-      };
+      const registered = await registerCompany(app.platform, request.body);
+      return { success: true as const, message: 'Cuenta registrada correctamente.', ...registered };
     },
   );
+}
 
-  typed.get(
+function rucRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/guest-register/service/ruc/:number',
     {
       config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -175,16 +140,7 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const ruc = request.params.number.trim();
-      if (!/^\d{11}$/.test(ruc) || !isValidRuc(ruc)) {
-        throw errors.unprocessable(
-          'ruc_invalid',
-          `El RUC ${ruc} no es válido (11 dígitos con dígito verificador correcto).`,
-          [{ path: 'number', code: 'ruc_invalid', message: 'RUC inválido.' }],
-        );
-      }
-      const row = await platform.db.central.padronRuc.findUnique({ where: { ruc } });
-      if (!row) throw errors.notFound('ruc_not_found', `El RUC ${ruc} no figura en el padrón de SUNAT importado.`);
+      const row = await padronEntry(app.platform.db.central, request.params.number);
       return {
         success: true as const,
         data: {
@@ -198,4 +154,10 @@ export const guestRoutes: FastifyPluginAsync = async (app) => {
       };
     },
   );
+}
+
+export const guestRoutes: FastifyPluginAsync = async (app) => {
+  offerRoute(app);
+  registerRoute(app);
+  rucRoute(app);
 };

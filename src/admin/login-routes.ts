@@ -1,71 +1,18 @@
 // POST /api/login and POST /api/logout (admin host). Login is throttled per IP (route rate limit), per account
 // and client network, and per network (src/admin/login-throttle.ts); a locked reseller's right password still
 // gets no session. Logout revokes the presented session token at once.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CentralClient } from '../platform/db/clients.ts';
-import { AppError, errors } from '../platform/errors.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createSession, revokeSession } from './auth.ts';
-import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure, type LoginWait } from './login-throttle.ts';
+import { AdminLoginBody } from './login-schemas.ts';
+import { verifyAdminLogin } from './login-service.ts';
 
-// Verified against when the e-mail is unknown, so both cases cost one argon2id verification.
-let dummyHash: Promise<string> | null = null;
-
-export const AdminLoginBody = z
-  .object({
-    email: z.string().trim().toLowerCase().max(254).describe('Correo del usuario administrador o distribuidor'),
-    password: z.string().min(1).max(200).describe('Contraseña'),
-  })
-  .meta({ id: 'AdminLoginBody' });
-
-function throttled(wait: LoginWait): AppError {
-  const message =
-    wait.scope === 'account'
-      ? `Demasiados intentos fallidos para esta cuenta desde su red. Intente nuevamente en ${wait.seconds} segundos.`
-      : `Demasiados intentos fallidos desde su red. Intente nuevamente en ${wait.seconds} segundos.`;
-  return new AppError(429, 'rate_limited', message, [], { 'retry-after': String(wait.seconds) });
-}
-
-/**
- * An admin-host user's e-mail and password checked under the login throttle: the user, or 401 (wrong pair, counted),
- * 403 (locked reseller) or 429. POST /api/login and the console's POST /api/session both use it.
- */
-export async function verifyAdminLogin(
-  central: CentralClient,
-  { email, password }: { email: string; password: string },
-  ip: string,
-) {
-  const network = clientNetwork(ip);
-  const wait = await loginWait(central, email, network);
-  if (wait) throw throttled(wait);
-  const user = await central.adminUser.findUnique({
-    where: { email },
-    include: { reseller: { select: { lockedAdmin: true } } },
-  });
-  // The same work and the same answer whether the account exists or not.
-  dummyHash ??= hashPassword('facturo-no-such-account');
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password, 'admin');
-  if (!user || !ok) {
-    await recordLoginFailure(central, email, network);
-    throw errors.unauthorized('Correo o contraseña incorrectos.');
-  }
-  await clearLoginFailures(central, email, network);
-  if (user.role === 'reseller' && (!user.reseller || user.reseller.lockedAdmin)) {
-    throw errors.forbidden('account_locked', 'La cuenta del distribuidor está bloqueada.');
-  }
-  await central.adminUser.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  return user;
-}
-
-export const loginRoutes: FastifyPluginAsync = async (app) => {
+function loginRoute(app: FastifyInstance) {
   const { central } = app.platform.db;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
     {
       config: {
@@ -106,8 +53,11 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       };
     },
   );
+}
 
-  typed.post(
+function logoutRoute(app: FastifyInstance) {
+  const { central } = app.platform.db;
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/logout',
     {
       config: { auth: 'none', openapiSecurity: ['adminAuth'] },
@@ -121,4 +71,9 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       return { success: true as const, message: 'Sesión cerrada' };
     },
   );
+}
+
+export const loginRoutes: FastifyPluginAsync = async (app) => {
+  loginRoute(app);
+  logoutRoute(app);
 };

@@ -103,76 +103,97 @@ export interface ImportResult {
   skipped: number;
 }
 
+/** The padrón's data lines, parsed: a row, or null for a line that does not parse (counted as skipped). */
+async function* padronRows(path: string): AsyncGenerator<PadronRow | null> {
+  let rest = '';
+  let first = true;
+  for await (const text of latin1Chunks(path)) {
+    const lines = (rest + text).split(/\r?\n/);
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (first) {
+        first = false;
+        if (!/^\d{11}\|/.test(line)) continue;
+      } // the header line
+      if (!line.trim()) continue;
+      yield parsePadronLine(line);
+    }
+  }
+  if (rest.trim()) yield parsePadronLine(rest);
+}
+
+async function insertBatch(client: pg.PoolClient, batch: PadronRow[]): Promise<void> {
+  await client.query(
+    `INSERT INTO "central"."padron_ruc_import" (ruc, name, state, condition, ubigeo, address)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) ON CONFLICT (ruc) DO NOTHING`,
+    [
+      batch.map((r) => r.ruc),
+      batch.map((r) => r.name),
+      batch.map((r) => r.state),
+      batch.map((r) => r.condition),
+      batch.map((r) => r.ubigeo),
+      batch.map((r) => r.address),
+    ],
+  );
+}
+
+/** The file's rows into the staging table, BATCH at a time. */
+async function loadStaging(
+  client: pg.PoolClient,
+  path: string,
+  progress: (rows: number) => void,
+): Promise<ImportResult> {
+  let rows = 0;
+  let skipped = 0;
+  let batch: PadronRow[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    await insertBatch(client, batch);
+    rows += batch.length;
+    batch = [];
+    progress(rows);
+  };
+  for await (const row of padronRows(path)) {
+    if (!row) {
+      skipped += 1;
+      continue;
+    }
+    batch.push(row);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  return { rows, skipped };
+}
+
+/** The staging table becomes the padrón, and the import is recorded, in one transaction. */
+async function swapIn(client: pg.PoolClient, path: string, { rows, skipped }: ImportResult): Promise<void> {
+  await client.query('BEGIN');
+  await client.query('DROP TABLE "central"."padron_ruc"');
+  await client.query('ALTER TABLE "central"."padron_ruc_import" RENAME TO "padron_ruc"');
+  await client.query(
+    'ALTER TABLE "central"."padron_ruc" RENAME CONSTRAINT "padron_ruc_import_pkey" TO "padron_ruc_pkey"',
+  );
+  await client.query(
+    'INSERT INTO "central"."padron_imports" (file_name, file_date, rows, skipped) VALUES ($1, $2, $3, $4)',
+    [basename(path), statSync(path).mtime, rows, skipped],
+  );
+  await client.query('COMMIT');
+}
+
 export async function importPadron(
   pool: pg.Pool,
   path: string,
   progress: (rows: number) => void = () => undefined,
 ): Promise<ImportResult> {
   const client = await pool.connect();
-  let rows = 0;
-  let skipped = 0;
   try {
     // One import at a time (two would share the staging table): a second waits for the first to finish.
     await client.query(`SELECT pg_advisory_lock(hashtext('padron:import'))`);
     await client.query('DROP TABLE IF EXISTS "central"."padron_ruc_import"');
     await client.query('CREATE TABLE "central"."padron_ruc_import" (LIKE "central"."padron_ruc" INCLUDING ALL)');
-    let batch: PadronRow[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      await client.query(
-        `INSERT INTO "central"."padron_ruc_import" (ruc, name, state, condition, ubigeo, address)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) ON CONFLICT (ruc) DO NOTHING`,
-        [
-          batch.map((r) => r.ruc),
-          batch.map((r) => r.name),
-          batch.map((r) => r.state),
-          batch.map((r) => r.condition),
-          batch.map((r) => r.ubigeo),
-          batch.map((r) => r.address),
-        ],
-      );
-      rows += batch.length;
-      batch = [];
-      progress(rows);
-    };
-    let rest = '';
-    let first = true;
-    for await (const text of latin1Chunks(path)) {
-      const lines = (rest + text).split(/\r?\n/);
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        if (first) {
-          first = false;
-          if (!/^\d{11}\|/.test(line)) continue;
-        } // the header line
-        if (!line.trim()) continue;
-        const row = parsePadronLine(line);
-        if (!row) {
-          skipped += 1;
-          continue;
-        }
-        batch.push(row);
-        if (batch.length >= BATCH) await flush();
-      }
-    }
-    if (rest.trim()) {
-      const row = parsePadronLine(rest);
-      if (row) batch.push(row);
-      else skipped += 1;
-    }
-    await flush();
-    await client.query('BEGIN');
-    await client.query('DROP TABLE "central"."padron_ruc"');
-    await client.query('ALTER TABLE "central"."padron_ruc_import" RENAME TO "padron_ruc"');
-    await client.query(
-      'ALTER TABLE "central"."padron_ruc" RENAME CONSTRAINT "padron_ruc_import_pkey" TO "padron_ruc_pkey"',
-    );
-    await client.query(
-      'INSERT INTO "central"."padron_imports" (file_name, file_date, rows, skipped) VALUES ($1, $2, $3, $4)',
-      [basename(path), statSync(path).mtime, rows, skipped],
-    );
-    await client.query('COMMIT');
-    return { rows, skipped };
+    const result = await loadStaging(client, path, progress);
+    await swapIn(client, path, result);
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     await client.query('DROP TABLE IF EXISTS "central"."padron_ruc_import"').catch(() => undefined);

@@ -1,11 +1,11 @@
 // Restaurant-module partners (FacturadorPro's restaurant module): list, search, store. Admin role only.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Prisma } from '../generated/central/client.ts';
-import { errors } from '../platform/errors.ts';
+import type { Partner } from '../generated/central/client.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requireAdmin } from './auth.ts';
+import { allPartners, createPartner, searchPartners } from './partners-service.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 
 const PartnerSchema = z.object({
@@ -42,8 +42,7 @@ const StoreBody = z
   })
   .meta({ id: 'PartnerStoreBody' });
 
-type Row = Awaited<ReturnType<import('../platform/db/clients.ts').CentralClient['partner']['findFirstOrThrow']>>;
-const present = (p: Row) => ({
+const present = (p: Partner) => ({
   id: p.id,
   full_name: p.fullName,
   email: p.email,
@@ -54,17 +53,16 @@ const present = (p: Row) => ({
   zone: p.zone,
 });
 
-export const partnersRoutes: FastifyPluginAsync = async (app) => {
-  const central = app.platform.db.central;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const list = z.object({
-    success: z.literal(true),
-    data: z.array(PartnerSchema),
-    message: z.string(),
-    ...warningsField,
-  });
+const list = z.object({
+  success: z.literal(true),
+  data: z.array(PartnerSchema),
+  message: z.string(),
+  ...warningsField,
+});
 
-  typed.get(
+function listRoute(app: FastifyInstance) {
+  const central = app.platform.db.central;
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/restaurant/partner/list',
     {
       onRequest: requireAdmin(central, ['admin']),
@@ -75,12 +73,15 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async () => {
-      const partners = await central.partner.findMany({ orderBy: { id: 'asc' } });
+      const partners = await allPartners(central);
       return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
     },
   );
+}
 
-  typed.post(
+function searchRoute(app: FastifyInstance) {
+  const central = app.platform.db.central;
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/restaurant/partner/search',
     {
       onRequest: requireAdmin(central, ['admin']),
@@ -96,21 +97,7 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.body.query;
-      const contains = { contains: q, mode: 'insensitive' as const };
-      const partners = await central.partner.findMany({
-        where: {
-          OR: [
-            { fullName: contains },
-            { email: contains },
-            { gitlabUser: contains },
-            { domain: contains },
-            ...(/^\d+$/.test(q) ? [{ id: Number(q) }] : []),
-          ],
-        },
-        orderBy: { id: 'asc' },
-        take: 100,
-      });
+      const partners = await searchPartners(central, request.body.query);
       return {
         success: true as const,
         data: partners.map(present),
@@ -118,8 +105,11 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       };
     },
   );
+}
 
-  typed.post(
+function storeRoute(app: FastifyInstance) {
+  const central = app.platform.db.central;
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/restaurant/partner/store',
     {
       onRequest: requireAdmin(central, ['admin']),
@@ -146,40 +136,14 @@ export const partnersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body;
-      const taken = await central.partner.findFirst({
-        where: {
-          OR: [{ email: b.email }, { domain: b.domain }, ...(b.gitlab_user ? [{ gitlabUser: b.gitlab_user }] : [])],
-        },
-      });
-      if (taken) {
-        const field = taken.email === b.email ? 'email' : taken.domain === b.domain ? 'domain' : 'gitlab_user';
-        throw errors.conflict('partner_already_exists', `Ya existe un partner con ese ${field}.`, [
-          { path: field, code: 'partner_already_exists', message: 'Valor ya registrado.' },
-        ]);
-      }
-      try {
-        const partner = await central.partner.create({
-          data: {
-            fullName: b.full_name,
-            email: b.email,
-            gitlabUser: b.gitlab_user ?? null,
-            domain: b.domain,
-            departmentId: b.department_id,
-            zone: b.zone ?? null,
-            status: b.status ?? true,
-          },
-        });
-        return { success: true as const, data: present(partner), message: 'Partner registrado exitosamente' };
-      } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-          throw errors.conflict(
-            'partner_already_exists',
-            'Ya existe un partner con esos datos (correo, usuario o dominio).',
-          );
-        }
-        throw error;
-      }
+      const partner = await createPartner(central, request.body);
+      return { success: true as const, data: present(partner), message: 'Partner registrado exitosamente' };
     },
   );
+}
+
+export const partnersRoutes: FastifyPluginAsync = async (app) => {
+  listRoute(app);
+  searchRoute(app);
+  storeRoute(app);
 };

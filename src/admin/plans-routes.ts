@@ -3,6 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { presentPlan } from './plans-presenter.ts';
+import { allPlans } from './plans-service.ts';
 
 const PlansSchema = z.object({
   data: z.array(
@@ -28,18 +30,6 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: PlansSchema },
       },
     },
-    async () => {
-      const plans = await central.plan.findMany({ orderBy: { id: 'asc' } });
-      return {
-        data: plans.map((p) => ({
-          id: p.id,
-          name: p.name,
-          pricing: p.pricing.toFixed(2),
-          limit_users: p.limitUsers,
-          limit_documents: p.limitDocuments,
-          locked: p.locked,
-        })),
-      };
-    },
+    async () => ({ data: (await allPlans(central)).map(presentPlan) }),
   );
 };

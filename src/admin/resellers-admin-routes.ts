@@ -1,15 +1,13 @@
 // POST /api/resellers (admin only): a reseller account and its login, so that no one needs SQL to add one.
 // PATCH /api/tenants/{id}: a tenant's plan, e-mail and lock (a lock is a fact with its author and reason:
 // src/admin/locks.ts), within the caller's scope.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, INT4_MAX, rowId } from '../platform/http/schemas.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
-import { setTenantLock, tenantLockState } from './locks.ts';
 import { createReseller } from './resellers-service.ts';
-import { tenantInScope } from './service.ts';
+import { updateTenant } from './tenants-service.ts';
 
 const ResellerBody = z
   .object({
@@ -44,6 +42,16 @@ const TenantPatchBody = z
   .strict()
   .meta({ id: 'UpdateTenantBody' });
 
+const TenantPatched = z.object({
+  success: z.literal(true),
+  data: z.object({
+    id: z.number(),
+    plan_id: z.number().nullable(),
+    email: z.string().nullable(),
+    locked: z.boolean(),
+  }),
+});
+
 const responses = {
   401: ErrorBodySchema,
   403: ErrorBodySchema,
@@ -52,12 +60,14 @@ const responses = {
   422: ErrorBodySchema,
 };
 
-export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { platform } = app;
-  const central = platform.db.central;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+const ResellerCreated = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.number(), name: z.string(), email: z.string(), limit_tenants: z.number() }),
+});
 
-  typed.post(
+function createResellerRoute(app: FastifyInstance) {
+  const central = app.platform.db.central;
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/resellers',
     {
       onRequest: requireAdmin(central, ['admin']),
@@ -80,10 +90,7 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Crear un distribuidor y su usuario (solo administrador)',
         body: ResellerBody,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({ id: z.number(), name: z.string(), email: z.string(), limit_tenants: z.number() }),
-          }),
+          200: ResellerCreated,
           ...responses,
         },
       },
@@ -101,11 +108,14 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
       return { success: true as const, data };
     },
   );
+}
 
-  typed.patch(
+function updateTenantRoute(app: FastifyInstance) {
+  const { platform } = app;
+  app.withTypeProvider<ZodTypeProvider>().patch(
     '/api/tenants/:id',
     {
-      onRequest: requireAdmin(central),
+      onRequest: requireAdmin(platform.db.central),
       config: {
         auth: 'none',
         openapiSecurity: ['adminAuth'],
@@ -119,38 +129,19 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         body: TenantPatchBody,
         response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              id: z.number(),
-              plan_id: z.number().nullable(),
-              email: z.string().nullable(),
-              locked: z.boolean(),
-            }),
-          }),
+          200: TenantPatched,
           ...responses,
         },
       },
     },
-    async (request) => {
-      const caller = adminCaller(request);
-      const tenant = await tenantInScope(platform.db, caller, request.params.id);
-      const b = request.body;
-      if (b.plan_id !== undefined && !(await central.plan.findUnique({ where: { id: b.plan_id } }))) {
-        const message = `No existe el plan ${b.plan_id}.`;
-        throw errors.unprocessable('plan_not_found', message, [{ path: 'plan_id', code: 'plan_not_found', message }]);
-      }
-      const updated = await central.tenant.update({
-        where: { id: tenant.id },
-        data: { planId: b.plan_id, email: b.email },
-      });
-      if (b.locked !== undefined) await setTenantLock(central, caller, tenant.id, b.locked, b.reason ?? null);
-      platform.hosts.invalidate();
-      const state = await tenantLockState(central, tenant.id);
-      return {
-        success: true as const,
-        data: { id: updated.id, plan_id: updated.planId, email: updated.email, locked: state.locked },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await updateTenant(platform, adminCaller(request), request.params.id, request.body),
+    }),
   );
+}
+
+export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
+  createResellerRoute(app);
+  updateTenantRoute(app);
 };

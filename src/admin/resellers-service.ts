@@ -1,9 +1,11 @@
-// Creating a reseller: its account (central.resellers, with its tenant quota) and the login it acts through
-// (central.admin_users, role reseller), in one transaction. Used by POST /api/resellers and `facturo reseller:create`.
+// The resellers: creating one — its account (central.resellers, with its tenant quota) and the login it acts through
+// (central.admin_users, role reseller), in one transaction; used by POST /api/resellers and `facturo reseller:create`
+// —, listing them with their tenants and lock, and changing their quotas.
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors, type ErrorItem } from '../platform/errors.ts';
 import { INT4_MAX } from '../platform/http/schemas.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import type { ResellerPatch } from './reseller-accounts-schemas.ts';
 
 export interface NewReseller {
   name: string;
@@ -85,4 +87,41 @@ export async function createReseller(central: CentralClient, input: NewReseller)
     if ((error as { code?: string }).code === 'P2002') throw emailTaken(email);
     throw error;
   }
+}
+
+/** A reseller with its tenant count and lock, as INCLUDE reads it. */
+export type ResellerWithLock = {
+  id: number;
+  name: string;
+  email: string;
+  limitTenants: number;
+  limitDocumentsMonth: number;
+  createdAt: Date;
+  _count: { tenants: number };
+  lock: { reason: string | null; createdAt: Date; user: { email: string } | null } | null;
+};
+
+/** What a reseller is shown with: how many tenants it has, and its lock with the e-mail of who set it. */
+const INCLUDE = {
+  _count: { select: { tenants: true } },
+  lock: { select: { reason: true, createdAt: true, user: { select: { email: true } } } },
+} as const;
+
+export function listResellers(central: CentralClient): Promise<ResellerWithLock[]> {
+  return central.reseller.findMany({ orderBy: { id: 'asc' }, include: INCLUDE });
+}
+
+/** A reseller's quotas (each only when given; 0 = no limit); 404 for an unknown one. */
+export async function updateResellerLimits(
+  central: CentralClient,
+  id: number,
+  b: ResellerPatch,
+): Promise<ResellerWithLock> {
+  if (!(await central.reseller.findUnique({ where: { id }, select: { id: true } })))
+    throw errors.notFound('reseller_not_found', `No existe el distribuidor ${id}.`);
+  return central.reseller.update({
+    where: { id },
+    data: { limitTenants: b.limit_tenants, limitDocumentsMonth: b.limit_documents_month },
+    include: INCLUDE,
+  });
 }

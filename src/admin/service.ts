@@ -1,5 +1,4 @@
-// What the admin routes share: which tenants a caller may see, tenant usage figures, and the tenant input of
-// POST /api/tenants and the guest registration turned into a provisioning request.
+// What the admin services share: which tenants a caller may see (and a page of them), and tenant usage figures.
 import type { Prisma } from '../generated/central/client.ts';
 import type { Database } from '../platform/db/database.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -10,6 +9,14 @@ import type { AdminCaller } from './auth.ts';
 export function tenantScope(caller: AdminCaller): Prisma.TenantWhereInput {
   return caller.role === 'admin' ? {} : { resellerId: caller.resellerId ?? -1 };
 }
+
+/** One page of tenants in id order (pages count from 1). */
+export function pageOf(page: number, perPage: number) {
+  return { orderBy: { id: 'asc' as const }, skip: (page - 1) * perPage, take: perPage };
+}
+
+/** The tenant's first host name, the one listings show. */
+export const FIRST_HOSTNAME = { take: 1, orderBy: { id: 'asc' } } as const;
 
 export async function tenantInScope(db: Database, caller: AdminCaller, id: number) {
   const tenant = await db.central.tenant.findFirst({ where: { id, ...tenantScope(caller) } });

@@ -4,12 +4,11 @@
 //   GET /api/session    who is logged in, and the CSRF token again (a reloaded page learns it here);
 //   DELETE /api/session the session ends at once (the cookie is cleared, its row deleted).
 // Sessions end CONSOLE_SESSION_TTL_MS after the login. Bearer clients (ERPs) keep POST /api/login and their tokens.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
 import {
-  CONSOLE_SESSION_TTL_MS,
   clearSessionCookie,
   csrfTokenOf,
   SESSION_TOKEN_PREFIX,
@@ -20,10 +19,13 @@ import {
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema, tenantErrorResponses, warningsField } from '../platform/http/schemas.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
-import { bearerToken, hashToken, issueToken } from '../platform/tokens.ts';
+import { bearerToken } from '../platform/tokens.ts';
 import { adminCaller, createSession, requireAdmin, revokeCookieSession } from './auth.ts';
-import { AdminLoginBody, verifyAdminLogin } from './login-routes.ts';
-import { TenantLoginBody, verifyTenantLogin } from './tenant-login-routes.ts';
+import { AdminLoginBody } from './login-schemas.ts';
+import { verifyAdminLogin } from './login-service.ts';
+import { TenantLoginBody } from './tenant-login-schemas.ts';
+import { verifyTenantLogin } from './tenant-login-service.ts';
+import { adminSessionExpiry, closeTenantSession, openTenantSession, tenantSessionExpiry } from './session-service.ts';
 
 const sessionFields = {
   name: z.string(),
@@ -74,12 +76,10 @@ function cookieSecret(request: FastifyRequest): string | null {
   return usesSessionCookie(request) ? sessionCookieOf(request) : null;
 }
 
-export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
-  const { central } = app.platform.db;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const config = { hostKind: 'tenant', auth: 'tenant' } as const;
+const config = { hostKind: 'tenant', auth: 'tenant' } as const;
 
-  typed.post(
+function tenantLoginRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/session',
     {
       config: {
@@ -98,26 +98,18 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { tenant } = request;
-      const user = await verifyTenantLogin(
-        central,
-        tenant,
-        request.body,
-        request.ip,
-        app.platform.config.companyLoginRateLimit,
-      );
+      const user = await verifyTenantLogin(app.platform, tenant, request.body, request.ip);
       if (!user) throw wrongPassword();
-      const issued = issueToken(SESSION_TOKEN_PREFIX);
-      const expiresAt = new Date(Date.now() + CONSOLE_SESSION_TTL_MS);
-      await tenant.db.consoleSession.create({ data: { userId: user.id, tokenHash: issued.hash, expiresAt } });
-      // A user's expired sessions go with each login (no sweeper needed).
-      await tenant.db.consoleSession.deleteMany({ where: { userId: user.id, expiresAt: { lt: new Date() } } });
-      setSessionCookie(request, reply, issued.token, expiresAt);
-      const data = { ...tenantView(tenant, user), csrf_token: csrfTokenOf(issued.token) };
+      const { token, expiresAt } = await openTenantSession(tenant, user.id);
+      setSessionCookie(request, reply, token, expiresAt);
+      const data = { ...tenantView(tenant, user), csrf_token: csrfTokenOf(token) };
       return { success: true as const, data: { ...data, expires_at: expiresAt.toISOString() } };
     },
   );
+}
 
-  typed.get(
+function tenantSessionRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/session',
     {
       config,
@@ -130,23 +122,22 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
       const { tenant } = request;
       const { user } = tenant;
       const secret = cookieSecret(request);
-      const session =
-        user.credential.kind === 'session'
-          ? await tenant.db.consoleSession.findUnique({ where: { id: user.credential.id } })
-          : null;
+      const expiresAt = await tenantSessionExpiry(tenant);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         data: {
           ...tenantView(tenant, user),
           csrf_token: secret ? csrfTokenOf(secret) : null,
-          expires_at: session?.expiresAt.toISOString() ?? null,
+          expires_at: expiresAt?.toISOString() ?? null,
         },
       };
     },
   );
+}
 
-  typed.delete(
+function tenantLogoutRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().delete(
     '/api/session',
     {
       config,
@@ -156,24 +147,22 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { credential } = request.tenant.user;
-      if (credential.kind !== 'session')
-        throw errors.badRequest(
-          'session_required',
-          'Esta ruta cierra la sesión de la consola (cookie); un token API se revoca con DELETE /api/tokens/{id}.',
-        );
-      await request.tenant.db.consoleSession.deleteMany({ where: { id: credential.id } });
+      await closeTenantSession(request.tenant);
       clearSessionCookie(request, reply);
       return { success: true as const, message: 'Sesión cerrada' };
     },
   );
+}
+
+export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
+  tenantLoginRoute(app);
+  tenantSessionRoute(app);
+  tenantLogoutRoute(app);
 };
 
-export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
+function adminLoginRoute(app: FastifyInstance) {
   const { central } = app.platform.db;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-
-  typed.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/session',
     {
       config: {
@@ -206,8 +195,11 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       };
     },
   );
+}
 
-  typed.get(
+function adminSessionRoute(app: FastifyInstance) {
+  const { central } = app.platform.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/session',
     {
       onRequest: requireAdmin(central),
@@ -220,8 +212,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const caller = adminCaller(request);
       const secret = cookieSecret(request);
-      const token = secret ?? bearerToken(request.headers.authorization) ?? '';
-      const session = await central.adminSession.findUnique({ where: { tokenHash: hashToken(token) } });
+      const expiresAt = await adminSessionExpiry(central, secret ?? bearerToken(request.headers.authorization) ?? '');
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
@@ -231,13 +222,16 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
           role: caller.role,
           reseller_id: caller.resellerId,
           csrf_token: secret ? csrfTokenOf(secret) : null,
-          expires_at: session?.expiresAt.toISOString() ?? null,
+          expires_at: expiresAt?.toISOString() ?? null,
         },
       };
     },
   );
+}
 
-  typed.delete(
+function adminLogoutRoute(app: FastifyInstance) {
+  const { central } = app.platform.db;
+  app.withTypeProvider<ZodTypeProvider>().delete(
     '/api/session',
     {
       onRequest: requireAdmin(central),
@@ -253,4 +247,10 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       return { success: true as const, message: 'Sesión cerrada' };
     },
   );
+}
+
+export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
+  adminLoginRoute(app);
+  adminSessionRoute(app);
+  adminLogoutRoute(app);
 };

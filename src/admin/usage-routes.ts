@@ -5,16 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, pageNumber } from '../platform/http/schemas.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
-import { tenantScope } from './service.ts';
-
-function lastMonths(n: number, now = new Date()): string[] {
-  const out: string[] = [];
-  for (let i = n - 1; i >= 0; i -= 1) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    out.push(d.toISOString().slice(0, 7));
-  }
-  return out;
-}
+import { presentUsage } from './usage-presenter.ts';
+import { apiUsage } from './usage-service.ts';
 
 export const usageRoutes: FastifyPluginAsync = async (app) => {
   const central = app.platform.db.central;
@@ -54,48 +46,9 @@ export const usageRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const caller = adminCaller(request);
       const { page, per_page: perPage } = request.query;
-      const months = lastMonths(12);
-      const where = tenantScope(caller);
-      const [total, tenants, totals] = await Promise.all([
-        central.tenant.count({ where }),
-        central.tenant.findMany({
-          where,
-          orderBy: { id: 'asc' },
-          skip: (page - 1) * perPage,
-          take: perPage,
-          include: { hostnames: { take: 1, orderBy: { id: 'asc' } }, usage: { where: { month: { in: months } } } },
-        }),
-        central.apiUsage.groupBy({
-          by: ['month'],
-          where: { month: { in: months }, tenant: where },
-          _sum: { count: true },
-        }),
-      ]);
-      const sumByMonth = new Map(totals.map((t) => [t.month, t._sum.count ?? 0]));
-      return {
-        success: true as const,
-        data: {
-          months,
-          system_usage: months.map((m) => ({ month: m, quantity: sumByMonth.get(m) ?? 0 })),
-          clients: tenants.map((t) => {
-            const byMonth = new Map(t.usage.map((u) => [u.month, u.count]));
-            return {
-              client_id: t.id,
-              client_name: t.name,
-              hostname: t.hostnames[0]?.hostname ?? '',
-              usage: months.map((m) => ({ month: m, quantity: byMonth.get(m) ?? 0 })),
-            };
-          }),
-          pagination: {
-            current_page: page,
-            per_page: perPage,
-            total,
-            last_page: Math.max(1, Math.ceil(total / perPage)),
-          },
-        },
-      };
+      const usage = await apiUsage(central, adminCaller(request), page, perPage);
+      return { success: true as const, data: presentUsage(usage, page, perPage) };
     },
   );
 };

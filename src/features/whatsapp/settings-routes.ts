@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
+import { saveOwnNumber } from './service.ts';
 
 const Body = z
   .object({
@@ -46,16 +47,7 @@ export const whatsappSettingsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { phone_number_id: phone, token } = request.body;
-      await request.tenant.db.company.update({
-        where: { id: 1 },
-        data:
-          phone === null
-            ? { whatsappPhoneNumberId: null, whatsappTokenEnc: null }
-            : {
-                whatsappPhoneNumberId: phone,
-                ...(token ? { whatsappTokenEnc: app.platform.secrets.seal(token) } : {}),
-              },
-      });
+      await saveOwnNumber(request.tenant.db, app.platform.secrets, phone, token);
       return {
         success: true as const,
         message: phone === null ? 'Se usará el número del sistema.' : 'Número de WhatsApp de la empresa configurado.',

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { queueMessage } from '../../../src/features/whatsapp/outbox.ts';
-import { MEDIA_URL_MAX_LENGTH } from '../../../src/features/whatsapp/routes.ts';
+import { MEDIA_URL_MAX_LENGTH } from '../../../src/features/whatsapp/media.ts';
 import { startFakeCloudApi, type FakeCloudApi } from '../../../src/whatsapp/fake-cloud-api.ts';
 import { normalizePhone } from '../../../src/whatsapp/phone.ts';
 import { jobs } from '../../../src/jobs.ts';
