@@ -54,7 +54,12 @@ export function matchAt(
   invalid: string,
   detail?: string,
 ): void {
+  existAndMatch(f, valueAt(from, path), re, missing, invalid, path, detail);
+}
+
+/** The value at `path` below `from`: an element's text ("cac:Payment/cbc:PaidAmount") or an attribute
+ *  ("sac:SUNATPerceptionAmount/@currencyID"). */
+export function valueAt(from: XmlElement | undefined, path: string): string | undefined {
   const [element, attribute] = path.split('/@');
-  const value = attribute === undefined ? text(from, element) : attr(first(from, element), attribute);
-  existAndMatch(f, value, re, missing, invalid, path, detail);
+  return attribute === undefined ? text(from, element) : attr(first(from, element), attribute);
 }
