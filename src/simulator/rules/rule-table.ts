@@ -1,6 +1,7 @@
 // SUNAT's rules as tables: each row one rule of one code — when it fails, the node it names, the value it reports —
 // read off a view of what the rules look at (pure reads, computed once). `applyRules` runs a table in its order, the
 // order of SUNAT's XSL: SUNAT answers with the first rejection that fails, and every observation goes into the CDR.
+import type { XmlElement } from '../../sunat/xml.ts';
 import type { Findings } from './context.ts';
 
 /** A view may carry the context SUNAT appends to its findings ("Error en la linea: 2"). */
@@ -58,4 +59,24 @@ export function existAndMatchRules<V extends object>(
 
 function isAbsent(value: string | undefined): boolean {
   return value === undefined || value === '';
+}
+
+/**
+ * SUNAT's optional-attribute observations (42xx) as a row: the attribute `name` of the element the view points at,
+ * checked only when present, reported under `<element>/@<name>`.
+ */
+export function observedAttribute<V extends object>(
+  element: (v: V) => XmlElement | undefined,
+  name: string,
+  re: RegExp,
+  code: string,
+): Rule<V> {
+  const value = (v: V) => element(v)?.attrs[name];
+  return {
+    code,
+    observation: true,
+    node: (v) => `${element(v)!.name}/@${name}`,
+    when: (v) => value(v) !== undefined && !re.test(value(v)!),
+    value,
+  };
 }
