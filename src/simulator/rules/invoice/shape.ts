@@ -2,6 +2,7 @@
 // XPath-like helpers over tax subtotals and allowances, with SUNAT's number semantics (context.ts).
 import type { XmlElement } from '../../../sunat/xml.ts';
 import type { Findings } from '../context.ts';
+import { observedAttribute, type Rule } from '../rule-table.ts';
 import { attr, all, first, num, sum, text } from '../xpath.ts';
 import { Decimal, TWO_DECIMALS, gt, type Num } from '../numbers.ts';
 
@@ -118,34 +119,45 @@ export interface SchemeIdentityCodes {
   typeWrong: string;
 }
 
+/** A tax subtotal as the scheme-identity rules read it. */
+export interface SchemeView {
+  st: XmlElement;
+  /** The scheme's catalog-05 entry (undefined: not in the catalog). */
+  known: { name: string; typeCode: string } | undefined;
+}
+
+const schemeOf = (v: SchemeView) => first(v.st, 'cac:TaxCategory/cac:TaxScheme');
+const schemeIdOf = (v: SchemeView) => first(schemeOf(v), 'cbc:ID');
+const schemeName = (v: SchemeView) => text(schemeOf(v), 'cbc:Name');
+const taxTypeCode = (v: SchemeView) => text(schemeOf(v), 'cbc:TaxTypeCode');
+
 /**
  * A tax scheme (catalog 05) names itself as the catalog does: the ID's optional attributes (4255–4257), its Name
- * and TaxTypeCode.
+ * and TaxTypeCode — rows of a subtotal's table, with the codes of the header's or a line's rules.
  */
-export function schemeIdentity(
-  f: Findings,
-  st: XmlElement,
-  known: { name: string; typeCode: string } | undefined,
-  codes: SchemeIdentityCodes,
-  detail: string,
-): void {
-  const schemeEl = first(st, 'cac:TaxCategory/cac:TaxScheme');
-  const schemeId = first(schemeEl, 'cbc:ID');
-  observeAttr(f, schemeId, 'schemeName', /^(Codigo de tributos)$/, '4255', detail);
-  observeAttr(f, schemeId, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256', detail);
-  observeAttr(f, schemeId, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257', detail);
-  const name = text(schemeEl, 'cbc:Name');
-  f.check(name === undefined, codes.nameMissing, 'cac:TaxScheme/cbc:Name', undefined, detail);
-  f.check(
-    known !== undefined && name !== undefined && name !== known.name,
-    codes.nameWrong,
-    'cac:TaxScheme/cbc:Name',
-    name,
-    detail,
-  );
-  const typeCode = text(schemeEl, 'cbc:TaxTypeCode');
-  if (codes.typeMissing)
-    f.check(typeCode === undefined, codes.typeMissing, 'cac:TaxScheme/cbc:TaxTypeCode', undefined, detail);
-  const wrong = typeCode === undefined ? !codes.typeMissing : typeCode !== known?.typeCode;
-  f.check(known !== undefined && wrong, codes.typeWrong, 'cac:TaxScheme/cbc:TaxTypeCode', typeCode, detail);
+export function schemeIdentityRules<V extends SchemeView>(codes: SchemeIdentityCodes): Rule<V>[] {
+  const { typeMissing } = codes;
+  return [
+    observedAttribute(schemeIdOf, 'schemeName', /^(Codigo de tributos)$/, '4255'),
+    observedAttribute(schemeIdOf, 'schemeAgencyName', /^(PE:SUNAT)$/, '4256'),
+    observedAttribute(schemeIdOf, 'schemeURI', /^(urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo05)$/, '4257'),
+    { code: codes.nameMissing, node: 'cac:TaxScheme/cbc:Name', when: (v) => schemeName(v) === undefined },
+    {
+      code: codes.nameWrong,
+      node: 'cac:TaxScheme/cbc:Name',
+      when: (v) => v.known !== undefined && schemeName(v) !== undefined && schemeName(v) !== v.known.name,
+      value: schemeName,
+    },
+    // Header only: a missing TaxTypeCode has its own code; on a line a missing one is simply wrong.
+    ...(typeMissing
+      ? [{ code: typeMissing, node: 'cac:TaxScheme/cbc:TaxTypeCode', when: (v: V) => taxTypeCode(v) === undefined }]
+      : []),
+    {
+      code: codes.typeWrong,
+      node: 'cac:TaxScheme/cbc:TaxTypeCode',
+      when: (v) =>
+        v.known !== undefined && (taxTypeCode(v) === undefined ? !typeMissing : taxTypeCode(v) !== v.known.typeCode),
+      value: taxTypeCode,
+    },
+  ];
 }

@@ -1,7 +1,9 @@
-// Header taxes (cac:TaxTotal): each scheme's subtotal, its base and amount against the lines and the totals.
+// Header taxes (cac:TaxTotal): its amount and the exoneration legends, each scheme's subtotal, and the bases and amounts
+// against the lines and the totals — tables of SUNAT's rules in the XSL's order.
 import type { XmlElement } from '../../../sunat/xml.ts';
 import { EXPORT_OPERATIONS, TAX_SCHEMES } from '../catalogs.ts';
 import type { Findings } from '../context.ts';
+import { applyRules, type Rule } from '../rule-table.ts';
 import { all, exists, first, num, sum, text } from '../xpath.ts';
 import { add, eq, fmt, gt, ne, outside, outsideRounded, round, sub, type Num } from '../numbers.ts';
 import {
@@ -13,7 +15,8 @@ import {
   twoDecimals,
   lineHasBase,
   lineSubtotals,
-  schemeIdentity,
+  schemeIdentityRules,
+  type SchemeView,
   subtotalSum,
 } from './shape.ts';
 
@@ -23,7 +26,7 @@ export function headerTaxTotal(root: XmlElement, s: Shape, f: Findings): void {
   const v = headerTaxes(root, s, taxTotal);
   for (const phase of HEADER_TAX_PHASES) phase(v, f);
 }
-/** What every phase of the header's tax rules reads (pure reads; the checks are in the phases, in the XSL's order). */
+/** What the header's tax rules read (pure reads; the checks are the tables below, in the XSL's order). */
 interface HeaderTaxes {
   root: XmlElement;
   s: Shape;
@@ -68,218 +71,267 @@ function headerTaxes(root: XmlElement, s: Shape, taxTotal: XmlElement): HeaderTa
 }
 
 const HEADER_TAX_PHASES = [
-  headerTaxAmountAndLegends,
+  (v: HeaderTaxes, f: Findings) => applyRules(TAX_TOTAL_RULES, v, f),
   headerSubtotals,
-  headerTaxConsistency,
-  headerBasesVsLines,
-  headerIgvBase,
-  headerTaxAmounts,
-  headerTaxesUsed,
+  (v: HeaderTaxes, f: Findings) => applyRules(HEADER_TAX_RULES, v, f),
 ];
 
 /** TaxTotal/TaxAmount's format (3020); exoneration legends 2001–2003 need a 9997 base (3283–3285), 2008 none (3289). */
-function headerTaxAmountAndLegends(v: HeaderTaxes, f: Findings): void {
-  const { taxTotal, notes, base, has } = v;
-  const amount = text(taxTotal, 'cbc:TaxAmount');
-  f.check(amount === undefined || !twoDecimals(amount, false), '3020', 'cac:TaxTotal/cbc:TaxAmount', amount);
+const TAX_TOTAL_RULES: readonly Rule<HeaderTaxes>[] = [
+  {
+    code: '3020',
+    node: 'cac:TaxTotal/cbc:TaxAmount',
+    when: (v) => {
+      const amount = text(v.taxTotal, 'cbc:TaxAmount');
+      return amount === undefined || !twoDecimals(amount, false);
+    },
+    value: (v) => text(v.taxTotal, 'cbc:TaxAmount'),
+  },
+  ...(
+    [
+      ['2001', '3283'],
+      ['2002', '3284'],
+      ['2003', '3285'],
+    ] as const
+  ).map(
+    ([legend, code]): Rule<HeaderTaxes> => ({
+      code,
+      node: 'cac:TaxScheme/cbc:ID',
+      when: (v) => v.notes.includes(legend) && (!v.has('9997') || eq(v.base('9997'), 0)),
+      value: () => '9997',
+    }),
+  ),
+  {
+    code: '3289',
+    node: 'cac:TaxScheme/cbc:ID',
+    when: (v) => v.notes.includes('2008') && !(gt(v.base('9997'), 0) || gt(v.base('9995'), 0)),
+  },
+];
 
-  for (const [legend, code] of [
-    ['2001', '3283'],
-    ['2002', '3284'],
-    ['2003', '3285'],
-  ] as const) {
-    if (notes.includes(legend)) f.check(!has('9997') || eq(base('9997'), 0), code, 'cac:TaxScheme/cbc:ID', '9997');
-  }
-  if (notes.includes('2008')) f.check(!(gt(base('9997'), 0) || gt(base('9995'), 0)), '3289', 'cac:TaxScheme/cbc:ID');
-}
-
-/** Each header subtotal: base and amount formats (3003/2999/2048), 0 on exemptions (3000), scheme (3059/3007, name and type), once (3068). */
+/** Each header subtotal, with its scheme's catalog-05 entry and how many subtotals share the scheme. */
 function headerSubtotals(v: HeaderTaxes, f: Findings): void {
-  const { taxTotal } = v;
   const seen = new Map<string, number>();
-  for (const st of all(taxTotal, 'cac:TaxSubtotal')) seen.set(scheme(st), (seen.get(scheme(st)) ?? 0) + 1);
-  for (const st of all(taxTotal, 'cac:TaxSubtotal')) {
+  for (const st of all(v.taxTotal, 'cac:TaxSubtotal')) seen.set(scheme(st), (seen.get(scheme(st)) ?? 0) + 1);
+  for (const st of all(v.taxTotal, 'cac:TaxSubtotal')) {
     const code = scheme(st);
-    const detail = `Error Tributo ${code}`;
-    if (code !== '7152') {
-      const taxable = text(st, 'cbc:TaxableAmount');
-      f.check(taxable === undefined, '3003', 'cac:TaxSubtotal/cbc:TaxableAmount', undefined, detail);
-      f.check(
-        taxable !== undefined && !twoDecimals(taxable, false),
-        '2999',
-        'cac:TaxSubtotal/cbc:TaxableAmount',
-        taxable,
-        detail,
-      );
-    }
-    const taxAmount = text(st, 'cbc:TaxAmount');
-    f.check(
-      taxAmount === undefined || !twoDecimals(taxAmount, false),
-      '2048',
-      'cac:TaxSubtotal/cbc:TaxAmount',
-      taxAmount,
-      detail,
-    );
-    if (code === '9995' || code === '9997' || code === '9998')
-      f.check(ne(num(st, 'cbc:TaxAmount'), 0), '3000', 'cac:TaxSubtotal/cbc:TaxAmount', taxAmount, detail);
-    f.check(code === '', '3059', 'cac:TaxScheme/cbc:ID', undefined, detail);
-    const known = TAX_SCHEMES[code];
-    f.check(code !== '' && !known, '3007', 'cac:TaxScheme/cbc:ID', code, detail);
-    schemeIdentity(
+    applyRules(
+      HEADER_SUBTOTAL_RULES,
+      { st, code, known: TAX_SCHEMES[code], count: seen.get(code) ?? 0, detail: `Error Tributo ${code}` },
       f,
-      st,
-      known,
-      { nameMissing: '2054', nameWrong: '2964', typeMissing: '2052', typeWrong: '2961' },
-      detail,
     );
-    f.check((seen.get(code) ?? 0) > 1, '3068', 'cac:TaxScheme/cbc:ID', code, detail); // SUNAT 3068
   }
 }
 
-/** Exports carry no IGV/IVAP/ISC subtotal (3107); ISC never with IVAP lines (2650); free transfers need their 9996 base (2416/2641). */
-function headerTaxConsistency(v: HeaderTaxes, f: Findings): void {
-  const { s, taxTotal, notes, base, has } = v;
-  if (s.operation && EXPORT_OPERATIONS.has(s.operation)) {
-    f.check(
-      subtotalsOf(taxTotal, '1000', '1016', '9997', '9998', '9999', '2000').length > 0,
-      '3107',
-      'cac:TaxScheme/cbc:ID',
-      undefined,
-      `Error tipoOperacion ${s.operation}`,
-    );
-  }
-  const ivapLines = s.lines
+interface HeaderSubtotal extends SchemeView {
+  code: string;
+  /** Subtotals of this scheme in the header. */
+  count: number;
+  detail: string;
+}
+
+const subtotalTaxable = (v: HeaderSubtotal) => text(v.st, 'cbc:TaxableAmount');
+const subtotalAmount = (v: HeaderSubtotal) => text(v.st, 'cbc:TaxAmount');
+
+/** Base and amount formats (3003/2999/2048), 0 on exemptions (3000), scheme (3059/3007, name and type), once (3068). */
+const HEADER_SUBTOTAL_RULES: readonly Rule<HeaderSubtotal>[] = [
+  {
+    code: '3003',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => v.code !== '7152' && subtotalTaxable(v) === undefined,
+  },
+  {
+    code: '2999',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => v.code !== '7152' && subtotalTaxable(v) !== undefined && !twoDecimals(subtotalTaxable(v), false),
+    value: subtotalTaxable,
+  },
+  {
+    code: '2048',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) => subtotalAmount(v) === undefined || !twoDecimals(subtotalAmount(v), false),
+    value: subtotalAmount,
+  },
+  {
+    code: '3000',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) => ['9995', '9997', '9998'].includes(v.code) && ne(num(v.st, 'cbc:TaxAmount'), 0),
+    value: subtotalAmount,
+  },
+  { code: '3059', node: 'cac:TaxScheme/cbc:ID', when: (v) => v.code === '' },
+  { code: '3007', node: 'cac:TaxScheme/cbc:ID', when: (v) => v.code !== '' && !v.known, value: (v) => v.code },
+  ...schemeIdentityRules<HeaderSubtotal>({
+    nameMissing: '2054',
+    nameWrong: '2964',
+    typeMissing: '2052',
+    typeWrong: '2961',
+  }),
+  // SUNAT 3068: each scheme once.
+  { code: '3068', node: 'cac:TaxScheme/cbc:ID', when: (v) => v.count > 1, value: (v) => v.code },
+];
+
+/** A header base against a sum of the lines, ±1 (SUNAT's Excel-v7 tolerance). */
+function baseAgainst(code: string, scheme: string, computed: (v: HeaderTaxes) => Num): Rule<HeaderTaxes> {
+  return {
+    code,
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => outside(v.base(scheme), computed(v)),
+    value: (v) => fmt(v.base(scheme)),
+  };
+}
+
+const ivapLineWithBase = (v: HeaderTaxes) =>
+  v.s.lines
     .flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal'))
-    .filter((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17');
-  f.check(
-    gt(base('2000'), 0) && ivapLines.some((st) => gt(num(st, 'cbc:TaxableAmount'), 0)),
-    '2650',
-    'cac:TaxSubtotal/cbc:TaxAmount',
-  );
-  if (notes.includes('1002')) f.check(has('9996') && eq(base('9996'), 0), '2416', 'cac:TaxSubtotal/cbc:TaxableAmount'); // SUNAT 2416
-  // SUNAT 2641: a referential (02) price > 0 needs a free-transfer total.
-  const referential = s.lines
+    .filter((st) => text(st, 'cac:TaxCategory/cbc:TaxExemptionReasonCode') === '17')
+    .some((st) => gt(num(st, 'cbc:TaxableAmount'), 0));
+const referentialPriceAboveZero = (v: HeaderTaxes) =>
+  v.s.lines
     .flatMap((l) => all(l, 'cac:PricingReference/cac:AlternativeConditionPrice'))
-    .filter((p) => text(p, 'cbc:PriceTypeCode') === '02');
-  f.check(
-    referential.some((p) => gt(num(p, 'cbc:PriceAmount'), 0)) && has('9996') && eq(base('9996'), 0),
-    '2641',
-    'cac:TaxScheme/cbc:ID',
-    '9996',
-  );
-}
+    .filter((p) => text(p, 'cbc:PriceTypeCode') === '02')
+    .some((p) => gt(num(p, 'cbc:PriceAmount'), 0));
+const globalAllowances = (v: HeaderTaxes, ...codes: string[]) => amountSum(allowances(v.root, ...codes));
+const hasBase = (v: HeaderTaxes, code: string) =>
+  subtotalsOf(v.taxTotal, code).some((st) => gt(num(st, 'cbc:TaxableAmount'), 0));
+const headerBase = (v: HeaderTaxes, code: string) => subtotalSum(subtotalsOf(v.taxTotal, code), 'cbc:TaxableAmount');
+const iscLineSum = (v: HeaderTaxes, path: string) =>
+  sum(v.iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, path))));
+/** The IGV/IVAP base the lines make: Σ line values − global discounts 02/04 + global charges 49. */
+const ratedBase = (v: HeaderTaxes, scheme: string) =>
+  round(add(sub(v.lineExtensionOf(scheme), globalAllowances(v, '02', '04')), globalAllowances(v, '49')), 2);
+const isExport = (v: HeaderTaxes) => !!v.s.operation && EXPORT_OPERATIONS.has(v.s.operation);
 
-/** The header bases against the lines' values: exportation 3273, exonerated 3275, unaffected 3274, free 3276, ISC 3296, other 3297. */
-function headerBasesVsLines(v: HeaderTaxes, f: Findings): void {
-  const { root, s, base, lineExtensionOf, iscLines } = v;
-  // Sums of line values against the header subtotals (Excel v7 rejections).
-  f.check(
-    outside(base('9995'), lineExtensionOf('9995')),
-    '3273',
-    'cac:TaxSubtotal/cbc:TaxableAmount',
-    fmt(base('9995')),
-  ); // SUNAT 3273
-  const exonerated = sub(lineExtensionOf('9997'), amountSum(allowances(root, '05')));
-  f.check(outsideRounded(base('9997'), exonerated), '3275', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9997'))); // SUNAT 3275
-  const unaffected = sub(lineExtensionOf('9998'), amountSum(allowances(root, '06')));
-  f.check(outside(base('9998'), unaffected), '3274', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('9998'))); // SUNAT 3274
-  f.check(
-    outside(base('9996'), lineExtensionOf('9996')),
-    '3276',
-    'cac:TaxSubtotal/cbc:TaxableAmount',
-    fmt(base('9996')),
-  ); // SUNAT 3276
-  // ISC base: lines with an ISC base > 0 that are not free lines.
-  const iscBase = sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxableAmount'))));
-  f.check(outside(base('2000'), iscBase), '3296', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(base('2000'))); // SUNAT 3296
-  f.check(
-    outside(base('9999'), subtotalSum(lineSubtotals(s, '9999'), 'cbc:TaxableAmount')),
-    '3297',
-    'cac:TaxSubtotal/cbc:TaxableAmount',
-    fmt(base('9999')),
-  );
-}
-
-/** The IGV/IVAP base against the lines and the global 02/04/49 (3277/3293; notes 3277/4299), the free IGV (3302). */
-function headerIgvBase(v: HeaderTaxes, f: Findings): void {
-  const { root, s, taxTotal, tax, lineExtensionOf } = v;
-  const globalDiscounts = amountSum(allowances(root, '02', '04'));
-  const globalCharges = amountSum(allowances(root, '49'));
-  const igvBase = subtotalSum(subtotalsOf(taxTotal, '1000'), 'cbc:TaxableAmount');
-  const ivapBase = subtotalSum(subtotalsOf(taxTotal, '1016'), 'cbc:TaxableAmount');
-  if (subtotalsOf(taxTotal, '1000').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))) {
-    if (s.noteLevel) {
-      // SUNAT 3277 (NC/ND, Excel v7): a note's IGV base = round2(Σ IGV line values), global discounts and charges
-      // left out; an observation (4299) when the note modifies a boleta.
-      const computed = round(lineExtensionOf('1000'), 2);
-      const isError = s.noteLevel === 'error';
-      f.check(
-        outside(igvBase, computed),
-        isError ? '3277' : '4299',
-        'cac:TaxSubtotal/cbc:TaxableAmount',
-        fmt(igvBase),
-        undefined,
-        isError,
-      );
-    } else {
-      // SUNAT 3277: header IGV base = Σ IGV line values − global discounts 02/04 + global charges 49 (±1).
-      const computed = round(add(sub(lineExtensionOf('1000'), globalDiscounts), globalCharges), 2);
-      f.check(outside(igvBase, computed), '3277', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(igvBase));
-    }
-  }
-  if (subtotalsOf(taxTotal, '1016').some((st) => gt(num(st, 'cbc:TaxableAmount'), 0))) {
-    const computed = round(add(sub(lineExtensionOf('1016'), globalDiscounts), globalCharges), 2);
-    f.check(outside(ivapBase, computed), '3293', 'cac:TaxSubtotal/cbc:TaxableAmount', fmt(ivapBase)); // SUNAT 3293
-  }
-  const freeTax = sum(
-    lineSubtotals(s, '9996')
-      .filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0))
-      .flatMap((st) => all(st, 'cbc:TaxAmount')),
-  );
-  f.check(outside(tax('9996'), freeTax), '3302', 'cac:TaxSubtotal/cbc:TaxAmount', fmt(tax('9996'))); // SUNAT 3302
-}
-
-/** TaxAmount = Σ of the taxes (3294); ISC (3298) and other taxes (3299) = Σ of the lines. */
-function headerTaxAmounts(v: HeaderTaxes, f: Findings): void {
-  const { root, s, taxTotal, tax, iscLines } = v;
+/** The header's taxes against the lines and the document, in the XSL's order. */
+const HEADER_TAX_RULES: readonly Rule<HeaderTaxes>[] = [
+  // SUNAT 3107: exports carry no IGV/IVAP/ISC/exonerated/unaffected/other subtotal.
+  {
+    code: '3107',
+    node: 'cac:TaxScheme/cbc:ID',
+    when: (v) => isExport(v) && subtotalsOf(v.taxTotal, '1000', '1016', '9997', '9998', '9999', '2000').length > 0,
+    detail: (v) => `Error tipoOperacion ${v.s.operation}`,
+  },
+  // SUNAT 2650: ISC never with IVAP lines.
+  {
+    code: '2650',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) => gt(v.base('2000'), 0) && ivapLineWithBase(v),
+  },
+  // SUNAT 2416: legend 1002 (free transfer) needs a 9996 base.
+  {
+    code: '2416',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => v.notes.includes('1002') && v.has('9996') && eq(v.base('9996'), 0),
+  },
+  // SUNAT 2641: a referential (02) price > 0 needs a free-transfer total.
+  {
+    code: '2641',
+    node: 'cac:TaxScheme/cbc:ID',
+    when: (v) => referentialPriceAboveZero(v) && v.has('9996') && eq(v.base('9996'), 0),
+    value: () => '9996',
+  },
+  // SUNAT 3273: exportation base = Σ export line values.
+  baseAgainst('3273', '9995', (v) => v.lineExtensionOf('9995')),
+  // SUNAT 3275: exonerated base = Σ exonerated line values − global discounts 05 (bounds rounded).
+  {
+    code: '3275',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => outsideRounded(v.base('9997'), sub(v.lineExtensionOf('9997'), globalAllowances(v, '05'))),
+    value: (v) => fmt(v.base('9997')),
+  },
+  // SUNAT 3274: unaffected base = Σ unaffected line values − global discounts 06.
+  baseAgainst('3274', '9998', (v) => sub(v.lineExtensionOf('9998'), globalAllowances(v, '06'))),
+  // SUNAT 3276: free base = Σ free line values.
+  baseAgainst('3276', '9996', (v) => v.lineExtensionOf('9996')),
+  // SUNAT 3296: ISC base = Σ ISC bases of the lines that are not free.
+  baseAgainst('3296', '2000', (v) => iscLineSum(v, 'cbc:TaxableAmount')),
+  // SUNAT 3297: other taxes' base = Σ of the lines'.
+  baseAgainst('3297', '9999', (v) => subtotalSum(lineSubtotals(v.s, '9999'), 'cbc:TaxableAmount')),
+  // SUNAT 3277 (NC/ND, Excel v7): a note's IGV base = round2(Σ IGV line values), global discounts and charges left
+  // out; an observation (4299) when the note modifies a boleta.
+  {
+    code: '3277',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) =>
+      hasBase(v, '1000') &&
+      v.s.noteLevel === 'error' &&
+      outside(headerBase(v, '1000'), round(v.lineExtensionOf('1000'), 2)),
+    value: (v) => fmt(headerBase(v, '1000')),
+  },
+  {
+    code: '4299',
+    observation: true,
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) =>
+      hasBase(v, '1000') &&
+      v.s.noteLevel === 'observation' &&
+      outside(headerBase(v, '1000'), round(v.lineExtensionOf('1000'), 2)),
+    value: (v) => fmt(headerBase(v, '1000')),
+  },
+  // SUNAT 3277: header IGV base = Σ IGV line values − global discounts 02/04 + global charges 49 (±1).
+  {
+    code: '3277',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => hasBase(v, '1000') && !v.s.noteLevel && outside(headerBase(v, '1000'), ratedBase(v, '1000')),
+    value: (v) => fmt(headerBase(v, '1000')),
+  },
+  // SUNAT 3293: the same for the IVAP base.
+  {
+    code: '3293',
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) => hasBase(v, '1016') && outside(headerBase(v, '1016'), ratedBase(v, '1016')),
+    value: (v) => fmt(headerBase(v, '1016')),
+  },
+  // SUNAT 3302: the free transfers' IGV = Σ of the free lines'.
+  {
+    code: '3302',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) =>
+      outside(
+        v.tax('9996'),
+        sum(
+          lineSubtotals(v.s, '9996')
+            .filter((st) => gt(num(st, 'cbc:TaxableAmount'), 0))
+            .flatMap((st) => all(st, 'cbc:TaxAmount')),
+        ),
+      ),
+    value: (v) => fmt(v.tax('9996')),
+  },
   // SUNAT 3294: TaxTotal/TaxAmount = Σ subtotals of 1000, 1016, 7152, 9999, 2000 (free-transfer IGV excluded).
-  const declared = num(taxTotal, 'cbc:TaxAmount');
-  const components = round(
-    subtotalSum(subtotalsOf(taxTotal, '1000', '1016', '7152', '9999', '2000'), 'cbc:TaxAmount'),
-    2,
-  );
-  f.check(outsideRounded(declared, components), '3294', 'cac:TaxTotal/cbc:TaxAmount', fmt(declared));
-
-  const iscAdvances = amountSum(allowances(root, '20'));
-  const iscLineTax = round(
-    sub(sum(iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, 'cbc:TaxAmount')))), iscAdvances),
-    2,
-  );
-  f.check(
-    outside(subtotalSum(subtotalsOf(taxTotal, '2000'), 'cbc:TaxAmount'), iscLineTax),
-    '3298',
-    'cac:TaxSubtotal/cbc:TaxAmount',
-  );
-  f.check(
-    outside(tax('9999'), subtotalSum(lineSubtotals(s, '9999'), 'cbc:TaxAmount')),
-    '3299',
-    'cac:TaxSubtotal/cbc:TaxAmount',
-    fmt(tax('9999')),
-  );
-}
-
-/** SUNAT 2638: a tax used in the lines appears in the header. */
-function headerTaxesUsed(v: HeaderTaxes, f: Findings): void {
-  const { s, taxTotal } = v;
-  // SUNAT 2638: a tax used in the lines must appear in the header.
-  for (const code of ['1000', '1016', '9998', '9997', '9995', '9996']) {
-    const lineBase = subtotalSum(lineSubtotals(s, code), 'cbc:TaxableAmount');
-    if (gt(lineBase, 0))
-      f.check(
-        !subtotalsOf(taxTotal, code).some((st) => exists(st, 'cbc:TaxableAmount')),
-        '2638',
-        'cac:TaxSubtotal/cbc:TaxableAmount',
-        code,
-      );
-  }
-}
+  {
+    code: '3294',
+    node: 'cac:TaxTotal/cbc:TaxAmount',
+    when: (v) =>
+      outsideRounded(
+        num(v.taxTotal, 'cbc:TaxAmount'),
+        round(subtotalSum(subtotalsOf(v.taxTotal, '1000', '1016', '7152', '9999', '2000'), 'cbc:TaxAmount'), 2),
+      ),
+    value: (v) => fmt(num(v.taxTotal, 'cbc:TaxAmount')),
+  },
+  // SUNAT 3298: ISC = Σ ISC of the lines that are not free − ISC advances (20).
+  {
+    code: '3298',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) =>
+      outside(
+        subtotalSum(subtotalsOf(v.taxTotal, '2000'), 'cbc:TaxAmount'),
+        round(sub(iscLineSum(v, 'cbc:TaxAmount'), globalAllowances(v, '20')), 2),
+      ),
+  },
+  // SUNAT 3299: other taxes = Σ of the lines'.
+  {
+    code: '3299',
+    node: 'cac:TaxSubtotal/cbc:TaxAmount',
+    when: (v) => outside(v.tax('9999'), subtotalSum(lineSubtotals(v.s, '9999'), 'cbc:TaxAmount')),
+    value: (v) => fmt(v.tax('9999')),
+  },
+  // SUNAT 2638: a tax used in the lines appears in the header.
+  ...['1000', '1016', '9998', '9997', '9995', '9996'].map(
+    (scheme): Rule<HeaderTaxes> => ({
+      code: '2638',
+      node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+      when: (v) =>
+        gt(subtotalSum(lineSubtotals(v.s, scheme), 'cbc:TaxableAmount'), 0) &&
+        !subtotalsOf(v.taxTotal, scheme).some((st) => exists(st, 'cbc:TaxableAmount')),
+      value: () => scheme,
+    }),
+  ),
+];
