@@ -9,7 +9,6 @@ import { Decimal, TWO_DECIMALS, gt, type Num } from '../numbers.ts';
 export type InvoiceLikeType = '01' | '03' | '07' | '08';
 
 export const SIGNED_TWO_DECIMALS = /^-?[0-9]{1,12}(\.[0-9]{1,2})?$/;
-export const EIGHTEEN = new Decimal('0.18');
 export const FOUR = new Decimal('0.04');
 
 export interface Shape {
