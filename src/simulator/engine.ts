@@ -357,8 +357,21 @@ export class SimulatorEngine {
     }
 
     const verdict = root ? this.judge(pkg.xml, root, name) : accepted(name);
-    const facts = root ? factsOf(root) : scanDocumentFacts(pkg.xml);
-    const stored: StoredDocument = {
+    const stored = this.registration(name, key, sha, verdict, root ? factsOf(root) : scanDocumentFacts(pkg.xml));
+    this.options.store.putDocument(stored);
+    this.counters[verdict.status] += 1;
+    return this.answer(stored);
+  }
+
+  /** What SUNAT keeps of a document it judged: the verdict and its signed CDR, answered again to the same file. */
+  private registration(
+    name: DocumentName,
+    key: string,
+    sha: string,
+    verdict: Verdict,
+    facts: Pick<DocumentFacts, 'recipient' | 'documentHash' | 'issueDate'>,
+  ): StoredDocument {
+    return {
       key,
       fileName: name.base,
       ruc: name.ruc,
@@ -391,9 +404,6 @@ export class SimulatorEngine {
       issueDate: facts.issueDate,
       recipient: facts.recipient,
     };
-    this.options.store.putDocument(stored);
-    this.counters[verdict.status] += 1;
-    return this.answer(stored);
   }
 
   private answer(doc: StoredDocument): SoapReply {

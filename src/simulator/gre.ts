@@ -62,6 +62,39 @@ export function parseGuideName(name: string): GuideName | undefined {
   return m ? { base: name, ruc: m[1], tipo: m[2], serie: m[3], numero: String(Number(m[4])) } : undefined;
 }
 
+/** One of SUNAT's checks of a GRE request or guide: its code, when it fails, what it answers. */
+interface GreRule<V> {
+  code: string;
+  when: (v: V) => boolean;
+  message: (v: V) => string;
+}
+
+/** A send as SUNAT's GRE service reads it: the guide's name, the request's `archivo` fields, the zip and its SHA-256. */
+interface GreRequest {
+  name: GuideName;
+  field: (key: string) => string;
+  zip: Buffer;
+  sha: string;
+}
+
+/** The request's own checks: every one that fails is answered together, before any ticket. */
+const REQUEST_RULES: readonly GreRule<GreRequest>[] = [
+  // SUNAT 0151: the zip is named after the guide.
+  {
+    code: '0151',
+    when: (r) => r.field('nomArchivo') !== `${r.name.base}.zip`,
+    message: (r) => `archivo.nomArchivo debe ser ${r.name.base}.zip`,
+  },
+  // SUNAT 0155: a zip is sent.
+  { code: '0155', when: (r) => r.zip.length === 0, message: () => 'archivo.arcGreZip está vacío' },
+  // SUNAT 0160: the hash is the zip's SHA-256.
+  {
+    code: '0160',
+    when: (r) => r.field('hashZip').toLowerCase() !== r.sha,
+    message: () => 'archivo.hashZip no es el SHA-256 del zip enviado',
+  },
+];
+
 export function createGreService(options: GreOptions) {
   const today = () => new Date(options.now().getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
 
@@ -72,14 +105,13 @@ export function createGreService(options: GreOptions) {
       return { status: 403, body: { cod: '403', msg: `El token no corresponde al contribuyente ${name.ruc}` } };
     const archivo = (body as { archivo?: Record<string, unknown> } | undefined)?.archivo;
     const field = (key: string) => (typeof archivo?.[key] === 'string' ? (archivo[key] as string) : '');
-    const problems: Array<{ cod: string; msg: string }> = [];
-    if (field('nomArchivo') !== `${name.base}.zip`)
-      problems.push({ cod: '0151', msg: `archivo.nomArchivo debe ser ${name.base}.zip` });
     const zip = Buffer.from(field('arcGreZip'), 'base64');
-    if (zip.length === 0) problems.push({ cod: '0155', msg: 'archivo.arcGreZip está vacío' });
     const sha = createHash('sha256').update(zip).digest('hex');
-    if (field('hashZip').toLowerCase() !== sha)
-      problems.push({ cod: '0160', msg: 'archivo.hashZip no es el SHA-256 del zip enviado' });
+    const request: GreRequest = { name, field, zip, sha };
+    const problems = REQUEST_RULES.filter((rule) => rule.when(request)).map((rule) => ({
+      cod: rule.code,
+      msg: rule.message(request),
+    }));
     if (problems.length) return invalid(problems);
 
     const earlier = options.store.ticketForFile(name.base);
@@ -189,62 +221,78 @@ export function createGreService(options: GreOptions) {
     return { kind: 'cdr', code, description: `${sunatMessage(code)} - Detalle: ${detail}`, notes: [] };
   }
 
-  function xmlOf(name: GuideName, zip: Buffer): Buffer {
-    let entries: Map<string, Uint8Array>;
-    try {
-      entries = readZipEntries(zip);
-    } catch (error) {
-      throw new Refusal('0156', error instanceof Error ? error.message : String(error));
-    }
-    const xmls = [...entries.keys()].filter((n) => /\.xml$/i.test(n));
-    if (xmls.length !== 1) throw new Refusal(xmls.length ? '0158' : '0157', xmls.join(', '));
-    const entry = xmls[0].slice(xmls[0].lastIndexOf('/') + 1);
-    if (entry !== `${name.base}.xml`) throw new Refusal('0161', `${entry} ≠ ${name.base}.xml`);
-    const xml = Buffer.from(entries.get(xmls[0])!);
-    if (xml.length === 0) throw new Refusal('0160', entry);
-    return xml;
-  }
-
-  function parse(xml: Buffer): XmlElement {
-    if (/<!DOCTYPE/i.test(xml.subarray(0, 4096).toString('latin1'))) throw new Refusal('0306', 'DOCTYPE');
-    try {
-      return parseXml(decodeXmlBytes(xml));
-    } catch (error) {
-      throw new Refusal('0306', error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  /** Facts the CDR repeats: the recipient and the digest of the guide. */
-  function factsOf(zip: Buffer, name: GuideName): { recipient?: string; documentHash?: string } {
-    try {
-      const root = parse(xmlOf(name, zip));
-      const party = pathByLocal(root, 'DeliveryCustomerParty/Party/PartyIdentification/ID');
-      const digest = childByLocal(childByLocal(findByLocal(root, 'SignedInfo'), 'Reference'), 'DigestValue');
-      const scheme = party?.attrs.schemeID;
-      return {
-        recipient: party ? `${scheme ?? '-'}-${deepText(party).trim()}` : undefined,
-        documentHash: digest ? deepText(digest).replace(/\s+/g, '') : undefined,
-      };
-    } catch {
-      return {};
-    }
-  }
-
   return { receive, ticketState };
+}
+
+function xmlOf(name: GuideName, zip: Buffer): Buffer {
+  let entries: Map<string, Uint8Array>;
+  try {
+    entries = readZipEntries(zip);
+  } catch (error) {
+    throw new Refusal('0156', error instanceof Error ? error.message : String(error));
+  }
+  const xmls = [...entries.keys()].filter((n) => /\.xml$/i.test(n));
+  if (xmls.length !== 1) throw new Refusal(xmls.length ? '0158' : '0157', xmls.join(', '));
+  const entry = xmls[0].slice(xmls[0].lastIndexOf('/') + 1);
+  if (entry !== `${name.base}.xml`) throw new Refusal('0161', `${entry} ≠ ${name.base}.xml`);
+  const xml = Buffer.from(entries.get(xmls[0])!);
+  if (xml.length === 0) throw new Refusal('0160', entry);
+  return xml;
+}
+
+function parse(xml: Buffer): XmlElement {
+  if (/<!DOCTYPE/i.test(xml.subarray(0, 4096).toString('latin1'))) throw new Refusal('0306', 'DOCTYPE');
+  try {
+    return parseXml(decodeXmlBytes(xml));
+  } catch (error) {
+    throw new Refusal('0306', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Facts the CDR repeats: the recipient and the digest of the guide. */
+function factsOf(zip: Buffer, name: GuideName): { recipient?: string; documentHash?: string } {
+  try {
+    const root = parse(xmlOf(name, zip));
+    const party = pathByLocal(root, 'DeliveryCustomerParty/Party/PartyIdentification/ID');
+    const digest = childByLocal(childByLocal(findByLocal(root, 'SignedInfo'), 'Reference'), 'DigestValue');
+    const scheme = party?.attrs.schemeID;
+    return {
+      recipient: party ? `${scheme ?? '-'}-${deepText(party).trim()}` : undefined,
+      documentHash: digest ? deepText(digest).replace(/\s+/g, '') : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 function text(root: XmlElement, path: string): string {
   return deepText(pathByLocal(root, path)).trim();
 }
 
+/** The guide's identity against its file name, first mismatch first (SUNAT 1003, 1034–1036). */
 function identityProblem(root: XmlElement, name: GuideName): { code: string; detail: string } | undefined {
-  if (root.local !== 'DespatchAdvice') return { code: '1003', detail: `raíz ${root.local}` };
-  const type = deepText(childByLocal(root, 'DespatchAdviceTypeCode')).trim();
-  if (type !== name.tipo) return { code: '1003', detail: `DespatchAdviceTypeCode ${type}` };
-  const ruc = text(root, 'DespatchSupplierParty/Party/PartyIdentification/ID');
-  if (ruc !== name.ruc) return { code: '1034', detail: `RUC ${ruc}` };
-  const [serie, numero] = deepText(childByLocal(root, 'ID')).trim().split('-');
-  if (serie !== name.serie) return { code: '1035', detail: `serie ${serie}` };
-  if (String(Number(numero)) !== name.numero) return { code: '1036', detail: `número ${numero}` };
-  return undefined;
+  const view: IdentityView = { root, name, id: deepText(childByLocal(root, 'ID')).trim().split('-') };
+  const rule = IDENTITY_RULES.find((r) => r.when(view));
+  return rule && { code: rule.code, detail: rule.message(view) };
 }
+
+interface IdentityView {
+  root: XmlElement;
+  name: GuideName;
+  /** The guide's series and number (cbc:ID split at its dash). */
+  id: string[];
+}
+
+const typeCode = (v: IdentityView) => deepText(childByLocal(v.root, 'DespatchAdviceTypeCode')).trim();
+const issuerRuc = (v: IdentityView) => text(v.root, 'DespatchSupplierParty/Party/PartyIdentification/ID');
+
+/** SUNAT answers the first that fails. */
+const IDENTITY_RULES: readonly GreRule<IdentityView>[] = [
+  // SUNAT 1003: a dispatch advice of the type its name announces.
+  { code: '1003', when: (v) => v.root.local !== 'DespatchAdvice', message: (v) => `raíz ${v.root.local}` },
+  { code: '1003', when: (v) => typeCode(v) !== v.name.tipo, message: (v) => `DespatchAdviceTypeCode ${typeCode(v)}` },
+  // SUNAT 1034 / 1035 / 1036: the issuer's RUC, the series and the number of its name.
+  { code: '1034', when: (v) => issuerRuc(v) !== v.name.ruc, message: (v) => `RUC ${issuerRuc(v)}` },
+  { code: '1035', when: (v) => v.id[0] !== v.name.serie, message: (v) => `serie ${v.id[0]}` },
+  { code: '1036', when: (v) => String(Number(v.id[1])) !== v.name.numero, message: (v) => `número ${v.id[1]}` },
+];
