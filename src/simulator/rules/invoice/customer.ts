@@ -13,25 +13,25 @@ const NAME = /^(?!\s*$)[^\s].{2,}$/s;
 const DIGITS = /^[0-9]{1,}$/;
 
 export function supplier(root: XmlElement, f: Findings): void {
+  applyRules(SUPPLIER_RULES, supplierView(root), f);
+}
+
+function supplierView(root: XmlElement): SupplierView {
   const party = first(root, 'cac:AccountingSupplierParty/cac:Party');
   const id = first(party, 'cac:PartyIdentification/cbc:ID');
   const address = first(party, 'cac:PartyLegalEntity/cac:RegistrationAddress');
   const addressType = first(address, 'cbc:AddressTypeCode');
-  applyRules(
-    SUPPLIER_RULES,
-    {
-      party,
-      id,
-      schemeId: attr(id, 'schemeID'),
-      tradeName: text(party, 'cac:PartyName/cbc:Name'),
-      legalName: text(party, 'cac:PartyLegalEntity/cbc:RegistrationName'),
-      country: first(address, 'cac:Country/cbc:IdentificationCode'),
-      addressType,
-      addressTypeValue: text(addressType),
-      contingency: /^[0-9]/.test(text(root, 'cbc:ID') ?? ''),
-    },
-    f,
-  );
+  return {
+    party,
+    id,
+    schemeId: attr(id, 'schemeID'),
+    tradeName: text(party, 'cac:PartyName/cbc:Name'),
+    legalName: text(party, 'cac:PartyLegalEntity/cbc:RegistrationName'),
+    country: first(address, 'cac:Country/cbc:IdentificationCode'),
+    addressType,
+    addressTypeValue: text(addressType),
+    contingency: /^[0-9]/.test(text(root, 'cbc:ID') ?? ''),
+  };
 }
 
 interface SupplierView {
@@ -130,21 +130,21 @@ const SUPPLIER_RULES: readonly Rule<SupplierView>[] = [
 ];
 
 export function customer(root: XmlElement, s: Shape, f: Findings): void {
+  applyRules(CUSTOMER_RULES, customerView(root, s), f);
+}
+
+function customerView(root: XmlElement, s: Shape): CustomerView {
   const party = first(root, 'cac:AccountingCustomerParty/cac:Party');
   const idEl = first(party, 'cac:PartyIdentification/cbc:ID');
-  applyRules(
-    CUSTOMER_RULES,
-    {
-      s,
-      party,
-      idEl,
-      id: text(idEl),
-      schemeId: attr(idEl, 'schemeID'),
-      legend2008: all(root, 'cbc:Note').some((n) => n.attrs.languageLocaleID === '2008'),
-      name: text(party, 'cac:PartyLegalEntity/cbc:RegistrationName'),
-    },
-    f,
-  );
+  return {
+    s,
+    party,
+    idEl,
+    id: text(idEl),
+    schemeId: attr(idEl, 'schemeID'),
+    legend2008: all(root, 'cbc:Note').some((n) => n.attrs.languageLocaleID === '2008'),
+    name: text(party, 'cac:PartyLegalEntity/cbc:RegistrationName'),
+  };
 }
 
 interface CustomerView {
