@@ -41,22 +41,6 @@ export function checkAgentParty(root: XmlElement, f: Findings): XmlElement | und
   return agentId;
 }
 
-/**
- * existAndMatch on the node at `path` below `from` — an element's text ("cac:Payment/cbc:PaidAmount") or an
- * attribute ("sac:SUNATPerceptionAmount/@currencyID") — reported under that same path, as SUNAT's XSLs do.
- */
-export function matchAt(
-  f: Findings,
-  from: XmlElement | undefined,
-  path: string,
-  re: RegExp,
-  missing: string,
-  invalid: string,
-  detail?: string,
-): void {
-  existAndMatch(f, valueAt(from, path), re, missing, invalid, path, detail);
-}
-
 /** The value at `path` below `from`: an element's text ("cac:Payment/cbc:PaidAmount") or an attribute
  *  ("sac:SUNATPerceptionAmount/@currencyID"). */
 export function valueAt(from: XmlElement | undefined, path: string): string | undefined {

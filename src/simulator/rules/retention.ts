@@ -1,216 +1,408 @@
 // The retention voucher (type 20), mirror of the perception rules (perception.ts): header data, agent and supplier
 // (2620, 2723/2724), regime and rate from catalog 23 (2618/2619, 2985), each related document (2733–2749) with its
-// amounts (2623) and payment period (2661), and the totals (2628/2629 exact at 2 decimals).
+// amounts (2623) and payment period (2661), and the totals (2628/2629 exact at 2 decimals). Each part is a table of
+// rules (rule-table.ts) in the XSL's order.
 import type { XmlElement } from '../../sunat/xml.ts';
 import { RETENTION_REGIMES } from './catalogs.ts';
 import type { Findings } from './context.ts';
 import { all, attr, first, num, sum, text } from './xpath.ts';
-import { Decimal, add, fmt, gt, lt, ne, outside, round } from './numbers.ts';
-import { checkAgentParty, checkVoucherHeader, DATE, existAndMatch, matchAt, POSITIVE_AMOUNT } from './other-cpe.ts';
+import { Decimal, add, fmt, gt, lt, ne, outside, round, type Num } from './numbers.ts';
+import { checkAgentParty, checkVoucherHeader, DATE, POSITIVE_AMOUNT, valueAt } from './other-cpe.ts';
+import { applyRules, existAndMatchRules, type Rule } from './rule-table.ts';
 
 const RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
 const CENT = new Decimal('0.01');
+const PEN = /^(PEN)$/;
 /** SUNAT 2985: the 6 % regime only for documents issued up to this day. */
 const SIX_PERCENT_LAST_DATE = '2014-02-28';
-
-function parties(root: XmlElement, f: Findings): void {
-  const agentId = checkAgentParty(root, f);
-  const supplierId = first(root, 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID');
-  const supplier = text(supplierId);
-  const node = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
-  existAndMatch(f, supplier, /^[0-9]{11}$/, '2723', '2724', node);
-  f.check(attr(supplierId, 'schemeID') !== '6', '2724', `${node}/@schemeID`, attr(supplierId, 'schemeID'));
-  f.check(supplier !== undefined && supplier === text(agentId), '2620', node, supplier);
-  const name = text(root, 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName');
-  f.check(name === undefined, '2134', 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName');
-  if (name !== undefined) f.check(name.length > 1500 || name.trim() === '', '2133', 'cbc:RegistrationName', name);
-}
-
-/** SUNAT 2618/2619: regime from catalog 23 and the rate it fixes; the rate as a Decimal fraction, when known. */
-function regime(root: XmlElement, f: Findings): { code: string; rate?: Decimal } {
-  const code = text(root, 'sac:SUNATRetentionSystemCode') ?? '';
-  const percent = RETENTION_REGIMES[code];
-  f.check(percent === undefined, '2618', 'sac:SUNATRetentionSystemCode', code);
-  const sent = num(root, 'sac:SUNATRetentionPercent');
-  const wrong = percent !== undefined && (sent === null || !sent.eq(new Decimal(percent)));
-  f.check(wrong, '2619', 'sac:SUNATRetentionPercent', fmt(sent));
-  return { code, rate: percent === undefined ? undefined : new Decimal(percent).div(100) };
-}
-
-function headerAmounts(root: XmlElement, f: Findings): void {
-  const total = first(root, 'cbc:TotalInvoiceAmount');
-  existAndMatch(f, text(total), POSITIVE_AMOUNT, '2725', '2669', 'cbc:TotalInvoiceAmount');
-  existAndMatch(f, attr(total, 'currencyID'), /^(PEN)$/, '2726', '2728', 'cbc:TotalInvoiceAmount/@currencyID');
-  const paid = first(root, 'sac:SUNATTotalPaid');
-  existAndMatch(f, text(paid), POSITIVE_AMOUNT, '2729', '2730', 'sac:SUNATTotalPaid');
-  existAndMatch(f, attr(paid, 'currencyID'), /^(PEN)$/, '2731', '2732', 'sac:SUNATTotalPaid/@currencyID');
-}
-
-/** The exchange rate block: optional for PEN documents, required otherwise (2719–2722, 2714–2717, 2749). */
-function exchangeRate(
-  info: XmlElement | undefined,
-  docCurrency: string | undefined,
-  f: Findings,
-  detail: string,
-): Decimal | null {
-  const rateEl = first(info, 'cac:ExchangeRate');
-  const source = text(rateEl, 'cbc:SourceCurrencyCode');
-  const calculation = text(rateEl, 'cbc:CalculationRate');
-  f.check(source !== undefined && source !== docCurrency, '2749', 'cbc:SourceCurrencyCode', source, detail); // SUNAT 2749
-  if (docCurrency === 'PEN') return null;
-  existAndMatch(f, source, /^[A-Z]{3}$/, '2719', '2714', 'cbc:SourceCurrencyCode', detail);
-  matchAt(f, rateEl, 'cbc:TargetCurrencyCode', /^(PEN)$/, '2720', '2715', detail);
-  existAndMatch(f, calculation, RATE, '2721', '2716', 'cbc:CalculationRate', detail);
-  matchAt(f, rateEl, 'cbc:Date', DATE, '2722', '2717', detail);
-  return num(rateEl, 'cbc:CalculationRate');
-}
-
-function referenceId(ref: XmlElement, f: Findings, detail: string): string | undefined {
-  const idEl = first(ref, 'cbc:ID');
-  const type = attr(idEl, 'schemeID');
-  existAndMatch(f, type, /^(01|07|08|12|20)$/, '2691', '2692', 'cbc:ID/@schemeID', detail);
-  const numberRe =
-    type === '12' ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/ : /^(E001|((F|R)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/;
-  existAndMatch(f, text(idEl), numberRe, '2693', '2694', 'cbc:ID', detail);
-  matchAt(f, ref, 'cbc:IssueDate', DATE, '1010', '1009', detail);
-  const total = first(ref, 'cbc:TotalInvoiceAmount');
-  existAndMatch(f, text(total), POSITIVE_AMOUNT, '2695', '2696', 'cbc:TotalInvoiceAmount', detail);
-  existAndMatch(
-    f,
-    attr(total, 'currencyID'),
-    /^[A-Z]{3}$/,
-    '2701',
-    '2718',
-    'cbc:TotalInvoiceAmount/@currencyID',
-    detail,
-  );
-  return type;
-}
-
-function payment(ref: XmlElement, issueDate: string | undefined, f: Findings, detail: string): void {
-  existAndMatch(f, text(ref, 'cac:Payment/cbc:ID'), /^[0-9]{1,9}$/, '2733', '2734', 'cac:Payment/cbc:ID', detail);
-  const paid = first(ref, 'cac:Payment/cbc:PaidAmount');
-  existAndMatch(f, text(paid), POSITIVE_AMOUNT, '2735', '2736', 'cac:Payment/cbc:PaidAmount', detail);
-  const docCurrency = attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID');
-  const paidCurrency = attr(paid, 'currencyID');
-  f.check(
-    paidCurrency !== undefined && paidCurrency !== docCurrency,
-    '2622',
-    'cac:Payment/cbc:PaidAmount/@currencyID',
-    paidCurrency,
-    detail,
-  );
-  const paidDate = text(ref, 'cac:Payment/cbc:PaidDate');
-  existAndMatch(f, paidDate, DATE, '2737', '2738', 'cac:Payment/cbc:PaidDate', detail);
-  if (paidDate && issueDate && DATE.test(paidDate)) {
-    const outOfPeriod = paidDate > issueDate || paidDate.slice(0, 7) !== issueDate.slice(0, 7);
-    f.check(outOfPeriod, '2661', 'cac:Payment/cbc:PaidDate', paidDate, detail); // SUNAT 2661
-  }
-}
-
-function information(ref: XmlElement, rate: Decimal | undefined, f: Findings, detail: string): void {
-  const info = first(ref, 'sac:SUNATRetentionInformation');
-  const amount = first(info, 'sac:SUNATRetentionAmount');
-  existAndMatch(f, text(amount), POSITIVE_AMOUNT, '2739', '2740', 'sac:SUNATRetentionAmount', detail);
-  existAndMatch(
-    f,
-    attr(amount, 'currencyID'),
-    /^(PEN)$/,
-    '2741',
-    '2742',
-    'sac:SUNATRetentionAmount/@currencyID',
-    detail,
-  );
-  matchAt(f, info, 'sac:SUNATRetentionDate', DATE, '2743', '2744', detail);
-  const net = first(info, 'sac:SUNATNetTotalPaid');
-  existAndMatch(f, text(net), POSITIVE_AMOUNT, '2745', '2746', 'sac:SUNATNetTotalPaid', detail);
-  existAndMatch(f, attr(net, 'currencyID'), /^(PEN)$/, '2747', '2748', 'sac:SUNATNetTotalPaid/@currencyID', detail);
-  const factor = exchangeRate(info, attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID'), f, detail);
-  const paid = num(ref, 'cac:Payment/cbc:PaidAmount');
-  if (!info || paid === null || rate === undefined) return;
-  // SUNAT 2623: retained = paid in PEN × rate and net = paid in PEN − retained, each at 2 decimals (±0.01).
-  const basePen = round(paid.times(factor ?? 1), 2);
-  const retained = num(amount);
-  f.check(
-    outside(retained, round(basePen?.times(rate) ?? null, 2), CENT),
-    '2623',
-    'sac:SUNATRetentionAmount',
-    text(amount),
-    detail,
-  );
-  f.check(outside(add(retained, num(net)), basePen, CENT), '2623', 'sac:SUNATNetTotalPaid', text(net), detail);
-}
-
-function reference(
-  ref: XmlElement,
-  index: number,
-  root: XmlElement,
-  regimeOf: { code: string; rate?: Decimal },
-  f: Findings,
-): void {
-  const detail = `Error en la linea ${index + 1}`;
-  const type = referenceId(ref, f, detail);
-  const issued = text(ref, 'cbc:IssueDate');
-  if (regimeOf.code === '02' && issued && DATE.test(issued))
-    f.check(issued > SIX_PERCENT_LAST_DATE, '2985', 'cbc:IssueDate', issued, detail);
-  if (type === '07') return; // credit notes may omit payment and retention data
-  payment(ref, text(root, 'cbc:IssueDate'), f, detail);
-  information(ref, regimeOf.rate, f, detail);
-}
-
-/** SUNAT 2628/2629: totals = Σ over related documents other than 07 and 20, exact after rounding to 2 decimals. */
-function sums(root: XmlElement, references: XmlElement[], f: Findings): void {
-  const counted = references.filter((r) => !['07', '20'].includes(attr(first(r, 'cbc:ID'), 'schemeID') ?? ''));
-  const retained = round(
-    sum(counted.flatMap((r) => all(r, 'sac:SUNATRetentionInformation/sac:SUNATRetentionAmount'))),
-    2,
-  );
-  f.check(
-    ne(num(root, 'cbc:TotalInvoiceAmount'), retained),
-    '2628',
-    'cbc:TotalInvoiceAmount',
-    text(root, 'cbc:TotalInvoiceAmount'),
-  );
-  const paid = round(sum(counted.flatMap((r) => all(r, 'sac:SUNATRetentionInformation/sac:SUNATNetTotalPaid'))), 2);
-  const roundingEl = first(root, 'cbc:PayableRoundingAmount');
-  const rounding = roundingEl ? num(roundingEl) : null;
-  if (roundingEl) {
-    f.check(gt(rounding, 1) || lt(rounding, -1), '3303', 'cbc:PayableRoundingAmount', text(roundingEl)); // SUNAT 3303
-    f.check(
-      attr(roundingEl, 'currencyID') !== 'PEN',
-      '3304',
-      'cbc:PayableRoundingAmount/@currencyID',
-      attr(roundingEl, 'currencyID'),
-    );
-  }
-  const expected = roundingEl ? round(add(paid, rounding), 2) : paid;
-  f.check(
-    ne(num(root, 'sac:SUNATTotalPaid'), expected),
-    '2629',
-    'sac:SUNATTotalPaid',
-    text(root, 'sac:SUNATTotalPaid'),
-  );
-}
+const SUPPLIER_ID = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
 
 export function checkRetention(root: XmlElement, f: Findings): void {
   checkVoucherHeader(root, f, 'R');
-  parties(root, f);
-  const regimeOf = regime(root, f);
-  headerAmounts(root, f);
+  const agentId = checkAgentParty(root, f);
+  const voucher = voucherView(root, agentId);
+  applyRules(VOUCHER_RULES, voucher, f);
   const references = all(root, 'sac:SUNATRetentionDocumentReference');
   const paymentKeys = references.map(
     (r) => `${attr(first(r, 'cbc:ID'), 'schemeID')} ${text(r, 'cbc:ID')} ${text(r, 'cac:Payment/cbc:ID')}`,
   );
   references.forEach((ref, index) => {
-    const duplicated = paymentKeys.filter((k) => k === paymentKeys[index]).length > 1;
-    f.check(
-      duplicated,
-      '2626',
-      'cac:Payment/cbc:ID',
-      text(ref, 'cac:Payment/cbc:ID'),
-      `Error en la linea ${index + 1}`,
-    );
-    reference(ref, index, root, regimeOf, f);
+    const v = referenceView(ref, index, voucher, paymentKeys);
+    applyRules(REFERENCE_RULES, v, f);
+    if (v.type === '07') return; // credit notes may omit payment and retention data
+    applyRules(PAYMENT_RULES, v, f);
+    if (v.docCurrency !== 'PEN') applyRules(FOREIGN_EXCHANGE_RULES, v, f);
+    applyRules(RETAINED_RULES, v, f);
   });
-  sums(root, references, f);
+  applyRules(TOTALS_RULES, totalsView(root, references), f);
 }
+
+/** The voucher's parties, regime and header amounts, as their rules read them. */
+interface VoucherView {
+  root: XmlElement;
+  agentId: XmlElement | undefined;
+  supplierId: XmlElement | undefined;
+  supplier: string | undefined;
+  name: string | undefined;
+  regime: string;
+  /** The rate catalog 23 fixes for the regime, in percent (undefined: not in the catalog). */
+  percent: string | undefined;
+  sent: Num;
+}
+
+function voucherView(root: XmlElement, agentId: XmlElement | undefined): VoucherView {
+  const supplierId = first(root, SUPPLIER_ID);
+  const regime = text(root, 'sac:SUNATRetentionSystemCode') ?? '';
+  return {
+    root,
+    agentId,
+    supplierId,
+    supplier: text(supplierId),
+    name: text(root, 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName'),
+    regime,
+    percent: RETENTION_REGIMES[regime],
+    sent: num(root, 'sac:SUNATRetentionPercent'),
+  };
+}
+
+const VOUCHER_RULES: readonly Rule<VoucherView>[] = [
+  // SUNAT 2723/2724: the supplier's RUC, of 11 digits and type 6…
+  ...existAndMatchRules<VoucherView>(
+    (v) => v.supplier,
+    /^[0-9]{11}$/,
+    { missing: '2723', invalid: '2724' },
+    SUPPLIER_ID,
+  ),
+  {
+    code: '2724',
+    node: `${SUPPLIER_ID}/@schemeID`,
+    when: (v) => attr(v.supplierId, 'schemeID') !== '6',
+    value: (v) => attr(v.supplierId, 'schemeID'),
+  },
+  // SUNAT 2620: … not the agent's own.
+  {
+    code: '2620',
+    node: SUPPLIER_ID,
+    when: (v) => v.supplier !== undefined && v.supplier === text(v.agentId),
+    value: (v) => v.supplier,
+  },
+  // SUNAT 2134 / 2133: the supplier's name, of up to 1,500 characters, not blank.
+  {
+    code: '2134',
+    node: 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName',
+    when: (v) => v.name === undefined,
+  },
+  {
+    code: '2133',
+    node: 'cbc:RegistrationName',
+    when: ({ name }) => name !== undefined && (name.length > 1500 || name.trim() === ''),
+    value: (v) => v.name,
+  },
+  // SUNAT 2618: the regime from catalog 23.
+  { code: '2618', node: 'sac:SUNATRetentionSystemCode', when: (v) => v.percent === undefined, value: (v) => v.regime },
+  // SUNAT 2619: the rate that regime fixes.
+  {
+    code: '2619',
+    node: 'sac:SUNATRetentionPercent',
+    when: (v) => v.percent !== undefined && (v.sent === null || !v.sent.eq(new Decimal(v.percent))),
+    value: (v) => fmt(v.sent),
+  },
+  // SUNAT 2725/2669, 2726/2728: the total retained, in PEN.
+  ...existAndMatchRules<VoucherView>(
+    (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
+    POSITIVE_AMOUNT,
+    { missing: '2725', invalid: '2669' },
+    'cbc:TotalInvoiceAmount',
+  ),
+  ...existAndMatchRules<VoucherView>(
+    (v) => valueAt(v.root, 'cbc:TotalInvoiceAmount/@currencyID'),
+    PEN,
+    { missing: '2726', invalid: '2728' },
+    'cbc:TotalInvoiceAmount/@currencyID',
+  ),
+  // SUNAT 2729/2730, 2731/2732: the total paid, in PEN.
+  ...existAndMatchRules<VoucherView>(
+    (v) => text(v.root, 'sac:SUNATTotalPaid'),
+    POSITIVE_AMOUNT,
+    { missing: '2729', invalid: '2730' },
+    'sac:SUNATTotalPaid',
+  ),
+  ...existAndMatchRules<VoucherView>(
+    (v) => valueAt(v.root, 'sac:SUNATTotalPaid/@currencyID'),
+    PEN,
+    { missing: '2731', invalid: '2732' },
+    'sac:SUNATTotalPaid/@currencyID',
+  ),
+];
+
+/** One related document as its rules read it. */
+interface ReferenceView {
+  ref: XmlElement;
+  detail: string;
+  type: string | undefined;
+  docCurrency: string | undefined;
+  /** Another related document has the same type, number and payment number (SUNAT 2626). */
+  paymentRepeated: boolean;
+  regime: string;
+  /** The regime's rate as a fraction, when known. */
+  rate: Decimal | undefined;
+  /** The voucher's issue date. */
+  issueDate: string | undefined;
+  info: XmlElement | undefined;
+  exchange: XmlElement | undefined;
+}
+
+function referenceView(ref: XmlElement, index: number, voucher: VoucherView, paymentKeys: string[]): ReferenceView {
+  const info = first(ref, 'sac:SUNATRetentionInformation');
+  return {
+    ref,
+    detail: `Error en la linea ${index + 1}`,
+    type: attr(first(ref, 'cbc:ID'), 'schemeID'),
+    docCurrency: attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID'),
+    paymentRepeated: paymentKeys.filter((k) => k === paymentKeys[index]).length > 1,
+    regime: voucher.regime,
+    rate: voucher.percent === undefined ? undefined : new Decimal(voucher.percent).div(100),
+    issueDate: text(voucher.root, 'cbc:IssueDate'),
+    info,
+    exchange: first(info, 'cac:ExchangeRate'),
+  };
+}
+
+const issued = (v: ReferenceView) => text(v.ref, 'cbc:IssueDate');
+
+/** The related document: its payment declared once, type, number, date, total and currency (credit notes too). */
+const REFERENCE_RULES: readonly Rule<ReferenceView>[] = [
+  // SUNAT 2626: a payment of a document declared once.
+  {
+    code: '2626',
+    node: 'cac:Payment/cbc:ID',
+    when: (v) => v.paymentRepeated,
+    value: (v) => text(v.ref, 'cac:Payment/cbc:ID'),
+  },
+  // SUNAT 2691/2692: the related document's type.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => v.type,
+    /^(01|07|08|12|20)$/,
+    { missing: '2691', invalid: '2692' },
+    'cbc:ID/@schemeID',
+  ),
+  // SUNAT 2693/2694: its number (a ticket's of type 12, a series-number otherwise).
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.ref, 'cbc:ID'),
+    (v) =>
+      v.type === '12'
+        ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/
+        : /^(E001|((F|R)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/,
+    { missing: '2693', invalid: '2694' },
+    'cbc:ID',
+  ),
+  // SUNAT 1010/1009: its issue date.
+  ...existAndMatchRules<ReferenceView>(issued, DATE, { missing: '1010', invalid: '1009' }, 'cbc:IssueDate'),
+  // SUNAT 2695/2696, 2701/2718: its total and currency.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.ref, 'cbc:TotalInvoiceAmount'),
+    POSITIVE_AMOUNT,
+    { missing: '2695', invalid: '2696' },
+    'cbc:TotalInvoiceAmount',
+  ),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => v.docCurrency,
+    /^[A-Z]{3}$/,
+    { missing: '2701', invalid: '2718' },
+    'cbc:TotalInvoiceAmount/@currencyID',
+  ),
+  // SUNAT 2985: the 6 % regime (02) only for documents issued up to 2014-02-28.
+  {
+    code: '2985',
+    node: 'cbc:IssueDate',
+    when: (v) => v.regime === '02' && !!issued(v) && DATE.test(issued(v)!) && issued(v)! > SIX_PERCENT_LAST_DATE,
+    value: issued,
+  },
+];
+
+const paidCurrency = (v: ReferenceView) => attr(first(v.ref, 'cac:Payment/cbc:PaidAmount'), 'currencyID');
+const paidDate = (v: ReferenceView) => text(v.ref, 'cac:Payment/cbc:PaidDate');
+const source = (v: ReferenceView) => text(v.exchange, 'cbc:SourceCurrencyCode');
+
+/** The payment and the retention on it (every related document but a credit note). */
+const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
+  // SUNAT 2733/2734: the payment's number.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.ref, 'cac:Payment/cbc:ID'),
+    /^[0-9]{1,9}$/,
+    { missing: '2733', invalid: '2734' },
+    'cac:Payment/cbc:ID',
+  ),
+  // SUNAT 2735/2736: the amount paid…
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.ref, 'cac:Payment/cbc:PaidAmount'),
+    POSITIVE_AMOUNT,
+    { missing: '2735', invalid: '2736' },
+    'cac:Payment/cbc:PaidAmount',
+  ),
+  // SUNAT 2622: … in the document's currency.
+  {
+    code: '2622',
+    node: 'cac:Payment/cbc:PaidAmount/@currencyID',
+    when: (v) => paidCurrency(v) !== undefined && paidCurrency(v) !== v.docCurrency,
+    value: paidCurrency,
+  },
+  // SUNAT 2737/2738: the payment's date…
+  ...existAndMatchRules<ReferenceView>(
+    paidDate,
+    DATE,
+    { missing: '2737', invalid: '2738' },
+    'cac:Payment/cbc:PaidDate',
+  ),
+  // SUNAT 2661: … in the voucher's month, not after it.
+  {
+    code: '2661',
+    node: 'cac:Payment/cbc:PaidDate',
+    when: (v) => {
+      const paid = paidDate(v);
+      if (!paid || !v.issueDate || !DATE.test(paid)) return false;
+      return paid > v.issueDate || paid.slice(0, 7) !== v.issueDate.slice(0, 7);
+    },
+    value: paidDate,
+  },
+  // SUNAT 2739–2742: the amount retained, in PEN.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.info, 'sac:SUNATRetentionAmount'),
+    POSITIVE_AMOUNT,
+    { missing: '2739', invalid: '2740' },
+    'sac:SUNATRetentionAmount',
+  ),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => valueAt(v.info, 'sac:SUNATRetentionAmount/@currencyID'),
+    PEN,
+    { missing: '2741', invalid: '2742' },
+    'sac:SUNATRetentionAmount/@currencyID',
+  ),
+  // SUNAT 2743/2744: the retention's date.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => valueAt(v.info, 'sac:SUNATRetentionDate'),
+    DATE,
+    { missing: '2743', invalid: '2744' },
+    'sac:SUNATRetentionDate',
+  ),
+  // SUNAT 2745–2748: the net amount paid, in PEN.
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.info, 'sac:SUNATNetTotalPaid'),
+    POSITIVE_AMOUNT,
+    { missing: '2745', invalid: '2746' },
+    'sac:SUNATNetTotalPaid',
+  ),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => valueAt(v.info, 'sac:SUNATNetTotalPaid/@currencyID'),
+    PEN,
+    { missing: '2747', invalid: '2748' },
+    'sac:SUNATNetTotalPaid/@currencyID',
+  ),
+  // SUNAT 2749: the exchange rate converts from the document's currency.
+  {
+    code: '2749',
+    node: 'cbc:SourceCurrencyCode',
+    when: (v) => source(v) !== undefined && source(v) !== v.docCurrency,
+    value: source,
+  },
+];
+
+/** A document in another currency than PEN: the exchange rate is required (2719–2722, 2714–2717). */
+const FOREIGN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
+  ...existAndMatchRules(source, /^[A-Z]{3}$/, { missing: '2719', invalid: '2714' }, 'cbc:SourceCurrencyCode'),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => valueAt(v.exchange, 'cbc:TargetCurrencyCode'),
+    PEN,
+    { missing: '2720', invalid: '2715' },
+    'cbc:TargetCurrencyCode',
+  ),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => text(v.exchange, 'cbc:CalculationRate'),
+    RATE,
+    { missing: '2721', invalid: '2716' },
+    'cbc:CalculationRate',
+  ),
+  ...existAndMatchRules<ReferenceView>(
+    (v) => valueAt(v.exchange, 'cbc:Date'),
+    DATE,
+    { missing: '2722', invalid: '2717' },
+    'cbc:Date',
+  ),
+];
+
+/** The amount paid in PEN (× the exchange rate of a foreign document), at 2 decimals. */
+function paidInPen(v: ReferenceView): Num {
+  const paid = num(v.ref, 'cac:Payment/cbc:PaidAmount');
+  const factor = v.docCurrency === 'PEN' ? null : num(v.exchange, 'cbc:CalculationRate');
+  return paid === null ? null : round(paid.times(factor ?? 1), 2);
+}
+/** The retention is computed when its block, the amount paid and the regime's rate are known. */
+const computable = (v: ReferenceView) =>
+  !!v.info && num(v.ref, 'cac:Payment/cbc:PaidAmount') !== null && v.rate !== undefined;
+const retained = (v: ReferenceView) => num(v.info, 'sac:SUNATRetentionAmount');
+
+/** SUNAT 2623: retained = paid in PEN × rate and net = paid in PEN − retained, each at 2 decimals (±0.01). */
+const RETAINED_RULES: readonly Rule<ReferenceView>[] = [
+  {
+    code: '2623',
+    node: 'sac:SUNATRetentionAmount',
+    when: (v) => computable(v) && outside(retained(v), round(paidInPen(v)?.times(v.rate!) ?? null, 2), CENT),
+    value: (v) => text(v.info, 'sac:SUNATRetentionAmount'),
+  },
+  {
+    code: '2623',
+    node: 'sac:SUNATNetTotalPaid',
+    when: (v) => computable(v) && outside(add(retained(v), num(v.info, 'sac:SUNATNetTotalPaid')), paidInPen(v), CENT),
+    value: (v) => text(v.info, 'sac:SUNATNetTotalPaid'),
+  },
+];
+
+/** The totals against the related documents other than 07 and 20, exact after rounding to 2 decimals. */
+interface TotalsView {
+  root: XmlElement;
+  retained: Num;
+  paid: Num;
+  rounding: XmlElement | undefined;
+}
+
+function totalsView(root: XmlElement, references: XmlElement[]): TotalsView {
+  const counted = references.filter((r) => !['07', '20'].includes(attr(first(r, 'cbc:ID'), 'schemeID') ?? ''));
+  const sumOf = (path: string) => round(sum(counted.flatMap((r) => all(r, path))), 2);
+  return {
+    root,
+    retained: sumOf('sac:SUNATRetentionInformation/sac:SUNATRetentionAmount'),
+    paid: sumOf('sac:SUNATRetentionInformation/sac:SUNATNetTotalPaid'),
+    rounding: first(root, 'cbc:PayableRoundingAmount'),
+  };
+}
+
+const TOTALS_RULES: readonly Rule<TotalsView>[] = [
+  // SUNAT 2628: the total retained = Σ retained.
+  {
+    code: '2628',
+    node: 'cbc:TotalInvoiceAmount',
+    when: (v) => ne(num(v.root, 'cbc:TotalInvoiceAmount'), v.retained),
+    value: (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
+  },
+  // SUNAT 3303: a rounding of at most 1…
+  {
+    code: '3303',
+    node: 'cbc:PayableRoundingAmount',
+    when: (v) => !!v.rounding && (gt(num(v.rounding), 1) || lt(num(v.rounding), -1)),
+    value: (v) => text(v.rounding),
+  },
+  // SUNAT 3304: … in PEN.
+  {
+    code: '3304',
+    node: 'cbc:PayableRoundingAmount/@currencyID',
+    when: (v) => !!v.rounding && attr(v.rounding, 'currencyID') !== 'PEN',
+    value: (v) => attr(v.rounding, 'currencyID'),
+  },
+  // SUNAT 2629: the total paid = Σ net paid (+ the rounding).
+  {
+    code: '2629',
+    node: 'sac:SUNATTotalPaid',
+    when: (v) => ne(num(v.root, 'sac:SUNATTotalPaid'), v.rounding ? round(add(v.paid, num(v.rounding)), 2) : v.paid),
+    value: (v) => text(v.root, 'sac:SUNATTotalPaid'),
+  },
+];
