@@ -3,8 +3,8 @@
 // from the ubigeo catalogue); its name, phone and e-mail are the establishment's own (by default "Oficina principal"
 // and the company's).
 import { z } from 'zod';
-import { ubigeoNames } from '../../core/catalogs/ubigeo/index.ts';
-import { errors } from '../../platform/errors.ts';
+import { ubigeoNames } from '../core/catalogs/ubigeo/index.ts';
+import { errors } from '../platform/errors.ts';
 import type { CompanyAddress, ProvisionTenantInput } from './provision.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
