@@ -1,8 +1,11 @@
 // What SUNAT's perception (ValidaExprRegPercepcion) and retention (ValidaExprRegRetencion) XSLs check alike: the
-// way a field is looked at (existAndMatch), the voucher's header and the agent's identification.
+// way a field is looked at (existAndMatch), the voucher's header, the agent's identification, the related documents'
+// identity and the totals against them.
 import type { XmlElement } from '../../sunat/xml.ts';
 import type { Findings } from './context.ts';
-import { attr, first, text } from './xpath.ts';
+import { add, gt, lt, ne, round, type Num } from './numbers.ts';
+import { existAndMatchRules, type Rule } from './rule-table.ts';
+import { all, attr, first, num, sum, text } from './xpath.ts';
 
 export const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
 export const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -46,4 +49,117 @@ export function checkAgentParty(root: XmlElement, f: Findings): XmlElement | und
 export function valueAt(from: XmlElement | undefined, path: string): string | undefined {
   const [element, attribute] = path.split('/@');
   return attribute === undefined ? text(from, element) : attr(first(from, element), attribute);
+}
+
+/** A related document (a perception's or retention's DocumentReference) as the shared rows read it. */
+export interface RelatedDocumentView {
+  ref: XmlElement;
+  /** Its type (cbc:ID/@schemeID). */
+  type: string | undefined;
+  /** Its currency (cbc:TotalInvoiceAmount/@currencyID). */
+  docCurrency: string | undefined;
+  detail: string;
+}
+
+/** SUNAT 2691/2692: the related document's type, one of `types`. */
+export function relatedTypeRules<V extends RelatedDocumentView>(types: RegExp): Rule<V>[] {
+  return existAndMatchRules<V>((v) => v.type, types, { missing: '2691', invalid: '2692' }, 'cbc:ID/@schemeID');
+}
+
+/** The related document's number (2693/2694, by type), issue date (1010/1009), total (2695/2696) and currency
+ *  (2701/2718). */
+export function relatedDocumentRules<V extends RelatedDocumentView>(
+  numberOf: (type: string | undefined) => RegExp,
+): Rule<V>[] {
+  return [
+    ...existAndMatchRules<V>(
+      (v) => text(v.ref, 'cbc:ID'),
+      (v) => numberOf(v.type),
+      { missing: '2693', invalid: '2694' },
+      'cbc:ID',
+    ),
+    ...existAndMatchRules<V>(
+      (v) => valueAt(v.ref, 'cbc:IssueDate'),
+      DATE,
+      { missing: '1010', invalid: '1009' },
+      'cbc:IssueDate',
+    ),
+    ...existAndMatchRules<V>(
+      (v) => valueAt(v.ref, 'cbc:TotalInvoiceAmount'),
+      POSITIVE_AMOUNT,
+      { missing: '2695', invalid: '2696' },
+      'cbc:TotalInvoiceAmount',
+    ),
+    ...existAndMatchRules<V>(
+      (v) => v.docCurrency,
+      /^[A-Z]{3}$/,
+      { missing: '2701', invalid: '2718' },
+      'cbc:TotalInvoiceAmount/@currencyID',
+    ),
+  ];
+}
+
+/** The voucher's totals against its related documents (other than credit notes and vouchers of its own type). */
+export interface VoucherTotalsView {
+  root: XmlElement;
+  /** Σ perceived or retained, at 2 decimals. */
+  charged: Num;
+  /** Σ net cashed or paid, at 2 decimals. */
+  net: Num;
+  rounding: XmlElement | undefined;
+}
+
+export function voucherTotalsView(
+  root: XmlElement,
+  references: XmlElement[],
+  paths: { excluded: string[]; charged: string; net: string },
+): VoucherTotalsView {
+  const counted = references.filter((r) => !paths.excluded.includes(attr(first(r, 'cbc:ID'), 'schemeID') ?? ''));
+  const sumOf = (path: string) => round(sum(counted.flatMap((r) => all(r, path))), 2);
+  return {
+    root,
+    charged: sumOf(paths.charged),
+    net: sumOf(paths.net),
+    rounding: first(root, 'cbc:PayableRoundingAmount'),
+  };
+}
+
+/**
+ * The totals, exact after rounding to 2 decimals: TotalInvoiceAmount = Σ charged (`total`: 2667, 2628), the rounding
+ * at most 1 (3303) in PEN (3304; a perception checks the currency only when given), the net total (`net`: 2668 on
+ * SUNATTotalCashed, 2629 on SUNATTotalPaid) = Σ net + the rounding.
+ */
+export function voucherTotalsRules(codes: {
+  total: string;
+  net: { code: string; node: string };
+  roundingCurrencyOptional: boolean;
+}): Rule<VoucherTotalsView>[] {
+  const currency = (v: VoucherTotalsView) => attr(v.rounding, 'currencyID');
+  return [
+    {
+      code: codes.total,
+      node: 'cbc:TotalInvoiceAmount',
+      when: (v) => ne(num(v.root, 'cbc:TotalInvoiceAmount'), v.charged),
+      value: (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
+    },
+    {
+      code: '3303',
+      node: 'cbc:PayableRoundingAmount',
+      when: (v) => !!v.rounding && (gt(num(v.rounding), 1) || lt(num(v.rounding), -1)),
+      value: (v) => text(v.rounding),
+    },
+    {
+      code: '3304',
+      node: 'cbc:PayableRoundingAmount/@currencyID',
+      when: (v) =>
+        !!v.rounding && !(codes.roundingCurrencyOptional && currency(v) === undefined) && currency(v) !== 'PEN',
+      value: currency,
+    },
+    {
+      code: codes.net.code,
+      node: codes.net.node,
+      when: (v) => ne(num(v.root, codes.net.node), v.rounding ? round(add(v.net, num(v.rounding)), 2) : v.net),
+      value: (v) => text(v.root, codes.net.node),
+    },
+  ];
 }

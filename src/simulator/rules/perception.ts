@@ -4,9 +4,19 @@
 import type { XmlElement } from '../../sunat/xml.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { Findings } from './context.ts';
-import { all, attr, first, num, sum, text } from './xpath.ts';
-import { Decimal, add, fmt, gt, lt, ne, round, type Num } from './numbers.ts';
-import { checkAgentParty, checkVoucherHeader, DATE, POSITIVE_AMOUNT, valueAt } from './other-cpe.ts';
+import { all, attr, first, num, text } from './xpath.ts';
+import { Decimal, fmt, type Num } from './numbers.ts';
+import {
+  checkAgentParty,
+  checkVoucherHeader,
+  DATE,
+  POSITIVE_AMOUNT,
+  relatedDocumentRules,
+  relatedTypeRules,
+  valueAt,
+  voucherTotalsRules,
+  voucherTotalsView,
+} from './other-cpe.ts';
 import { applyRules, existAndMatchRules, type Rule } from './rule-table.ts';
 
 const RECEIVER_ID = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
@@ -34,7 +44,12 @@ export function checkPerception(root: XmlElement, f: Findings): void {
     applyRules(v.docCurrency === 'PEN' ? PEN_EXCHANGE_RULES : FOREIGN_EXCHANGE_RULES, v, f);
   });
 
-  applyRules(TOTALS_RULES, totalsView(root, references), f);
+  const totals = voucherTotalsView(root, references, {
+    excluded: ['07', '40'],
+    charged: 'sac:SUNATPerceptionInformation/sac:SUNATPerceptionAmount',
+    net: 'sac:SUNATPerceptionInformation/sac:SUNATNetTotalCashed',
+  });
+  applyRules(TOTALS_RULES, totals, f);
 }
 
 /** SUNAT 3322: the exceptional indicator, when present, is 01. */
@@ -196,13 +211,7 @@ function referenceView(
 
 /** The related document: its type, number, date, total and currency (every type, credit notes included). */
 const REFERENCE_RULES: readonly Rule<ReferenceView>[] = [
-  // SUNAT 2691/2692: the related document's type.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => v.type,
-    /^(01|03|12|07|08|40|41)$/,
-    { missing: '2691', invalid: '2692' },
-    'cbc:ID/@schemeID',
-  ),
+  ...relatedTypeRules<ReferenceView>(/^(01|03|12|07|08|40|41)$/),
   // SUNAT 3324: an exceptional voucher relates facturas only.
   {
     code: '3324',
@@ -210,35 +219,12 @@ const REFERENCE_RULES: readonly Rule<ReferenceView>[] = [
     when: (v) => v.exceptional === '01' && v.type !== undefined && v.type !== '01',
     value: (v) => v.type,
   },
-  // SUNAT 2693/2694: its number (a ticket's of type 12, a series-number otherwise).
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.ref, 'cbc:ID'),
-    (v) =>
-      v.type === '12'
-        ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/
-        : /^(E001|EB01|((F|B|P)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/,
-    { missing: '2693', invalid: '2694' },
-    'cbc:ID',
-  ),
-  // SUNAT 1010/1009: its issue date.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.ref, 'cbc:IssueDate'),
-    DATE,
-    { missing: '1010', invalid: '1009' },
-    'cbc:IssueDate',
-  ),
-  // SUNAT 2695/2696, 2701/2718: its total and currency.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.ref, 'cbc:TotalInvoiceAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2695', invalid: '2696' },
-    'cbc:TotalInvoiceAmount',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => v.docCurrency,
-    CURRENCY,
-    { missing: '2701', invalid: '2718' },
-    'cbc:TotalInvoiceAmount/@currencyID',
+  // SUNAT 2693/2694, 1010/1009, 2695/2696, 2701/2718: its number (a ticket's of type 12, a series-number
+  // otherwise), issue date, total and currency.
+  ...relatedDocumentRules<ReferenceView>((type) =>
+    type === '12'
+      ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/
+      : /^(E001|EB01|((F|B|P)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/,
   ),
 ];
 
@@ -368,53 +354,9 @@ const FOREIGN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
   ...existAndMatchRules(rateDate, DATE, { missing: '2722', invalid: '2717' }, 'cbc:Date'),
 ];
 
-/** The totals against the related documents other than 07 and 40, exact after rounding to 2 decimals. */
-interface TotalsView {
-  root: XmlElement;
-  perceived: Num;
-  cashed: Num;
-  rounding: XmlElement | undefined;
-}
-
-function totalsView(root: XmlElement, references: XmlElement[]): TotalsView {
-  const counted = references.filter((r) => !['07', '40'].includes(attr(first(r, 'cbc:ID'), 'schemeID') ?? ''));
-  const sumOf = (path: string) => round(sum(counted.flatMap((r) => all(r, path))), 2);
-  return {
-    root,
-    perceived: sumOf('sac:SUNATPerceptionInformation/sac:SUNATPerceptionAmount'),
-    cashed: sumOf('sac:SUNATPerceptionInformation/sac:SUNATNetTotalCashed'),
-    rounding: first(root, 'cbc:PayableRoundingAmount'),
-  };
-}
-
-const TOTALS_RULES: readonly Rule<TotalsView>[] = [
-  // SUNAT 2667: the total perceived = Σ perceived.
-  {
-    code: '2667',
-    node: 'cbc:TotalInvoiceAmount',
-    when: (v) => ne(num(v.root, 'cbc:TotalInvoiceAmount'), v.perceived),
-    value: (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
-  },
-  // SUNAT 3303: a rounding of at most 1…
-  {
-    code: '3303',
-    node: 'cbc:PayableRoundingAmount',
-    when: (v) => !!v.rounding && (gt(num(v.rounding), 1) || lt(num(v.rounding), -1)),
-    value: (v) => text(v.rounding),
-  },
-  // SUNAT 3304: … in PEN.
-  {
-    code: '3304',
-    node: 'cbc:PayableRoundingAmount/@currencyID',
-    when: (v) => attr(v.rounding, 'currencyID') !== undefined && attr(v.rounding, 'currencyID') !== 'PEN',
-    value: (v) => attr(v.rounding, 'currencyID'),
-  },
-  // SUNAT 2668: the total cashed = Σ net cashed (+ the rounding).
-  {
-    code: '2668',
-    node: 'sac:SUNATTotalCashed',
-    when: (v) =>
-      ne(num(v.root, 'sac:SUNATTotalCashed'), v.rounding ? round(add(v.cashed, num(v.rounding)), 2) : v.cashed),
-    value: (v) => text(v.root, 'sac:SUNATTotalCashed'),
-  },
-];
+/** SUNAT 2667/2668: the totals against the related documents other than 07 and 40. */
+const TOTALS_RULES = voucherTotalsRules({
+  total: '2667',
+  net: { code: '2668', node: 'sac:SUNATTotalCashed' },
+  roundingCurrencyOptional: true,
+});

@@ -5,9 +5,19 @@
 import type { XmlElement } from '../../sunat/xml.ts';
 import { RETENTION_REGIMES } from './catalogs.ts';
 import type { Findings } from './context.ts';
-import { all, attr, first, num, sum, text } from './xpath.ts';
-import { Decimal, add, fmt, gt, lt, ne, outside, round, type Num } from './numbers.ts';
-import { checkAgentParty, checkVoucherHeader, DATE, POSITIVE_AMOUNT, valueAt } from './other-cpe.ts';
+import { all, attr, first, num, text } from './xpath.ts';
+import { Decimal, add, fmt, outside, round, type Num } from './numbers.ts';
+import {
+  checkAgentParty,
+  checkVoucherHeader,
+  DATE,
+  POSITIVE_AMOUNT,
+  relatedDocumentRules,
+  relatedTypeRules,
+  valueAt,
+  voucherTotalsRules,
+  voucherTotalsView,
+} from './other-cpe.ts';
 import { applyRules, existAndMatchRules, type Rule } from './rule-table.ts';
 
 const RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
@@ -34,7 +44,12 @@ export function checkRetention(root: XmlElement, f: Findings): void {
     if (v.docCurrency !== 'PEN') applyRules(FOREIGN_EXCHANGE_RULES, v, f);
     applyRules(RETAINED_RULES, v, f);
   });
-  applyRules(TOTALS_RULES, totalsView(root, references), f);
+  const totals = voucherTotalsView(root, references, {
+    excluded: ['07', '20'],
+    charged: 'sac:SUNATRetentionInformation/sac:SUNATRetentionAmount',
+    net: 'sac:SUNATRetentionInformation/sac:SUNATNetTotalPaid',
+  });
+  applyRules(TOTALS_RULES, totals, f);
 }
 
 /** The voucher's parties, regime and header amounts, as their rules read them. */
@@ -179,37 +194,11 @@ const REFERENCE_RULES: readonly Rule<ReferenceView>[] = [
     when: (v) => v.paymentRepeated,
     value: (v) => text(v.ref, 'cac:Payment/cbc:ID'),
   },
-  // SUNAT 2691/2692: the related document's type.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => v.type,
-    /^(01|07|08|12|20)$/,
-    { missing: '2691', invalid: '2692' },
-    'cbc:ID/@schemeID',
-  ),
-  // SUNAT 2693/2694: its number (a ticket's of type 12, a series-number otherwise).
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.ref, 'cbc:ID'),
-    (v) =>
-      v.type === '12'
-        ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/
-        : /^(E001|((F|R)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/,
-    { missing: '2693', invalid: '2694' },
-    'cbc:ID',
-  ),
-  // SUNAT 1010/1009: its issue date.
-  ...existAndMatchRules<ReferenceView>(issued, DATE, { missing: '1010', invalid: '1009' }, 'cbc:IssueDate'),
-  // SUNAT 2695/2696, 2701/2718: its total and currency.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.ref, 'cbc:TotalInvoiceAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2695', invalid: '2696' },
-    'cbc:TotalInvoiceAmount',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => v.docCurrency,
-    /^[A-Z]{3}$/,
-    { missing: '2701', invalid: '2718' },
-    'cbc:TotalInvoiceAmount/@currencyID',
+  ...relatedTypeRules<ReferenceView>(/^(01|07|08|12|20)$/),
+  // SUNAT 2693/2694, 1010/1009, 2695/2696, 2701/2718: its number (a ticket's of type 12, a series-number
+  // otherwise), issue date, total and currency.
+  ...relatedDocumentRules<ReferenceView>((type) =>
+    type === '12' ? /^[a-zA-Z0-9-]{1,20}(-[0-9]{1,20})$/ : /^(E001|((F|R)[A-Z0-9]{3})|(\d{4}))-(?!0+$)([0-9]{1,8})$/,
   ),
   // SUNAT 2985: the 6 % regime (02) only for documents issued up to 2014-02-28.
   {
@@ -357,52 +346,9 @@ const RETAINED_RULES: readonly Rule<ReferenceView>[] = [
   },
 ];
 
-/** The totals against the related documents other than 07 and 20, exact after rounding to 2 decimals. */
-interface TotalsView {
-  root: XmlElement;
-  retained: Num;
-  paid: Num;
-  rounding: XmlElement | undefined;
-}
-
-function totalsView(root: XmlElement, references: XmlElement[]): TotalsView {
-  const counted = references.filter((r) => !['07', '20'].includes(attr(first(r, 'cbc:ID'), 'schemeID') ?? ''));
-  const sumOf = (path: string) => round(sum(counted.flatMap((r) => all(r, path))), 2);
-  return {
-    root,
-    retained: sumOf('sac:SUNATRetentionInformation/sac:SUNATRetentionAmount'),
-    paid: sumOf('sac:SUNATRetentionInformation/sac:SUNATNetTotalPaid'),
-    rounding: first(root, 'cbc:PayableRoundingAmount'),
-  };
-}
-
-const TOTALS_RULES: readonly Rule<TotalsView>[] = [
-  // SUNAT 2628: the total retained = Σ retained.
-  {
-    code: '2628',
-    node: 'cbc:TotalInvoiceAmount',
-    when: (v) => ne(num(v.root, 'cbc:TotalInvoiceAmount'), v.retained),
-    value: (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
-  },
-  // SUNAT 3303: a rounding of at most 1…
-  {
-    code: '3303',
-    node: 'cbc:PayableRoundingAmount',
-    when: (v) => !!v.rounding && (gt(num(v.rounding), 1) || lt(num(v.rounding), -1)),
-    value: (v) => text(v.rounding),
-  },
-  // SUNAT 3304: … in PEN.
-  {
-    code: '3304',
-    node: 'cbc:PayableRoundingAmount/@currencyID',
-    when: (v) => !!v.rounding && attr(v.rounding, 'currencyID') !== 'PEN',
-    value: (v) => attr(v.rounding, 'currencyID'),
-  },
-  // SUNAT 2629: the total paid = Σ net paid (+ the rounding).
-  {
-    code: '2629',
-    node: 'sac:SUNATTotalPaid',
-    when: (v) => ne(num(v.root, 'sac:SUNATTotalPaid'), v.rounding ? round(add(v.paid, num(v.rounding)), 2) : v.paid),
-    value: (v) => text(v.root, 'sac:SUNATTotalPaid'),
-  },
-];
+/** SUNAT 2628/2629: the totals against the related documents other than 07 and 20. */
+const TOTALS_RULES = voucherTotalsRules({
+  total: '2628',
+  net: { code: '2629', node: 'sac:SUNATTotalPaid' },
+  roundingCurrencyOptional: false,
+});
