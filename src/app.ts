@@ -36,7 +36,7 @@ import { installInputGuard, installUnknownFieldWarnings, validatorCompiler } fro
 import { createSecretBox, type SecretBox } from './platform/secrets.ts';
 import { createDiskStorage, type FileStorage } from './platform/storage.ts';
 import { ensureSunatErrorCodes } from './sunat/error-codes.ts';
-import type { SunatSimulator } from './sunat/simulator/index.ts';
+import type { SunatSimulator } from './simulator/index.ts';
 
 declare module './platform/http/types.ts' {
   interface Platform {
@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // server (SUNAT's own paths, left out of the API docs) on SUNAT_SIMULATOR_HOST or a loopback address only —
   // never on a tenant's host — and the SOAP client targets platform.sunatSimulatorUrl().
   if (config.sunatMode === 'simulator' && !config.sunatSimulatorUrl) {
-    const { createSunatSimulator } = await import('./sunat/simulator/index.ts');
+    const { createSunatSimulator } = await import('./simulator/index.ts');
     mkdirSync(config.dataDir, { recursive: true });
     // Kept in DATA_DIR like SUNAT's memory: after a restart it still knows what it accepted.
     const simulator = createSunatSimulator({ control: false, dataFile: join(config.dataDir, 'sunat-simulator.jsonl') });

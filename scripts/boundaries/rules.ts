@@ -27,7 +27,7 @@ export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Lay
   ['src/core/', 'core'],
   ['src/crypto/', 'crypto'],
   ['src/render/', 'render'],
-  ['src/sunat/simulator/', 'simulator'],
+  ['src/simulator/', 'simulator'],
   ['src/sunat/', 'sunat'],
   ['src/whatsapp/', 'whatsapp'],
   ['src/mail/', 'mail'],

@@ -33,7 +33,7 @@ const CASES: ReadonlyArray<readonly [file: string, text: string, rule: string | 
   ['src/platform/errors.ts', 'export const errors = {};\n', null],
   ['src/platform/uses-feature.ts', "import { s } from '../features/a/service.ts';\n", 'layers'],
   ['src/platform/uses-pipeline.ts', "import { fingerprintOf } from '../pipeline/fingerprint.ts';\n", 'layers'],
-  ['src/platform/uses-simulator.ts', "import type { SunatSimulator } from '../sunat/simulator/index.ts';\n", 'layers'],
+  ['src/platform/uses-simulator.ts', "import type { SunatSimulator } from '../simulator/index.ts';\n", 'layers'],
   ['src/platform/uses-app.ts', "import { buildApp } from '../app.ts';\n", 'layers'],
   ['src/pipeline/uses-worker.ts', "import { enqueue } from '../worker/queue.ts';\n", 'layers'],
   ['src/pipeline/knows-fastify.ts', "import type { FastifyInstance } from 'fastify';\n", 'no-http-below-the-routes'],
@@ -70,8 +70,8 @@ const CASES: ReadonlyArray<readonly [file: string, text: string, rule: string | 
   ['src/admin/uses-api.ts', "import { pipelineDepsOf } from '../api/deps.ts';\n", 'layers'],
   ['src/admin/uses-jobs.ts', "import { jobs } from '../jobs.ts';\n", 'layers'],
   ['src/sunat/client.ts', "import pg from 'pg';\n", 'no-database-in-adapters'],
-  ['src/sunat/uses-simulator.ts', "import { createSunatSimulator } from './simulator/index.ts';\n", 'layers'],
-  ['src/sunat/simulator/index.ts', "import { client } from '../client.ts';\n", null],
+  ['src/sunat/uses-simulator.ts', "import { createSunatSimulator } from '../simulator/index.ts';\n", 'layers'],
+  ['src/simulator/index.ts', "import { client } from '../sunat/client.ts';\n", null],
   ['src/jobs.ts', "import { s } from './features/a/public.ts';\nexport const jobs = [s];\n", null],
   ['src/app.ts', "import { features } from './features/index.ts';\nimport { jobs } from './jobs.ts';\n", null],
   ['src/cli/worker.ts', "import { jobs } from '../jobs.ts';\nimport { s } from '../features/a/public.ts';\n", null],
@@ -111,7 +111,7 @@ describe('layer boundaries', () => {
   it('make `npm run check:boundaries` fail with the list, and pass on a clean tree', () => {
     const script = join(REPO_ROOT, 'scripts/check-boundaries.ts');
     const bad = plant({
-      'src/platform/http/types.ts': "import type { SunatSimulator } from '../../sunat/simulator/index.ts';\n",
+      'src/platform/http/types.ts': "import type { SunatSimulator } from '../../simulator/index.ts';\n",
     });
     const failed = spawnSync(process.execPath, ['--import', 'tsx', script, bad], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(failed.status).toBe(1);

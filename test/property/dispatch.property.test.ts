@@ -16,7 +16,7 @@ import {
 import { ISSUE_CODES } from '../../src/core/index.ts';
 import { signXml } from '../../src/core/signing.ts';
 import { verifyXmlSignature } from '../../src/core/signing/verify.ts';
-import { validateXsd } from '../../src/sunat/simulator/xsd.ts';
+import { validateXsd } from '../../src/simulator/xsd.ts';
 import { REPO_ROOT } from '../fixtures/invoices.ts';
 import { type Body, carrierBody, DISPATCH_TODAY, dispatchIssuer, senderBody, shift } from './dispatch-bodies.ts';
 

@@ -14,9 +14,9 @@ import {
 import { type SummaryLine, buildSummaryXml } from '../../src/core/summaries/summary-xml.ts';
 import { signXml } from '../../src/core/signing.ts';
 import { verifyXmlSignature } from '../../src/core/signing/verify.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
-import { checkSummary } from '../../src/sunat/simulator/rules/summaries.ts';
-import { schemaPath, validateXsd } from '../../src/sunat/simulator/xsd.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
+import { checkSummary } from '../../src/simulator/rules/summaries.ts';
+import { schemaPath, validateXsd } from '../../src/simulator/xsd.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 import { TODAY, testContext, testIssuer, type Body } from '../fixtures/invoices.ts';
 import { REPO_ROOT, testKey } from '../sunat/helpers.ts';

@@ -12,8 +12,8 @@ import {
   loadSunatErrorCodes,
   sunatMessage,
 } from '../../src/sunat/error-codes.ts';
-import { createSunatSimulator } from '../../src/sunat/simulator/plugin.ts';
-import { DEFAULT_XSD_DIR, preloadSchemas, schemaPath, validateXsd } from '../../src/sunat/simulator/xsd.ts';
+import { createSunatSimulator } from '../../src/simulator/plugin.ts';
+import { DEFAULT_XSD_DIR, preloadSchemas, schemaPath, validateXsd } from '../../src/simulator/xsd.ts';
 import { REPO_ROOT } from '../fixtures/invoices.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'facturo-assets-'));

@@ -13,7 +13,7 @@ import {
   BETA_SIGNATURE_VALUE,
   type CdrContent,
   signedCdrZip,
-} from '../../src/sunat/simulator/cdr-builder.ts';
+} from '../../src/simulator/cdr-builder.ts';
 import { xmlsecVerifies } from '../golden/judges.ts';
 import { testKey } from './helpers.ts';
 

@@ -14,7 +14,7 @@ import {
   type SendOutcome,
 } from '../../src/sunat/index.ts';
 import { parseCdr } from '../../src/core/cdr.ts';
-import type { SimulatorStats } from '../../src/sunat/simulator/index.ts';
+import type { SimulatorStats } from '../../src/simulator/index.ts';
 import { credentials, fixtureText, invoiceXml, perceptionXml, sign, startSimulator } from './helpers.ts';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;

@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signXml, type SigningKey } from '../../src/core/signing.ts';
 import { betaCredentials, resolveSunatEndpoints, type SunatEndpoints } from '../../src/sunat/index.ts';
-import { startSunatSimulator, type RunningSimulator, type StartOptions } from '../../src/sunat/simulator/index.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { startSunatSimulator, type RunningSimulator, type StartOptions } from '../../src/simulator/index.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

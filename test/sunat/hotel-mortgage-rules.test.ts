@@ -3,7 +3,7 @@
 // what it accepts passes the simulator, which rejects the old shapes with SUNAT's code.
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, type PrepareResult } from '../../src/core/index.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 import { HOTEL_PROPERTY_VALUES, testContext, testIssuer, type Body } from '../fixtures/invoices.ts';
 

@@ -27,7 +27,7 @@ import {
 } from '../../src/sunat/soap.ts';
 import { parseXml, XmlSyntaxError, childByLocal } from '../../src/sunat/xml.ts';
 import { outcomeFromFault } from '../../src/sunat/outcomes.ts';
-import { createFileStore } from '../../src/sunat/simulator/store.ts';
+import { createFileStore } from '../../src/simulator/store.ts';
 import { credentials, invoiceXml, sign, startSimulator } from './helpers.ts';
 
 describe('endpoints per tenant', () => {

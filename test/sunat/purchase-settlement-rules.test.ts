@@ -8,7 +8,7 @@ import {
   buildPurchaseSettlementXml,
   preparePurchaseSettlement,
 } from '../../src/core/purchase-settlement/index.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 import { REPO_ROOT, testContext, testIssuer } from '../fixtures/invoices.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument } from '../../src/core/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
 import { fixture, testContext, testIssuer } from '../fixtures/invoices.ts';
 import { invoiceXml, perceptionXml } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifyCdr } from '../../src/core/cdr-identity.ts';
 import { verifyXmlSignature } from '../../src/core/signing.ts';
 import { getStatus, sendBill, sendSummary, unzipCdr, zipDocument } from '../../src/sunat/index.ts';
-import { BETA_SIGNATURE_VALUE } from '../../src/sunat/simulator/cdr-builder.ts';
+import { BETA_SIGNATURE_VALUE } from '../../src/simulator/cdr-builder.ts';
 import { credentials, fixtureText, invoiceXml, RUC, sign, startSimulator } from './helpers.ts';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;

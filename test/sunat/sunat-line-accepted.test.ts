@@ -2,7 +2,7 @@
 // core with a warning, and the simulator, reading the XML the core built, rejects nothing (observations ≥ 4000 only).
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, type PrepareResult } from '../../src/core/index.ts';
-import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
+import { evaluateRules } from '../../src/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 import {
   TODAY,

@@ -90,7 +90,7 @@ usa con SUNAT_MODE=simulator. Ctrl+C para detener.`,
     const accounts = options.user.map(account);
     const clients = options['api-client'].map(apiClient);
     // Loaded here so the rest of the CLI does not pay for Fastify, libxml2 and the XSD set.
-    const { startSunatSimulator } = await import('../../sunat/simulator/server.ts');
+    const { startSunatSimulator } = await import('../../simulator/server.ts');
     const running = await startSunatSimulator({
       port: options.port,
       host: options.host,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignNumber, buildDocumentXml, prepareDocument, type PrepareResult } from '../../../src/core/index.ts';
 import { IGV_RATE_PERIODS, allowedIgvRates, generalIgvRate, igvRatePeriod } from '../../../src/core/igv-rates.ts';
-import { evaluateRules } from '../../../src/sunat/simulator/rules/index.ts';
+import { evaluateRules } from '../../../src/simulator/rules/index.ts';
 import { parseXml } from '../../../src/sunat/xml.ts';
 import {
   TODAY,

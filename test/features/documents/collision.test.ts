@@ -11,7 +11,7 @@ import { signXml } from '../../../src/core/signing.ts';
 import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { betaCredentials, resolveSunatEndpoints, sendBill, unzipCdr, zipDocument } from '../../../src/sunat/index.ts';
-import { startSunatSimulator } from '../../../src/sunat/simulator/index.ts';
+import { startSunatSimulator } from '../../../src/simulator/index.ts';
 import { enqueue } from '../../../src/platform/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { SEND_JOB } from '../../../src/pipeline/send.ts';
