@@ -1,6 +1,6 @@
 // What computing a perception (40) and a retention (20) have in common: the issue moment, the party, a related
-// document's row and its exchange rate to PEN. The figures themselves (perceived adds, retained subtracts) and
-// the checks that only one type has stay in each type's compute.
+// document's row and its exchange rate to PEN. A related document's payment and figures (perceived adds, retained
+// subtracts) are in figures.ts; the checks that only one type has stay in each type's compute.
 import type { z } from 'zod';
 import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
 import type { customerSchema } from '../invoice/schema.ts';
