@@ -78,14 +78,27 @@ export function tenantPost<B extends z.ZodType, R extends z.ZodType>(route: {
   body: B;
   ok: R;
 }) {
+  const { summary, description, examples, body, ok } = route;
+  return tenantRoute({ summary, ...(description ? { description } : {}), body }, ok, examples);
+}
+
+/**
+ * The options of an authenticated tenant route: the tenant host, the bearer token, the request examples Swagger
+ * shows (when given), and `schema` (summary, params, body…, its keys in the order given) with its 200 answer `ok`
+ * and every error answer.
+ */
+export function tenantRoute<S extends { summary: string }, R extends z.ZodType>(
+  schema: S,
+  ok: R,
+  examples?: Record<string, { summary: string; value: unknown }>,
+) {
   return {
-    config: { hostKind: 'tenant' as const, auth: 'tenant' as const, openapiExamples: route.examples },
-    schema: {
-      summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
-      body: route.body,
-      response: { 200: route.ok, ...tenantErrorResponses },
+    config: {
+      hostKind: 'tenant' as const,
+      auth: 'tenant' as const,
+      ...(examples ? { openapiExamples: examples } : {}),
     },
+    schema: { ...schema, response: { 200: ok, ...tenantErrorResponses } },
   };
 }
 
