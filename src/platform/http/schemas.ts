@@ -55,6 +55,9 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'Error', description: 'Forma de todo error (códigos en docs/errors.md)' });
 
+/** A 200 answer carrying `data`: `{success: true, data}`. */
+export const successAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {
   400: ErrorBodySchema,
