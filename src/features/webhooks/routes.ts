@@ -85,7 +85,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
         body: CreateWebhookBody,
       },
       WebhookWithSecretAnswer,
-      CREATE_EXAMPLES,
+      { examples: CREATE_EXAMPLES },
     ),
     async (request) => createWebhook(ctxOf(request), request.body),
   );
@@ -110,7 +110,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
         body: UpdateWebhookBody,
       },
       WebhookAnswer,
-      UPDATE_EXAMPLES,
+      { examples: UPDATE_EXAMPLES },
     ),
     async (request) => updateWebhook(ctxOf(request), request.params.id, request.body),
   );

@@ -82,26 +82,31 @@ export function tenantPost<B extends z.ZodType, R extends z.ZodType>(route: {
   ok: R;
 }) {
   const { summary, description, examples, body, ok } = route;
-  return tenantRoute({ summary, ...(description ? { description } : {}), body }, ok, examples);
+  return tenantRoute({ summary, ...(description ? { description } : {}), body }, ok, { examples });
 }
+
+/** The error answers of a tenant route that may also refuse a code or number already taken (409). */
+export const tenantConflictResponses = { ...tenantErrorResponses, 409: ErrorBodySchema } as const;
 
 /**
  * The options of an authenticated tenant route: the tenant host, the bearer token, the request examples Swagger
  * shows (when given), and `schema` (summary, params, body…, its keys in the order given) with its 200 answer `ok`
- * and every error answer.
+ * and every error answer (409 too when `conflict`).
  */
 export function tenantRoute<S extends { summary: string }, R extends z.ZodType>(
   schema: S,
   ok: R,
-  examples?: Record<string, { summary: string; value: unknown }>,
+  options: { examples?: Record<string, { summary: string; value: unknown }>; conflict?: boolean } = {},
 ) {
+  const { examples, conflict } = options;
+  const errors = conflict ? tenantConflictResponses : tenantErrorResponses;
   return {
     config: {
       hostKind: 'tenant' as const,
       auth: 'tenant' as const,
       ...(examples ? { openapiExamples: examples } : {}),
     },
-    schema: { ...schema, response: { 200: ok, ...tenantErrorResponses } },
+    schema: { ...schema, response: { 200: ok, ...errors } },
   };
 }
 
