@@ -16,6 +16,12 @@ export const rowId = () =>
 /** A page number of a paginated list (far beyond any real page, well inside what a query offset takes). */
 export const pageNumber = () => z.coerce.number().int().min(1).max(1_000_000).default(1);
 
+/** A text field of a body: trimmed, not empty, at most `max` characters (the UBL field it ends up in). */
+export const filledText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A ubigeo INEI of a body: 6 digits. */
+export const ubigeoCode = () => z.string().regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' });
+
 export const ErrorItemSchema = z
   .object({
     path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
