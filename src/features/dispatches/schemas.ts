@@ -1,6 +1,6 @@
 // Request and answer schemas of the dispatch guides' routes (they also write the OpenAPI document).
 import { z } from 'zod';
-import { WarningSchema, warningsField } from '../../platform/http/schemas.ts';
+import { successAnswer, WarningSchema, warningsField } from '../../platform/http/schemas.ts';
 
 const uuid = z
   .string()
@@ -36,31 +36,26 @@ const GuideData = {
   ticket: z.string().nullable().describe('numTicket de SUNAT (API REST de guías), null si aún no se envió'),
 };
 
-export const IssueAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      ...GuideData,
-      hash: z.string().describe('DigestValue de la firma'),
-      qr: z.string().describe('Código QR en PNG (base64)'),
-      qr_text: z.string(),
-      was_duplicate: z.boolean().optional(),
-    }),
+export const IssueAnswerSchema = successAnswer(
+  z.object({
+    ...GuideData,
+    hash: z.string().describe('DigestValue de la firma'),
+    qr: z.string().describe('Código QR en PNG (base64)'),
+    qr_text: z.string(),
+    was_duplicate: z.boolean().optional(),
+  }),
+  {
     links: Links,
     response: SunatAnswer,
     warnings: z.array(WarningSchema),
-  })
-  .meta({ id: 'DispatchIssueResponse' });
+  },
+).meta({ id: 'DispatchIssueResponse' });
 
-export const SendAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object(GuideData),
-    links: Links,
-    response: SunatAnswer,
-    ...warningsField,
-  })
-  .meta({ id: 'DispatchSendResponse' });
+export const SendAnswerSchema = successAnswer(z.object(GuideData), {
+  links: Links,
+  response: SunatAnswer,
+  ...warningsField,
+}).meta({ id: 'DispatchSendResponse' });
 
 export const RecordsQuerySchema = z.object({
   page: z.coerce
@@ -73,20 +68,19 @@ export const RecordsQuerySchema = z.object({
   tipo: z.enum(['09', '31']).optional().describe('09 remitente, 31 transportista; ambas si se omite'),
 });
 
-export const RecordsAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.array(
-      z.object({
-        ...GuideData,
-        document_type_id: z.string(),
-        date_of_issue: z.string(),
-        customer_number: z.string(),
-        customer_name: z.string(),
-        response: SunatAnswer,
-        links: Links,
-      }),
-    ),
+export const RecordsAnswerSchema = successAnswer(
+  z.array(
+    z.object({
+      ...GuideData,
+      document_type_id: z.string(),
+      date_of_issue: z.string(),
+      customer_number: z.string(),
+      customer_name: z.string(),
+      response: SunatAnswer,
+      links: Links,
+    }),
+  ),
+  {
     meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
-  })
-  .meta({ id: 'DispatchRecords' });
+  },
+).meta({ id: 'DispatchRecords' });

@@ -194,38 +194,37 @@ export const RucResponseSchema = successAnswer(
     district: z.string().nullable(),
     district_id: z.string().nullable(),
   }),
-)
-  .extend({
+  {
     padron: z
       .object({
         fecha_importacion: z.string().nullable().describe('Cuándo se importó el padrón (npx facturo padron:import)'),
         fecha_archivo: z.string().nullable().describe('Fecha del archivo importado (cuando SUNAT lo publicó)'),
       })
       .describe('De cuándo son estos datos: el padrón reducido de SUNAT importado'),
-  })
-  .meta({
-    id: 'RucLookupResponse',
-    example: {
-      success: true,
-      data: {
-        ruc: '20123456786',
-        name: 'ACME S.A.C.',
-        trade_name: '',
-        address: 'AV. EJEMPLO NRO. 123',
-        state: 'ACTIVO',
-        condition: 'HABIDO',
-        ubigeo: '150130',
-        location_id: ['15', '1501', '150130'],
-        department: 'LIMA',
-        department_id: '15',
-        province: 'LIMA',
-        province_id: '1501',
-        district: 'SAN BORJA',
-        district_id: '150130',
-      },
-      padron: { fecha_importacion: '2026-01-15T06:00:00.000Z', fecha_archivo: '2026-01-14T23:10:00.000Z' },
+  },
+).meta({
+  id: 'RucLookupResponse',
+  example: {
+    success: true,
+    data: {
+      ruc: '20123456786',
+      name: 'ACME S.A.C.',
+      trade_name: '',
+      address: 'AV. EJEMPLO NRO. 123',
+      state: 'ACTIVO',
+      condition: 'HABIDO',
+      ubigeo: '150130',
+      location_id: ['15', '1501', '150130'],
+      department: 'LIMA',
+      department_id: '15',
+      province: 'LIMA',
+      province_id: '1501',
+      district: 'SAN BORJA',
+      district_id: '150130',
     },
-  });
+    padron: { fecha_importacion: '2026-01-15T06:00:00.000Z', fecha_archivo: '2026-01-14T23:10:00.000Z' },
+  },
+});
 
 export type RucResponse = z.input<typeof RucResponseSchema>;
 

@@ -61,8 +61,9 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'Error', description: 'Forma de todo error (códigos en docs/errors.md)' });
 
-/** A 200 answer carrying `data`: `{success: true, data}`. */
-export const successAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/** A 200 answer carrying `data`: `{success: true, data, ...rest}`. */
+export const successAnswer = <T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(data: T, rest?: S) =>
+  z.object({ success: z.literal(true), data, ...(rest as S) });
 
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {
