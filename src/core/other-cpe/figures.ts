@@ -7,10 +7,10 @@
 // checked (±0.01, the rounding-order difference between clients) and kept; what is missing is filled. Figures are at
 // most 12 integer digits (SUNAT's format; the database's columns too).
 import { exceeds, outOfRangeMessage } from '../invoice/rules/magnitudes.ts';
-import { issue } from '../issues.ts';
+import { issue, warning } from '../issues.ts';
 import { Decimal, formatAmount, round2, sum, ZERO } from '../money.ts';
-import { checkPayment, exchangeOf, type Findings, type RelatedDocumentBody, type VoucherTotals } from './compute.ts';
-import type { RelatedDocumentRow, VoucherFigures } from './types.ts';
+import type { Findings, RelatedDocumentBody, VoucherTotals } from './compute.ts';
+import type { RelatedDocumentRow, VoucherExchangeRate, VoucherFigures } from './types.ts';
 
 const TOLERANCE = new Decimal('0.01');
 
@@ -169,4 +169,68 @@ export function namedNet<K extends string>(
 ): VoucherFigures & { [P in K]: string } {
   const { amount, date, net, basePen, exchangeRate } = figures;
   return { amount, date, [key]: net, basePen, exchangeRate } as VoucherFigures & { [P in K]: string };
+}
+
+/** The payment is in the document's currency and not above its total; `act` is "cobro" or "pago". */
+export function checkPayment(
+  d: RelatedDocumentBody,
+  paid: Decimal,
+  path: string,
+  f: Findings,
+  wording: { act: 'cobro' | 'pago'; currencyRule?: string },
+): void {
+  const payment = d.pagos?.[0];
+  if (payment && payment.codigo_tipo_moneda !== d.codigo_tipo_moneda) {
+    const rule = wording.currencyRule;
+    const message = `El ${wording.act} debe estar en la moneda del documento relacionado${rule ? ` (SUNAT ${rule})` : ''}.`;
+    f.issues.push(
+      issue(`${path}.pagos[0].codigo_tipo_moneda`, 'validation_failed', message, rule ? { sunatRule: rule } : {}),
+    );
+  }
+  if (paid.gt(d.total_documento)) {
+    const message = `El ${wording.act} (${formatAmount(paid)}) supera el total del documento (${formatAmount(d.total_documento)}).`;
+    f.issues.push(issue(`${path}.pagos[0].total_pago`, 'validation_failed', message));
+  }
+}
+
+/**
+ * The factor to PEN of a related document and the exchange rate to write, checked as SUNAT does (2716, 2749):
+ * `rules.missing` is the rule of a missing rate (2715 perception, 2721 retention), `rules.pair` the one reported for
+ * a rate that is not document currency → PEN.
+ */
+export function exchangeOf(
+  d: RelatedDocumentBody,
+  path: string,
+  date: string,
+  f: Findings,
+  rules: { missing: string; pair: string },
+): { factor: Decimal; rate?: VoucherExchangeRate } {
+  const fx = d.tipo_de_cambio;
+  if (d.codigo_tipo_moneda === 'PEN') {
+    if (fx && !fx.factor.eq(1)) {
+      const message = 'Documento en soles: el tipo de cambio se toma como 1.';
+      f.warnings.push(warning(`${path}.tipo_de_cambio.factor`, 'value_normalized', message));
+    }
+    return { factor: new Decimal(1) };
+  }
+  if (!fx) {
+    const message = `Falta el tipo de cambio: el documento no está en soles (SUNAT ${rules.missing}).`;
+    f.issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', message, { sunatRule: rules.missing }));
+    return { factor: new Decimal(1) };
+  }
+  if (fx.codigo_tipo_moneda_referencia !== d.codigo_tipo_moneda || fx.codigo_tipo_moneda_objetivo !== 'PEN') {
+    const message = `El tipo de cambio debe ir de ${d.codigo_tipo_moneda} a PEN (SUNAT 2749/2720).`;
+    f.issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', message, { sunatRule: rules.pair }));
+  }
+  if (fx.factor.decimalPlaces() > 6 || fx.factor.gte(10_000)) {
+    const message = 'El tipo de cambio admite hasta 4 enteros y 6 decimales (SUNAT 2716).';
+    f.issues.push(issue(`${path}.tipo_de_cambio.factor`, 'validation_failed', message, { sunatRule: '2716' }));
+  }
+  const rate = {
+    source: d.codigo_tipo_moneda,
+    target: 'PEN',
+    rate: fx.factor.toFixed(6),
+    date: fx.fecha_tipo_de_cambio ?? date,
+  };
+  return { factor: fx.factor, rate };
 }

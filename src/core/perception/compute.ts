@@ -7,8 +7,8 @@ import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
 import { type Decimal, formatAmount } from '../money.ts';
-import { computeOtherCpe, type Findings, type VoucherTotals, relatedRow, voucherParty } from '../other-cpe/compute.ts';
-import { type FigureRules, namedNet, relatedPayment, voucherTotals } from '../other-cpe/figures.ts';
+import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { PerceptionBody } from './schema.ts';
 import type { ComputedPerception, PerceivedDocument } from './types.ts';
@@ -66,15 +66,6 @@ function perceivedDocument(
   return row;
 }
 
-/** Σ perceived (SUNAT 2667) and Σ net cashed (2668) over the documents in the sums, or undefined when too large. */
-function totalsOf(body: PerceptionBody, documents: PerceivedDocument[], f: Findings): VoucherTotals | undefined {
-  const sent = { amount: body.totales?.total_percibido, total_pagado: body.totales?.total_pagado };
-  const counted = documents.map(
-    (d) => d.inSums && d.perception && { amount: d.perception.amount, net: d.perception.netCashed },
-  );
-  return voucherTotals(sent, counted, f, PERCEPTION_FIGURES);
-}
-
 export function computePerception(
   body: PerceptionBody,
   ctx: DocumentContext,
@@ -84,7 +75,9 @@ export function computePerception(
     regimeOf: (b) => b.codigo_tipo_percepcion,
     checkParty: checkReceiver,
     row: perceivedDocument,
-    totals: totalsOf,
+    figures: PERCEPTION_FIGURES,
+    sentTotals: (b) => ({ amount: b.totales?.total_percibido, total_pagado: b.totales?.total_pagado }),
+    rowFigures: (d) => d.perception && { amount: d.perception.amount, net: d.perception.netCashed },
     document: (header, b, documents, totals) => ({
       ...header,
       kind: 'perception',

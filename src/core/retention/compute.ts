@@ -6,8 +6,8 @@ import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
 import { type Decimal, formatAmount } from '../money.ts';
-import { computeOtherCpe, type Findings, type VoucherTotals, relatedRow, voucherParty } from '../other-cpe/compute.ts';
-import { type FigureRules, namedNet, relatedPayment, voucherTotals } from '../other-cpe/figures.ts';
+import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { RETENTION_REGIMES, SIX_PERCENT_LAST_DATE } from './catalogs.ts';
 import type { RetainedDocumentBody, RetentionBody } from './schema.ts';
 import type { ComputedRetention, RetainedDocument } from './types.ts';
@@ -96,15 +96,6 @@ function retainedDocument(
   return row;
 }
 
-/** Σ retained (SUNAT 2628) and Σ net paid (2629) over the documents in the sums, or undefined when too large. */
-function totalsOf(body: RetentionBody, documents: RetainedDocument[], f: Findings): VoucherTotals | undefined {
-  const sent = { amount: body.totales?.total_retenido, total_pagado: body.totales?.total_pagado };
-  const counted = documents.map(
-    (d) => d.inSums && d.retention && { amount: d.retention.amount, net: d.retention.netPaid },
-  );
-  return voucherTotals(sent, counted, f, RETENTION_FIGURES);
-}
-
 export function computeRetention(
   body: RetentionBody,
   ctx: DocumentContext,
@@ -114,7 +105,9 @@ export function computeRetention(
     regimeOf: (b) => b.codigo_tipo_retencion,
     checkParty: checkSupplier,
     row: (d, i, issueDate, rate, f) => retainedDocument(d, i, body, issueDate, rate, f),
-    totals: totalsOf,
+    figures: RETENTION_FIGURES,
+    sentTotals: (b) => ({ amount: b.totales?.total_retenido, total_pagado: b.totales?.total_pagado }),
+    rowFigures: (d) => d.retention && { amount: d.retention.amount, net: d.retention.netPaid },
     document: (header, b, documents, totals) => ({
       ...header,
       kind: 'retention',
