@@ -9,7 +9,7 @@ import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
 import { errors } from '../../platform/errors.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { plainJsonSerializer, tenantErrorResponses, tenantPost } from '../../platform/http/schemas.ts';
+import { plainJsonSerializer, tenantErrorResponses, tenantPost, tenantRoute } from '../../platform/http/schemas.ts';
 import { dispatchDeps, dispatchTenant, linksBase } from './deps.ts';
 import { dispatchExamples } from './examples.ts';
 import {
@@ -114,14 +114,10 @@ export const dispatchesRoutes: FastifyPluginAsync = async (app) => {
   }
   typed.get(
     '/api/dispatches/records',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      schema: {
-        summary: 'Listar las guías de remisión (09 y 31), la más reciente primero',
-        querystring: RecordsQuerySchema,
-        response: { 200: RecordsAnswerSchema, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute(
+      { summary: 'Listar las guías de remisión (09 y 31), la más reciente primero', querystring: RecordsQuerySchema },
+      RecordsAnswerSchema,
+    ),
     async (request) => guideRecords(dispatchTenant(request), request.query, linksBase(request)),
   );
 };
