@@ -3,7 +3,7 @@
 // with keep-alive, and CPU/memory readings from /proc.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -245,9 +245,11 @@ export async function provision(
     'src/platform/db/database.ts',
   )) as typeof import('../src/platform/db/database.ts');
   const { createSecretBox } = (await from('src/platform/secrets.ts')) as typeof import('../src/platform/secrets.ts');
-  const { provisionTenant } = (await from(
-    'src/features/company/public.ts',
-  )) as typeof import('../src/features/company/public.ts');
+  // Checkouts from before the tenancy layer exported it from the company feature's public module.
+  const provisionModule = existsSync(join(root, 'src/tenancy/provision.ts'))
+    ? 'src/tenancy/provision.ts'
+    : 'src/features/company/public.ts';
+  const { provisionTenant } = (await from(provisionModule)) as typeof import('../src/tenancy/provision.ts');
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     SECRETS_KEY: '0'.repeat(64),

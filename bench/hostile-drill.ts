@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadExamples } from '../src/features/documents/examples.ts';
+import { loadExamples } from '../src/api/examples.ts';
 import { fuzzChecks, readLedger, runFuzz, tallyLines, type FuzzAnswer } from './fuzz.ts';
 import {
   freshDatabase,

@@ -1,9 +1,9 @@
 // The endpoints the mutation fuzz attacks, each with the example bodies (or parameters) it starts from: the request
-// examples the API documents (src/features/documents/examples) and one valid body for every other route that
+// examples the API documents (src/api/examples.ts) and one valid body for every other route that
 // takes one. Bodies name real rows of the fuzz's world (its tenant, an issued document, a reseller…), so that a
 // mutation which leaves a body valid is accepted and a refusal is about the mutation, not the base.
 import { rucCheckDigit } from '../src/core/ruc.ts';
-import { type ExampleFolder, loadExamples } from '../src/features/documents/examples.ts';
+import { type ExampleFolder, loadExamples } from '../src/api/examples.ts';
 import { VALIDATE_CPE_EXAMPLES } from '../src/features/services/schemas.ts';
 import type { BodyMethod, FuzzTarget } from './hostile.ts';
 

@@ -39,9 +39,9 @@ export const STAGES: Array<[string, (url: string, fn: string) => boolean]> = [
     'DB statements',
     (u) => /\/node_modules\/(pg|pg-[a-z-]+|@prisma|postgres-[a-z]+)\//.test(u) || u.includes('/src/generated/'),
   ],
-  ['envelope (presenter)', (u) => u.includes('/src/features/documents/presenter')],
+  ['envelope (presenter)', (u) => u.includes('/src/api/presenter')],
   ['tenancy + auth', (u) => /\/src\/platform\/(http\/tenan|tokens)/.test(u)],
-  ['pipeline glue', (u) => u.includes('/src/pipeline/') || u.includes('/src/features/')],
+  ['pipeline glue', (u) => /\/src\/(pipeline|features|api|delivery|tenancy)\//.test(u)],
   [
     'HTTP parse + reply (fastify)',
     (u) =>

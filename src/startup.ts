@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin, ensureGeneratedAdmin, type GeneratedAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
-import { checkSecretsKey, ensureDemoTenant, type DemoTenant } from './features/company/public.ts';
+import { checkSecretsKey } from './tenancy/secrets-key-check.ts';
+import { ensureDemoTenant, type DemoTenant } from './tenancy/demo.ts';
 import { ConfigError, productionProblems, type Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrateAll } from './platform/db/migrator.ts';

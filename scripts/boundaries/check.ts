@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import {
+  ENTRY_LAYERS,
   FEATURE_PUBLIC_MODULE,
   FEATURE_REGISTRY,
   LAYER_OF_PREFIX,
@@ -81,10 +82,17 @@ function judgeRelative(file: string, fromLayer: Layer, target: string): Pick<Vio
   }
   const targetFeature = featureOf(target);
   if (targetFeature === null || file === FEATURE_REGISTRY || featureOf(file) === targetFeature) return null;
-  if (target === `src/features/${targetFeature}/${FEATURE_PUBLIC_MODULE}`) return null;
+  if (fromLayer === 'features') {
+    return {
+      rule: 'feature-leaf',
+      message: `imports the ${targetFeature} feature (${target}): features are leaves; move what they share below them (src/api, src/delivery, src/tenancy)`,
+    };
+  }
+  if (ENTRY_LAYERS.includes(fromLayer) && target === `src/features/${targetFeature}/${FEATURE_PUBLIC_MODULE}`)
+    return null;
   return {
     rule: 'feature-public-module',
-    message: `reaches into the ${targetFeature} feature (${target}); import src/features/${targetFeature}/${FEATURE_PUBLIC_MODULE} instead`,
+    message: `reaches into the ${targetFeature} feature (${target}); an entry point imports src/features/${targetFeature}/${FEATURE_PUBLIC_MODULE} only`,
   };
 }
 

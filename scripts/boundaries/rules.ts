@@ -13,6 +13,9 @@ export type Layer =
   | 'generated'
   | 'platform'
   | 'pipeline'
+  | 'tenancy'
+  | 'delivery'
+  | 'api'
   | 'features'
   | 'admin'
   | 'worker'
@@ -32,6 +35,9 @@ export const LAYER_OF_PREFIX: ReadonlyArray<readonly [prefix: string, layer: Lay
   ['src/generated/', 'generated'],
   ['src/platform/', 'platform'],
   ['src/pipeline/', 'pipeline'],
+  ['src/tenancy/', 'tenancy'],
+  ['src/delivery/', 'delivery'],
+  ['src/api/', 'api'],
   ['src/features/', 'features'],
   ['src/admin/', 'admin'],
   ['src/worker/', 'worker'],
@@ -53,6 +59,9 @@ const ALL: readonly Layer[] = [
   'generated',
   'platform',
   'pipeline',
+  'tenancy',
+  'delivery',
+  'api',
   'features',
   'admin',
   'worker',
@@ -73,16 +82,40 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   generated: ['generated'],
   platform: ['core', 'crypto', 'runtime', 'generated', 'platform'],
   pipeline: ['core', 'crypto', 'render', 'sunat', 'generated', 'platform', 'pipeline'],
-  features: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'generated', 'platform', 'pipeline', 'features'],
-  admin: ['core', 'crypto', 'generated', 'platform', 'features', 'admin'],
+  tenancy: ['core', 'crypto', 'render', 'runtime', 'generated', 'platform', 'pipeline', 'tenancy'],
+  delivery: ['core', 'crypto', 'render', 'mail', 'generated', 'platform', 'pipeline', 'tenancy', 'delivery'],
+  api: ['core', 'crypto', 'render', 'sunat', 'generated', 'platform', 'pipeline', 'tenancy', 'delivery', 'api'],
+  // A feature is a leaf: it imports the layers below, its own folder, and no other feature (check.ts).
+  features: [
+    'core',
+    'crypto',
+    'render',
+    'sunat',
+    'whatsapp',
+    'mail',
+    'generated',
+    'platform',
+    'pipeline',
+    'tenancy',
+    'delivery',
+    'api',
+    'features',
+  ],
+  admin: ['core', 'crypto', 'generated', 'platform', 'tenancy', 'admin'],
   worker: ['core', 'generated', 'platform', 'pipeline', 'worker'],
-  // Entry points: they wire everything, but reach a feature only through its public module like anyone else.
+  // Entry points: they wire everything, but reach a feature only through its public module.
   cli: ALL,
   root: ALL,
 };
 
-/** A feature is a folder src/features/<name>/; others may import only this file of it. */
+/**
+ * A feature is a folder src/features/<name>/; no other feature imports it. The entry points (ENTRY_LAYERS) may import
+ * this one file of it, where a feature hands them something to wire (its delivery job).
+ */
 export const FEATURE_PUBLIC_MODULE = 'public.ts';
+
+/** The layers that may import a feature's public module: they wire the application together. */
+export const ENTRY_LAYERS: readonly Layer[] = ['cli', 'root'];
 
 /** The list of features (src/features/index.ts) is part of the composition: it may import every feature's routes. */
 export const FEATURE_REGISTRY = 'src/features/index.ts';
@@ -115,7 +148,19 @@ export const PACKAGE_RULES: readonly PackageRule[] = [
   },
   {
     name: 'no-http-below-the-routes',
-    layers: ['core', 'crypto', 'render', 'sunat', 'whatsapp', 'mail', 'runtime', 'generated', 'pipeline', 'worker'],
+    layers: [
+      'core',
+      'crypto',
+      'render',
+      'sunat',
+      'whatsapp',
+      'mail',
+      'runtime',
+      'generated',
+      'pipeline',
+      'delivery',
+      'worker',
+    ],
     forbids: HTTP_FRAMEWORK,
     why: 'nothing below the HTTP layer knows about Fastify',
   },

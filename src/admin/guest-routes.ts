@@ -7,7 +7,8 @@ import { isValidRuc } from '../core/ruc.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { FirstEstablishmentBody, provisionTenant, withFirstEstablishment } from '../features/company/public.ts';
+import { FirstEstablishmentBody, withFirstEstablishment } from '../tenancy/first-establishment.ts';
+import { provisionTenant } from '../tenancy/provision.ts';
 import { companyIdentity } from './padron-address.ts';
 
 const Body = z

@@ -5,7 +5,7 @@
 import type { Warning } from '../core/issues.ts';
 import type { CentralClient } from '../platform/db/clients.ts';
 import { errors } from '../platform/errors.ts';
-import type { ProvisionTenantInput } from '../features/company/public.ts';
+import type { ProvisionTenantInput } from '../tenancy/provision.ts';
 
 const DEPARTMENTS = [
   'AMAZONAS',

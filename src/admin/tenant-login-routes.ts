@@ -2,7 +2,7 @@
 // for that user, so the password given when the company was created opens its API. Tokens are stored hashed, so
 // a login issues a new token (named "login") instead of showing an old one; the user's other tokens keep working,
 // only the newest LOGIN_TOKENS_KEPT login tokens stay valid, and the plan's limit on active tokens holds
-// (issueLoginToken, in the company feature, counts under the lock token creation takes). Throttled with the admin
+// (issueLoginToken, src/tenancy/api-tokens.ts, counts under the lock token creation takes). Throttled with the admin
 // host's login counters (login-throttle.ts), on an account key of the company's own so the two hosts never share a
 // count, and per company (COMPANY_LOGIN_RATE_LIMIT a minute, whatever the addresses) before any password is checked:
 // the argon2 work one company's logins cause is bounded, and it runs off the event loop (platform/passwords.ts).
@@ -16,7 +16,7 @@ import { requestExample } from '../platform/http/openapi-parts.ts';
 import { countHit } from '../platform/http/rate-limit.ts';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { issueLoginToken } from '../features/company/public.ts';
+import { issueLoginToken } from '../tenancy/api-tokens.ts';
 import { clearLoginFailures, clientNetwork, loginWait, recordLoginFailure } from './login-throttle.ts';
 
 let dummyHash: Promise<string> | null = null;

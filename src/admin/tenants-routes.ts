@@ -9,13 +9,9 @@ import { loadPfxOffThread } from '../crypto/pfx-off-thread.ts';
 import { errors } from '../platform/errors.ts';
 import { ErrorBodySchema, pageNumber, rowId, warningsField } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import {
-  AddressBody,
-  FirstEstablishmentBody,
-  provisionTenant,
-  resellerLimitReached,
-  withFirstEstablishment,
-} from '../features/company/public.ts';
+import { AddressBody } from '../tenancy/profile-schemas.ts';
+import { FirstEstablishmentBody, withFirstEstablishment } from '../tenancy/first-establishment.ts';
+import { provisionTenant, resellerLimitReached } from '../tenancy/provision.ts';
 import { adminCaller, requireAdmin } from './auth.ts';
 import { companyIdentity } from './padron-address.ts';
 import { tenantLockState } from './locks.ts';

@@ -1,5 +1,5 @@
 // GET /api/extra-services/client-usage-apidocs (admin host): API calls per tenant per month, last 12 months
-// (counted by src/features/company/usage-counter.ts), paginated by tenant; resellers see their own tenants.
+// (counted by src/tenancy/usage-counter.ts), paginated by tenant; resellers see their own tenants.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import {
 } from '../core/dispatch/index.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromDispatch } from '../render/from-dispatch.ts';
-import type { DocumentKind } from './kinds.ts';
+import type { DocumentKind } from './document-kind.ts';
 
 /** The document types that travel through SUNAT's GRE REST service instead of its SOAP services. */
 export const DISPATCH_DOCUMENT_TYPES = ['09', '31'] as const;

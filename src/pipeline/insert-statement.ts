@@ -10,7 +10,7 @@ import type { IssuerSnapshot } from './deps.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
 import { enqueueFromSelect } from '../platform/jobs/queue.ts';
 import { jobsTableOf, type JobsTable } from '../platform/jobs/outbox.ts';
-import type { DocumentColumns, LineColumns } from './kinds.ts';
+import type { DocumentColumns, LineColumns } from './document-kind.ts';
 import { listBodySql } from './list-body.ts';
 
 export interface NewDocument {
@@ -35,7 +35,7 @@ export interface NewDocument {
   leaseUntil: Date | null;
   xmlFile: { storageKey: string; sha256: string; size: number };
   actor: string;
-  /** The e-mail the request asked for, planned by the e-mail feature; null: none. */
+  /** The e-mail the request asked for, planned by src/delivery/email; null: none. */
   email?: QueuedEmail | null;
   /** The request's Idempotency-Key (its idempotency_keys row): the statement writes this document on it. */
   idempotencyKeyId?: number | null;
@@ -44,7 +44,7 @@ export interface NewDocument {
 /**
  * An e-mail outbox row (source "issue") and the job that delivers it, written with the document. A document this
  * request sends to SUNAT itself holds its job until its send lease ends, so the e-mail carries SUNAT's answer (its
- * CDR): the issuing request makes it due as soon as the answer is recorded (emailDueNow, features/email); should
+ * CDR): the issuing request makes it due as soon as the answer is recorded (emailDueNow, src/delivery/email); should
  * that request die, the e-mail still goes when the lease ends.
  */
 export interface QueuedEmail {

@@ -13,7 +13,7 @@ import { xmlKey, sha256Hex } from './files.ts';
 import { writeSignedXml } from './rebuild.ts';
 import { fingerprintOf } from '../platform/fingerprint.ts';
 import { signingKeyOf } from './keys.ts';
-import type { AnyDocumentKind, DocumentKind } from './kinds.ts';
+import type { AnyDocumentKind, DocumentKind } from './document-kind.ts';
 import {
   DuplicateNumber,
   LAST_NUMBER,

@@ -7,7 +7,7 @@ import type { Prepared } from '../core/invoice/prepare.ts';
 import type { OtherCpeView } from '../core/other-cpe/types.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromOtherCpe } from '../render/from-other-cpe.ts';
-import type { DocumentKind } from './kinds.ts';
+import type { DocumentKind } from './document-kind.ts';
 
 export interface OtherCpeKindSpec<C> {
   name: 'perception' | 'retention';

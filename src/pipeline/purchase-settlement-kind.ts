@@ -10,7 +10,7 @@ import {
 } from '../core/purchase-settlement/index.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromPurchaseSettlement } from '../render/from-purchase-settlement.ts';
-import type { DocumentKind } from './kinds.ts';
+import type { DocumentKind } from './document-kind.ts';
 
 export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = {
   name: 'purchase-settlement',

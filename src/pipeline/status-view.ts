@@ -3,7 +3,8 @@
 // carry this very answer as their `data`.
 import { renderQrPng } from '../render/index.ts';
 import type { Stored } from './issue.ts';
-import { type DownloadSegment, kindOfType } from './kinds.ts';
+import type { DownloadSegment } from './document-kind.ts';
+import { kindOfType } from './kinds.ts';
 import { stateDescription } from './states.ts';
 
 export type { DownloadSegment };

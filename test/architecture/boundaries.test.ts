@@ -50,11 +50,24 @@ const CASES: ReadonlyArray<readonly [file: string, text: string, rule: string | 
   ],
   ['src/features/a/public.ts', "export { s } from './service.ts';\n", null],
   ['src/features/a/routes.ts', "import { s } from './service.ts';\nexport const routes = s;\n", null],
-  ['src/features/b/reaches-in.ts', "import { s } from '../a/service.ts';\n", 'feature-public-module'],
-  ['src/features/b/uses-public.ts', "import { s } from '../a/public.ts';\n", null],
+  ['src/features/b/reaches-in.ts', "import { s } from '../a/service.ts';\n", 'feature-leaf'],
+  ['src/features/b/uses-public.ts', "import { s } from '../a/public.ts';\n", 'feature-leaf'],
+  ['src/features/b/uses-api.ts', "import { pipelineDepsOf } from '../../api/deps.ts';\n", null],
+  ['src/features/b/uses-tenancy.ts', "import { provisionTenant } from '../../tenancy/provision.ts';\n", null],
+  ['src/features/b/uses-delivery.ts', "import { pdfForDocument } from '../../delivery/pdf.ts';\n", null],
+  ['src/api/deps.ts', "import { errors } from '../platform/errors.ts';\n", null],
+  ['src/api/uses-feature.ts', "import { s } from '../features/a/public.ts';\n", 'layers'],
+  ['src/delivery/pdf.ts', "import { provisionTenant } from '../tenancy/provision.ts';\n", null],
+  ['src/delivery/uses-api.ts', "import { pipelineDepsOf } from '../api/deps.ts';\n", 'layers'],
+  ['src/delivery/knows-fastify.ts', "import type { FastifyReply } from 'fastify';\n", 'no-http-below-the-routes'],
+  ['src/tenancy/provision.ts', "import { fingerprintOf } from '../pipeline/fingerprint.ts';\n", null],
+  ['src/tenancy/uses-delivery.ts', "import { pdfForDocument } from '../delivery/pdf.ts';\n", 'layers'],
   ['src/features/b/uses-registry.ts', "import { features } from '../index.ts';\n", 'feature-registry'],
   ['src/features/index.ts', "import { routes } from './a/routes.ts';\nexport const features = [routes];\n", null],
-  ['src/admin/type-query.ts', "export type T = import('../features/a/service.ts').T;\n", 'feature-public-module'],
+  ['src/admin/type-query.ts', "export type T = import('../features/a/service.ts').T;\n", 'layers'],
+  ['src/admin/uses-feature.ts', "import { s } from '../features/a/public.ts';\n", 'layers'],
+  ['src/admin/uses-tenancy.ts', "import { provisionTenant } from '../tenancy/provision.ts';\n", null],
+  ['src/admin/uses-api.ts', "import { pipelineDepsOf } from '../api/deps.ts';\n", 'layers'],
   ['src/admin/uses-jobs.ts', "import { jobs } from '../jobs.ts';\n", 'layers'],
   ['src/sunat/client.ts', "import pg from 'pg';\n", 'no-database-in-adapters'],
   ['src/sunat/uses-simulator.ts', "import { createSunatSimulator } from './simulator/index.ts';\n", 'layers'],
@@ -111,21 +124,29 @@ describe('layer boundaries', () => {
     const passed = spawnSync(process.execPath, ['--import', 'tsx', script, good], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(passed.status).toBe(0);
   });
-  it('make `npm run check:boundaries` fail on a feature that reaches into another feature', () => {
+  it('make `npm run check:boundaries` fail on a feature that imports another feature, even its public module', () => {
     const files = {
       'src/features/a/service.ts': 'export const s = 1;\n',
       'src/features/a/public.ts': "export { s } from './service.ts';\n",
       'src/features/b/service.ts': "import { s } from '../a/service.ts';\nexport const t = s;\n",
+      'src/features/c/service.ts': "import { s } from '../a/public.ts';\nexport const u = s;\n",
+      'src/admin/tenants.ts': "import { s } from '../features/a/public.ts';\nexport const v = s;\n",
     };
     const failed = spawnSync('npm', ['run', '--silent', 'check:boundaries', '--', plant(files)], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
     });
     expect(failed.status).toBe(1);
-    expect(failed.stderr).toContain('src/features/b/service.ts:1  [feature-public-module]');
-    expect(failed.stderr).toContain('1 import(s) cross the layer boundaries');
-    // The same import through the feature's public module is the allowed form.
-    const throughPublic = "import { s } from '../a/public.ts';\nexport const t = s;\n";
-    expect(checkBoundaries(plant({ ...files, 'src/features/b/service.ts': throughPublic }))).toEqual([]);
+    expect(failed.stderr).toContain('src/features/b/service.ts:1  [feature-leaf]');
+    expect(failed.stderr).toContain('src/features/c/service.ts:1  [feature-leaf]');
+    expect(failed.stderr).toContain('src/admin/tenants.ts:1  [layers] admin may not import features');
+    expect(failed.stderr).toContain('3 import(s) cross the layer boundaries');
+    // What features share lives below them: importing it is the allowed form.
+    const shared = {
+      'src/features/a/service.ts': "import { s } from '../../api/shared.ts';\nexport const t = s;\n",
+      'src/features/b/service.ts': "import { s } from '../../api/shared.ts';\nexport const u = s;\n",
+      'src/api/shared.ts': 'export const s = 1;\n',
+    };
+    expect(checkBoundaries(plant(shared))).toEqual([]);
   }, 180_000);
 });

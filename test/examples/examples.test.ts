@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daysBetween } from '../../src/core/invoice/context.ts';
-import { EXAMPLES_DIR, exampleFiles, exampleTitles } from '../../src/features/documents/examples.ts';
+import { EXAMPLES_DIR, exampleFiles, exampleTitles } from '../../src/api/examples.ts';
 import { limaToday } from '../../src/pipeline/deps.ts';
 import { createTestApp, type TestApp, type TestTenant } from '../helpers/app.ts';
 

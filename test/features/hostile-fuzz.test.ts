@@ -19,7 +19,7 @@ import { mutationCases, sampleCases, type FuzzCase } from '../../bench/hostile.t
 import { uploadCases } from '../../bench/hostile-uploads.ts';
 import { isDrawablePng, readPngChunks } from '../../src/render/image/png-chunks.ts';
 import { fuzzChecks, readLedger, runFuzz, tallyLines, type FuzzAnswer } from '../../bench/fuzz.ts';
-import { loadExamples } from '../../src/features/documents/examples.ts';
+import { loadExamples } from '../../src/api/examples.ts';
 import { limaToday } from '../../src/pipeline/deps.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';

@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { quoteIdent } from '../../src/platform/db/schema-name.ts';
 import type { Feature } from '../../src/platform/http/features.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
-import { provisionTenant, type ProvisionTenantInput } from '../../src/features/company/public.ts';
+import { provisionTenant, type ProvisionTenantInput } from '../../src/tenancy/provision.ts';
 import { testConfig } from './db.ts';
 import { randomRuc, randomSubdomain } from './ids.ts';
 

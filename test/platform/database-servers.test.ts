@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../src/api/deps.ts';
 import { jobs } from '../../src/jobs.ts';
 import { Directory, DIRECTORY_CHANNEL, type DirectoryNotice } from '../../src/platform/db/directory.ts';
 import { loadMigrations, migrateAll, migrationsDir } from '../../src/platform/db/migrator.ts';

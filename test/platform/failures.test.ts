@@ -14,7 +14,7 @@ import { createTestApp } from '../helpers/app.ts';
 import { testDatabaseUrl } from '../helpers/db.ts';
 import { explainFailure, redactedDatabaseUrl } from '../../src/platform/failures.ts';
 import { createSecretBox } from '../../src/platform/secrets.ts';
-import { checkSecretsKey } from '../../src/features/company/public.ts';
+import { checkSecretsKey } from '../../src/tenancy/secrets-key-check.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');

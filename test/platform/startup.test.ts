@@ -15,7 +15,7 @@ import { openDatabase } from '../../src/platform/db/database.ts';
 import { EmbeddedDatabaseBusyError, readEmbeddedOwner, startEmbeddedPostgres } from '../../src/platform/db/embedded.ts';
 import { DEFAULT_PRISMA_ROOT, MigrationError } from '../../src/platform/db/migrator.ts';
 import { startFacturo, type RunningFacturo } from '../../src/startup.ts';
-import { DEMO_RUC } from '../../src/features/company/demo.ts';
+import { DEMO_RUC } from '../../src/tenancy/demo.ts';
 import { randomRuc, randomSubdomain } from '../helpers/ids.ts';
 
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import { parserOf } from '../../src/core/invoice/prepare.ts';
 import { documentBodySchema } from '../../src/core/invoice/schema.ts';
 import { perceptionBodySchema } from '../../src/core/perception/schema.ts';
 import { retentionBodySchema } from '../../src/core/retention/schema.ts';
-import { loadExamples, type ExampleFolder } from '../../src/features/documents/examples.ts';
+import { loadExamples, type ExampleFolder } from '../../src/api/examples.ts';
 import { TODAY } from '../fixtures/invoices.ts';
 import { documentBody } from './bodies.ts';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assignRetentionNumber, buildRetentionXml, prepareRetention } from '../../src/core/retention/index.ts';
-import { EXAMPLES_DIR, exampleFiles } from '../../src/features/documents/examples.ts';
+import { EXAMPLES_DIR, exampleFiles } from '../../src/api/examples.ts';
 import { evaluateRules } from '../../src/sunat/simulator/rules/index.ts';
 import { parseXml } from '../../src/sunat/xml.ts';
 import { testContext, testIssuer } from '../fixtures/invoices.ts';

@@ -5,7 +5,7 @@
 // uses (the worker is restricted to them).
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../src/api/deps.ts';
 import type { PipelineDeps } from '../../src/pipeline/deps.ts';
 import type { JobDefinition, JobLane } from '../../src/platform/jobs/definition.ts';
 import { claimJobs, enqueue } from '../../src/platform/jobs/queue.ts';

@@ -2,7 +2,7 @@
 // Creates a tenant (schema, company, default series, first user) and prints its hostname and API token.
 import { migrateSchema, loadMigrations, migrationsDir } from '../../platform/db/migrator.ts';
 import { createSecretBox } from '../../platform/secrets.ts';
-import { provisionTenant } from '../../features/company/public.ts';
+import { provisionTenant } from '../../tenancy/provision.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
 import { jsonOutputOption } from '../options.ts';

@@ -1,6 +1,7 @@
 // `npx facturo tenant:token --subdomain acme [--json]`: revokes the tenant's current API token(s) and
 // prints a new one; for the demo company it also rewrites DATA_DIR/demo-token.txt, which the README reads.
-import { keepDemoToken, rotateTenantToken } from '../../features/company/public.ts';
+import { keepDemoToken } from '../../tenancy/demo.ts';
+import { rotateTenantToken } from '../../tenancy/rotate-token.ts';
 import { defineCommand } from '../command.ts';
 import { DATABASE_NOTES, withDatabase } from './database.ts';
 import { jsonOutputOption } from '../options.ts';

@@ -1,22 +1,11 @@
 // The company as the API shows it: Spanish field names, no secrets (no sealed key, SOL, SMTP password or WhatsApp token).
 import { daysLeft, expiryWarning } from './certificate-info.ts';
-import type { BankAccount } from './profile-schemas.ts';
-import { DEMO_SOL } from './provision.ts';
+import type { BankAccount } from '../../tenancy/profile-schemas.ts';
+import { DEMO_SOL } from '../../tenancy/provision.ts';
 import type { CompanyProfile } from './service.ts';
+import { presentSmtp } from '../../tenancy/smtp-view.ts';
 import type { Company } from '../../platform/http/tenant-context.ts';
 import type { CompanyResponse } from './schemas.ts';
-
-export function presentSmtp(company: Company): CompanyResponse['data']['smtp'] {
-  return {
-    configurado: company.smtpHost !== null,
-    host: company.smtpHost,
-    port: company.smtpPort,
-    secure: company.smtpSecure,
-    usuario: company.smtpUser,
-    remitente: company.smtpFrom,
-    tiene_clave: company.smtpPasswordEnc !== null,
-  };
-}
 
 /** Whether the company stored its "Credenciales de API SUNAT" (never the id's secret, never the secret). */
 export function presentSunatApi(company: Company): CompanyResponse['data']['api_sunat'] {

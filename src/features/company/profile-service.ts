@@ -3,8 +3,8 @@
 import type { Prisma } from '../../generated/tenant/client.ts';
 import { AppError, errors, type ErrorItem } from '../../platform/errors.ts';
 import type { Company, TenantContext } from '../../platform/http/tenant-context.ts';
-import { checkLogo, type LogoCheck } from './logo.ts';
-import type { CompanyProfileInput } from './profile-schemas.ts';
+import { checkLogo, type LogoCheck } from '../../tenancy/logo.ts';
+import type { CompanyProfileInput } from '../../tenancy/profile-schemas.ts';
 
 /** INEI department codes run from 01 (Amazonas) to 25 (Ucayali). */
 function ubigeoProblem(ubigeo: string | undefined): ErrorItem | null {

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { presentCompany } from './presenter.ts';
-import { CompanyProfileBody } from './profile-schemas.ts';
+import { CompanyProfileBody } from '../../tenancy/profile-schemas.ts';
 import { updateCompanyProfile } from './profile-service.ts';
 import { CompanySchema } from './schemas.ts';
 import { loadCompanyProfile } from './service.ts';

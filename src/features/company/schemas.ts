@@ -1,18 +1,6 @@
 // The response of GET /api/company (its OpenAPI schema `Company`).
 import { z } from 'zod';
-
-/** The company's own SMTP server as shown (GET /api/company, PUT /api/company/smtp): never its password. */
-export const SmtpViewSchema = z
-  .object({
-    configurado: z.boolean().describe('false: los correos salen por el servidor del sistema (SMTP_URL), si lo hay'),
-    host: z.string().nullable(),
-    port: z.number().int().nullable(),
-    secure: z.boolean(),
-    usuario: z.string().nullable(),
-    remitente: z.string().nullable(),
-    tiene_clave: z.boolean().describe('La clave se guarda cifrada y no se devuelve'),
-  })
-  .meta({ id: 'CompanySmtp' });
+import { SmtpViewSchema } from '../../tenancy/smtp-view.ts';
 
 export const CompanySchema = z
   .object({

@@ -10,7 +10,7 @@ import type { Company, TenantContext } from '../../platform/http/tenant-context.
 import type { SecretBox } from '../../platform/secrets.ts';
 import { openCertificatePem } from './certificate-info.ts';
 import { isSelfSigned } from './certificate-service.ts';
-import { DEMO_SOL } from './provision.ts';
+import { DEMO_SOL } from '../../tenancy/provision.ts';
 
 export type SunatAccessMode = 'demo' | 'beta' | 'production';
 

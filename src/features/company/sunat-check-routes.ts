@@ -8,7 +8,7 @@ import { openSolCredentials } from '../../pipeline/company-secrets.ts';
 import { checkSunatAccess } from '../../pipeline/sunat-access-check.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf } from '../documents/public.ts';
+import { pipelineDepsOf } from '../../api/deps.ts';
 import { solPairProblem } from './sunat-access-service.ts';
 
 const CheckBody = z

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiToken } from '../../generated/tenant/client.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { createToken, listTokens, revokeToken } from './tokens-service.ts';
+import { createToken, listTokens, revokeToken } from '../../tenancy/api-tokens.ts';
 
 const TokenItem = z
   .object({

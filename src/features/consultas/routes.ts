@@ -11,7 +11,7 @@ import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantBaseUrl } from '../../platform/http/public-url.ts';
 import { ErrorBodySchema, warningsField } from '../../platform/http/schemas.ts';
-import { downloadLinks, segmentOfType } from '../documents/public.ts';
+import { downloadLinks, segmentOfType } from '../../pipeline/status-view.ts';
 
 const SearchBody = z
   .object({

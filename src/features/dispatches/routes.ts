@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { carrierDispatchKind, senderDispatchKind } from '../../pipeline/dispatch-kind.ts';
-import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
+import type { AnyDocumentKind } from '../../pipeline/document-kind.ts';
 import { errors } from '../../platform/errors.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { plainJsonSerializer, tenantErrorResponses, tenantPost, tenantRoute } from '../../platform/http/schemas.ts';
-import { dispatchDeps, dispatchTenant, linksBase } from './deps.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import { dispatchExamples } from './examples.ts';
 import {
   GuideRefSchema,
@@ -50,8 +50,8 @@ function issueRoute(app: FastifyInstance, url: string, kind: AnyDocumentKind, su
           'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).',
         );
       return issueGuide(
-        dispatchDeps(app, request.log),
-        dispatchTenant(request),
+        pipelineDepsOf(app, request.log),
+        tenantRefOf(request.tenant),
         kind,
         request.body,
         {
@@ -60,7 +60,7 @@ function issueRoute(app: FastifyInstance, url: string, kind: AnyDocumentKind, su
           idempotencyKeyId: idempotencyKeyIdOf(request),
           storedUnderKey: idempotentDocumentOf(request),
         },
-        linksBase(request),
+        baseUrlOf(request),
       );
     },
   );
@@ -104,11 +104,11 @@ export const dispatchesRoutes: FastifyPluginAsync = async (app) => {
       }),
       async (request) =>
         sendOrFollow(
-          dispatchDeps(app, request.log),
-          dispatchTenant(request),
+          pipelineDepsOf(app, request.log),
+          tenantRefOf(request.tenant),
           request.body.external_id,
           `user:${request.tenant.user.id}`,
-          linksBase(request),
+          baseUrlOf(request),
         ),
     );
   }
@@ -118,6 +118,6 @@ export const dispatchesRoutes: FastifyPluginAsync = async (app) => {
       { summary: 'Listar las guías de remisión (09 y 31), la más reciente primero', querystring: RecordsQuerySchema },
       RecordsAnswerSchema,
     ),
-    async (request) => guideRecords(dispatchTenant(request), request.query, linksBase(request)),
+    async (request) => guideRecords(tenantRefOf(request.tenant), request.query, baseUrlOf(request)),
   );
 };

@@ -4,7 +4,7 @@
 import { DISPATCH_DOCUMENT_TYPES } from '../../pipeline/dispatch-kind.ts';
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { IDENTITY_SELECT, issueDocument, type IssueOptions } from '../../pipeline/issue.ts';
-import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
+import type { AnyDocumentKind } from '../../pipeline/document-kind.ts';
 import { sendStoredDocument } from '../../pipeline/send.ts';
 import { errors } from '../../platform/errors.ts';
 import { guideData, guideLinks, issueAnswer, sendAnswer, sunatAnswer, type StoredGuide } from './presenter.ts';

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { tenantRefOf } from './deps.ts';
+import { tenantRefOf } from '../../api/deps.ts';
 import { DetailParamsSchema, DocumentDetailSchema } from './detail-schemas.ts';
 import { documentDetail } from './detail-service.ts';
-import { baseUrlOf } from './issue-route.ts';
+import { baseUrlOf } from '../../api/deps.ts';
 
 export function registerDetailRoute(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -2,7 +2,7 @@
 // page) — its numbers, customer and totals, SUNAT's answer, the state history, the summaries that carry it, its
 // e-mails and its downloads.
 import { z } from 'zod';
-import { externalIdSchema } from './schemas.ts';
+import { externalIdSchema } from '../../api/schemas.ts';
 
 export const DetailParamsSchema = z.object({ external_id: externalIdSchema });
 

@@ -4,7 +4,7 @@ import { documentTypes } from '../../core/catalogs/index.ts';
 import type { TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
 import type { DocumentDetail } from './detail-schemas.ts';
-import { downloadLinks, documentNameOf, segmentOfType, stateFieldsOf } from './presenter.ts';
+import { downloadLinks, documentNameOf, segmentOfType, stateFieldsOf } from '../../api/presenter.ts';
 
 /** E-mails shown per document: the latest ones. */
 const EMAILS_SHOWN = 10;

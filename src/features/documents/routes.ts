@@ -3,17 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { invoiceKind } from '../../pipeline/kinds.ts';
+import { invoiceKind } from '../../pipeline/invoice-kind.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
-import { tenantRefOf } from './deps.ts';
+import { tenantRefOf } from '../../api/deps.ts';
 import { registerDetailRoute } from './detail-route.ts';
-import { loadExamples } from './examples.ts';
+import { loadExamples } from '../../api/examples.ts';
 import { installGroupCommitMetrics } from './group-metrics.ts';
-import { registerIssueRoute } from './issue-route.ts';
-import { registerListRoutes } from './list-routes.ts';
-import { UpdateStatusBodySchema } from './schemas.ts';
-import { registerSendRoute } from './send-route.ts';
+import { registerIssueRoute } from '../../api/issue-route.ts';
+import { registerListRoutes } from '../../api/list-routes.ts';
+import { UpdateStatusBodySchema } from '../../api/schemas.ts';
+import { registerSendRoute } from '../../api/send-route.ts';
 import { SALES_TYPES, updateStatus } from './service.ts';
 
 export const documentsRoutes: FastifyPluginAsync = async (app) => {

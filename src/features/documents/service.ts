@@ -1,115 +1,12 @@
-// The documents endpoints' work that is not issuing itself: send now, change the recorded state, list.
-import type { Readable } from 'node:stream';
-import { documentTypes } from '../../core/catalogs/index.ts';
-import { isValidIsoDate } from '../../core/index.ts';
-import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
-import { sendStoredDocument } from '../../pipeline/send.ts';
+// The documents endpoints' own work beside the shared issue, send and list (src/api): change the recorded state.
 import { STATE_DESCRIPTIONS } from '../../pipeline/states.ts';
+import type { TenantRef } from '../../pipeline/deps.ts';
 import { quoteIdent } from '../../platform/db/schema-name.ts';
 import { type AppError, errors } from '../../platform/errors.ts';
-import { INT4_MAX } from '../../platform/http/schemas.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { soapTypeOf } from './list-fields.ts';
-import { streamList, type ListContext } from './list-query.ts';
-import { documentNameOf, downloadLinks, stateFieldsOf, sunatAnswerOf, type DownloadSegment } from './presenter.ts';
+import { documentNotFound } from '../../api/send-service.ts';
 
 /** The types GET /api/documents/lists shows; other routes list their own (the purchase settlements' 04). */
 export const SALES_TYPES: readonly string[] = ['01', '03', '07', '08'];
-
-function notFound(externalId: string) {
-  return errors.notFound(
-    'document_not_found',
-    `El documento con código externo ${externalId} no se encuentra registrado.`,
-  );
-}
-
-interface Sendable {
-  stateTypeId: string;
-  sendHold: string | null;
-  sunatResponse: unknown;
-  /** A resumen diario SUNAT has not rejected declares it: the summary is how it reaches SUNAT. */
-  declaredInSummaryId: number | null;
-}
-
-/** Why the document is not sent now (409), or undefined when it may be (01) or is answered as it is (05/07). */
-function sendRefusal(doc: Sendable): AppError | undefined {
-  if (doc.sendHold && doc.stateTypeId === '01') {
-    // SUNAT holds the number for another (or an unverifiable) document: a resend would only repeat SUNAT's 1033.
-    const held = doc.sunatResponse as { description?: string } | null;
-    return errors.conflict(
-      doc.sendHold,
-      held?.description ?? 'SUNAT ya tiene registrado este número: el comprobante no se reenvía.',
-    );
-  }
-  if (doc.stateTypeId === '09')
-    return errors.conflict(
-      'document_rejected',
-      'El comprobante fue rechazado por SUNAT: emita uno nuevo (no se puede reenviar).',
-    );
-  if (doc.stateTypeId === '11' || doc.stateTypeId === '13')
-    return errors.conflict('document_voided', 'El comprobante está anulado o por anular: no se puede enviar.');
-  if (doc.stateTypeId === '01' && doc.declaredInSummaryId !== null)
-    return errors.conflict(
-      'document_in_summary',
-      'El comprobante está declarado en un resumen diario que SUNAT no ha rechazado: llega a SUNAT con ese resumen y no se envía solo.',
-    );
-  return undefined;
-}
-
-const SENDABLE = { sendHold: true, sunatResponse: true, declaredInSummaryId: true } as const;
-
-/**
- * POST /api/documents/send: 01 → one attempt now; 05/07 → as they are; 09, 11, 13, held or declared → 409. What
- * changed between the check and the claim (a resumen diario that declared it, a state recorded by hand) is answered
- * as if it had come first: the claim, not the check, decides (send.ts).
- */
-export async function sendNow(
-  deps: PipelineDeps,
-  tenant: TenantRef,
-  externalId: string,
-  actor: string,
-  types: readonly string[],
-  segment: DownloadSegment,
-  baseUrl: string,
-) {
-  const doc = await tenant.db.document.findUnique({
-    where: { externalId },
-    select: { id: true, documentType: true, stateTypeId: true, ...SENDABLE },
-  });
-  if (!doc || !types.includes(doc.documentType)) throw notFound(externalId);
-  const refused = sendRefusal(doc);
-  if (refused) throw refused;
-  const attempt =
-    doc.stateTypeId === '01' ? await sendStoredDocument(deps, tenant, doc.id, { actor, force: true }) : null;
-  const after = await tenant.db.document.findUniqueOrThrow({
-    where: { id: doc.id },
-    select: {
-      serie: true,
-      number: true,
-      filename: true,
-      externalId: true,
-      stateTypeId: true,
-      ...SENDABLE,
-      files: { select: { kind: true } },
-    },
-  });
-  if (attempt && attempt.outcome === null) {
-    const late = sendRefusal(after);
-    if (late) throw late;
-  }
-  // The answer tells what this send made of the document: a change by hand that lands between the send's commit and
-  // this read is the change's own answer, not the send's.
-  const state = attempt?.outcome ? attempt.state : after.stateTypeId;
-  return {
-    success: true as const,
-    data: {
-      ...documentNameOf(after),
-      ...stateFieldsOf(state),
-    },
-    links: { cdr: downloadLinks(baseUrl, segment, after.externalId, true).cdr },
-    response: sunatAnswerOf(after.sunatResponse),
-  };
-}
 
 /** What updatedocumentstatus may not overrule: SUNAT's answer on its way decides the state. */
 async function pendingAnswer(
@@ -163,7 +60,7 @@ export async function updateStatus(
       externalId,
     );
     const doc = rows[0];
-    if (!doc) throw notFound(externalId);
+    if (!doc) throw documentNotFound(externalId);
     if (doc.state_type_id !== state) {
       const refused = await pendingAnswer(tx, tenant.schema, doc);
       if (refused) throw refused;
@@ -186,107 +83,4 @@ export async function updateStatus(
     }
     return { from: doc.state_type_id, to: state };
   });
-}
-
-/** The list's paging and filters (ListQuerySchema). */
-export interface ListQuery {
-  limit?: number;
-  cursor?: string;
-  tipo?: string;
-  serie?: string;
-  estado?: string;
-  cliente?: string;
-  buscar?: string;
-  establecimiento?: string;
-}
-
-export interface ListRange {
-  from: string;
-  to: string;
-}
-
-const MAX_RANGE_DAYS = 366;
-/** Without paging, a range may hold this many documents (else 422: use limit/cursor). */
-export const MAX_UNPAGED_ROWS = 20_000;
-
-function encodeCursor(issueDate: string, id: number): string {
-  return Buffer.from(`${issueDate}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { date: string; id: number } {
-  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  // Document ids are int4: a larger one would fail in PostgreSQL, not match nothing.
-  if (!isValidIsoDate(date ?? '') || !/^\d{1,10}$/.test(id ?? '') || Number(id) > INT4_MAX) {
-    throw errors.unprocessable('cursor_invalid', 'El cursor no es válido: use el next_cursor de la página anterior.', [
-      { path: 'cursor', code: 'cursor_invalid', message: 'Cursor inválido.' },
-    ]);
-  }
-  return { date, id: Number(id) };
-}
-
-function contextOf(tenant: TenantRef, baseUrl: string, types: readonly string[]): ListContext {
-  return {
-    baseUrl,
-    soapType: soapTypeOf(tenant.company.sunatMode),
-    typeDescriptions: Object.fromEntries(types.map((t) => [t, documentTypes.get(t)?.description ?? t])),
-    stateDescriptions: STATE_DESCRIPTIONS,
-  };
-}
-
-/** The latest 50 documents (no dates), newest first; the answer's JSON text, streamed. */
-export async function listLatest(
-  db: Database,
-  tenant: TenantRef,
-  baseUrl: string,
-  types: readonly string[] = SALES_TYPES,
-): Promise<Readable> {
-  return streamList(db, tenant, { types }, { show: 50 }, contextOf(tenant, baseUrl, types));
-}
-
-/** An inclusive issue-date range, newest first as FacturadorPro lists it; paged when `limit` is given. */
-export async function listRange(
-  db: Database,
-  tenant: TenantRef,
-  range: ListRange,
-  page: ListQuery,
-  baseUrl: string,
-  types: readonly string[] = SALES_TYPES,
-): Promise<Readable> {
-  const from = new Date(`${range.from}T00:00:00Z`);
-  const to = new Date(`${range.to}T00:00:00Z`);
-  if (to < from) {
-    throw errors.unprocessable('date_range_invalid', 'La fecha final debe ser igual o posterior a la inicial.', [
-      { path: 'fin', code: 'date_range_invalid', message: 'fin < inicio' },
-    ]);
-  }
-  if ((to.getTime() - from.getTime()) / 86_400_000 > MAX_RANGE_DAYS) {
-    throw errors.unprocessable('date_range_invalid', `El rango no puede superar ${MAX_RANGE_DAYS} días.`, [
-      { path: 'fin', code: 'date_range_invalid', message: `Máximo ${MAX_RANGE_DAYS} días.` },
-    ]);
-  }
-  const filter = {
-    // A tipo outside the route's types lists nothing rather than another route's documents.
-    types: page.tipo ? types.filter((t) => t === page.tipo) : types,
-    from: range.from,
-    to: range.to,
-    before: page.cursor ? decodeCursor(page.cursor) : undefined,
-    serie: page.serie,
-    state: page.estado,
-    customer: page.cliente,
-    search: page.buscar,
-    establishment: page.establecimiento,
-  };
-  const shown =
-    page.limit === undefined
-      ? {
-          show: MAX_UNPAGED_ROWS,
-          tooMany: () =>
-            errors.unprocessable(
-              'list_too_large',
-              `El rango tiene más de ${MAX_UNPAGED_ROWS} comprobantes: use ?limit= y ?cursor= para paginar.`,
-              [{ path: 'limit', code: 'list_too_large', message: 'Pagine con limit y cursor.' }],
-            ),
-        }
-      : { show: page.limit, cursorOf: (key: { date: string; id: number }) => encodeCursor(key.date, key.id) };
-  return streamList(db, tenant, filter, shown, contextOf(tenant, baseUrl, types));
 }

@@ -5,9 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../platform/errors.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
-import { cdrZipOf, signedXmlOf } from './files-service.ts';
-import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from './pdf-service.ts';
+import { pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { cdrZipOf, signedXmlOf } from '../../delivery/files.ts';
+import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../../delivery/pdf.ts';
 
 const SEGMENT_TYPES: Record<string, readonly string[]> = {
   document: ['01', '03', '04', '07', '08'],

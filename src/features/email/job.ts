@@ -8,11 +8,12 @@ import { sendMail, type MailOutcome, type SendOptions } from '../../mail/smtp-cl
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import type { JobDefinition } from '../../platform/jobs/definition.ts';
 import { verifiedLogo } from '../../render/index.ts';
-import { cdrZipOf, defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT, signedXmlOf } from '../downloads/public.ts';
+import { cdrZipOf, signedXmlOf } from '../../delivery/files.ts';
+import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../../delivery/pdf.ts';
 import { companyServerConnector } from './company-server.ts';
 import { buildEmail } from './message.ts';
-import { EMAIL_JOB, type EmailJobPayload } from './outbox.ts';
-import { smtpServerFor } from './smtp-settings.ts';
+import { EMAIL_JOB, type EmailJobPayload } from '../../delivery/email/outbox.ts';
+import { smtpServerFor } from '../../delivery/email/smtp-settings.ts';
 
 export const MAX_ATTEMPTS = 6;
 

@@ -2,7 +2,7 @@
 // the company's logo inline (cid) and a plain-text twin, and the files: PDF, signed XML and — once SUNAT accepted
 // the document — its CDR. Built from values only, so the same document always gives the same message.
 import type { MailAttachment, MailMessage } from '../../mail/smtp-client.ts';
-import { logoMimeType } from '../company/public.ts';
+import { logoMimeType } from '../../tenancy/logo.ts';
 
 const TYPE_NAMES: Record<string, string> = {
   '01': 'Factura electrónica',

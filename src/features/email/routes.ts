@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perCompany } from '../../platform/http/rate-limit.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
+import { pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import { presentEmail } from './presenter.ts';
 import { EmailQueued, EmailStatus, SendEmailBody } from './schemas.ts';
 import { emailStatus, sendDocumentEmail } from './service.ts';

@@ -2,10 +2,10 @@
 // then queues the message. Every refusal happens before the queue: a 4xx writes nothing.
 import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
-import { parseRecipients } from './addresses.ts';
-import { queueEmail } from './outbox.ts';
+import { parseRecipients } from '../../delivery/email/addresses.ts';
+import { queueEmail } from '../../delivery/email/outbox.ts';
 import type { SendEmailInput } from './schemas.ts';
-import { smtpConfigured } from './smtp-settings.ts';
+import { smtpConfigured } from '../../delivery/email/smtp-settings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

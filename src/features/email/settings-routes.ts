@@ -7,7 +7,7 @@ import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
 import { OutboundRefused } from '../../platform/net/outbound.ts';
-import { presentSmtp, SmtpViewSchema } from '../company/public.ts';
+import { presentSmtp, SmtpViewSchema } from '../../tenancy/smtp-view.ts';
 import { checkCompanyServer, FromNotAllowed } from './company-server.ts';
 import { SmtpBody, type SmtpInput } from './schemas.ts';
 

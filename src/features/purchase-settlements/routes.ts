@@ -2,7 +2,10 @@
 // without a RUC and issues the document itself — through the shared issue pipeline, sent by sendBill; send one
 // registered (01) later, and list them. Files are served under /downloads/document like the invoices'.
 import type { FastifyPluginAsync } from 'fastify';
-import { loadExamples, registerIssueRoute, registerListRoutes, registerSendRoute } from '../documents/public.ts';
+import { loadExamples } from '../../api/examples.ts';
+import { registerIssueRoute } from '../../api/issue-route.ts';
+import { registerListRoutes } from '../../api/list-routes.ts';
+import { registerSendRoute } from '../../api/send-route.ts';
 import { purchaseSettlementKind } from '../../pipeline/purchase-settlement-kind.ts';
 
 export const purchaseSettlementsRoutes: FastifyPluginAsync = async (app) => {

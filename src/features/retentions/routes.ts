@@ -2,8 +2,10 @@
 // POST /api/retentions/send for one registered (01) retention; POST /api/retentions/voided reverts accepted ones
 // (resumen de reversiones, RR).
 import type { FastifyPluginAsync } from 'fastify';
-import { loadExamples, registerIssueRoute, registerSendRoute } from '../documents/public.ts';
-import { registerReversionRoutes } from '../summaries/public.ts';
+import { loadExamples } from '../../api/examples.ts';
+import { registerIssueRoute } from '../../api/issue-route.ts';
+import { registerSendRoute } from '../../api/send-route.ts';
+import { registerReversionRoutes } from '../../api/summaries/reversion-routes.ts';
 import { retentionKind } from '../../pipeline/retention-kind.ts';
 
 export const retentionsRoutes: FastifyPluginAsync = async (app) => {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perCompany } from '../../platform/http/rate-limit.ts';
 import { ErrorBodySchema, tenantErrorResponses, tenantPost } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
+import { pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import { DniCache, lookupDni } from './dni-service.ts';
 import { lookupRuc } from './ruc-service.ts';
 import {

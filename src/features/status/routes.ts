@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantPost } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import {
   ConsultCdrBodySchema,
   ConsultCdrResponseSchema,

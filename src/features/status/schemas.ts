@@ -2,7 +2,7 @@
 // (FacturadorPro's bodies; they also write the OpenAPI document).
 import { z } from 'zod';
 import { successAnswer, warningsField } from '../../platform/http/schemas.ts';
-import { documentNameFields, externalIdSchema, SunatResponseSchema } from '../documents/public.ts';
+import { documentNameFields, externalIdSchema, SunatResponseSchema } from '../../api/schemas.ts';
 
 const serieNumber = z
   .string()

@@ -5,7 +5,7 @@ import { STORED_SELECT } from '../../pipeline/issue.ts';
 import { stateDescription } from '../../pipeline/states.ts';
 import { errors } from '../../platform/errors.ts';
 import { documentStatusView } from '../../pipeline/status-view.ts';
-import { downloadLinks, segmentOfType } from '../documents/public.ts';
+import { downloadLinks, segmentOfType } from '../../pipeline/status-view.ts';
 import type { ConsultCdrBody, DocumentStatusBody } from './schemas.ts';
 
 function notFound(what: string) {

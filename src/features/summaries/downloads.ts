@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { cdrKey, xmlKey } from '../../pipeline/files.ts';
 import { errors } from '../../platform/errors.ts';
 import type { SummaryKind } from '../../pipeline/summaries/kinds.ts';
-import { pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
-import type { DownloadSegment } from './presenter.ts';
+import { pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import type { DownloadSegment } from '../../api/summaries/presenter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const Params = z.object({

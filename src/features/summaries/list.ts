@@ -7,8 +7,9 @@ import { z } from 'zod';
 import type { TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, calendarDateSchema, tenantRefOf } from '../documents/public.ts';
-import type { DownloadSegment } from './presenter.ts';
+import { baseUrlOf, tenantRefOf } from '../../api/deps.ts';
+import { calendarDateSchema } from '../../api/schemas.ts';
+import type { DownloadSegment } from '../../api/summaries/presenter.ts';
 
 /** At most this many summaries per answer (a company makes a few a day). */
 const MAX_ROWS = 500;

@@ -1,12 +1,12 @@
 // POST /api/voided (comunicación de baja of facturas and their notes) and POST /api/summaries (resumen diario of
 // boletas), their /status routes, and the downloads of their signed XML and SUNAT's CDR under
 // /downloads/{voided|summary|reversion}/{xml|cdr}/{external_id} (RR: the resumen de reversiones of perceptions
-// and retentions, whose routes the perceptions and retentions features register through public.ts).
+// and retentions, whose routes the perceptions and retentions features register from src/api/summaries).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
-import { createdEnvelope, statusEnvelope } from './presenter.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { createdEnvelope, statusEnvelope } from '../../api/summaries/presenter.ts';
 import {
   SUMMARY_EXAMPLES,
   SUMMARY_STATUS_EXAMPLES,
@@ -15,11 +15,11 @@ import {
   SummaryStatusBodySchema,
   SummaryStatusResponseSchema,
   VoidedResponseSchema,
-} from './schemas.ts';
-import { createSummary, summaryStatus } from './service.ts';
+} from '../../api/summaries/schemas.ts';
+import { createSummary, summaryStatus } from '../../api/summaries/service.ts';
 import { registerSummaryDownloads } from './downloads.ts';
 import { registerSummaryList } from './list.ts';
-import { registerVoidRoutes } from './void-routes.ts';
+import { registerVoidRoutes } from '../../api/summaries/void-routes.ts';
 
 export const summariesRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -93,6 +93,6 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
   );
   registerSummaryDownloads(app, 'summary', 'RC');
   registerSummaryList(app);
-  // The resumen de reversiones' routes live with the vouchers they revert (public.ts); its files are served here.
+  // The resumen de reversiones' routes live with the vouchers they revert (src/api/summaries); its files are served here.
   registerSummaryDownloads(app, 'reversion', 'RR');
 };

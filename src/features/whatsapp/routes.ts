@@ -15,8 +15,8 @@ import { normalizeHost } from '../../platform/http/hosts.ts';
 import { authenticate } from '../../platform/http/tenancy.ts';
 import { requireBearer, tokenNotValid } from '../../platform/http/credentials.ts';
 import { normalizePhone } from '../../whatsapp/phone.ts';
-import { pipelineDepsOf } from '../documents/public.ts';
-import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../downloads/public.ts';
+import { pipelineDepsOf } from '../../api/deps.ts';
+import { defaultPdfFormat, pdfForDocument, PRINTABLE_SELECT } from '../../delivery/pdf.ts';
 import { queueMessage, type OutboxSender } from './outbox.ts';
 
 /** Cloud API media limits (Meta's "Supported media types"). */

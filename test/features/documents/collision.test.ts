@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCdr } from '../../../src/core/cdr.ts';
 import { signXml } from '../../../src/core/signing.ts';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { betaCredentials, resolveSunatEndpoints, sendBill, unzipCdr, zipDocument } from '../../../src/sunat/index.ts';
 import { startSunatSimulator } from '../../../src/sunat/simulator/index.ts';

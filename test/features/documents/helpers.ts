@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { quoteIdent } from '../../../src/platform/db/schema-name.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentTypes } from '../../../src/core/catalogs/index.ts';
-import { soapTypeOf } from '../../../src/features/documents/list-fields.ts';
+import { soapTypeOf } from '../../../src/api/list-fields.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { listBodySql } from '../../../src/pipeline/list-body.ts';
 import { STATE_DESCRIPTIONS } from '../../../src/pipeline/states.ts';

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
 import { startWorker } from '../../../src/worker/worker.ts';

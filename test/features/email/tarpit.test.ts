@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exampleFiles } from '../../../src/features/documents/examples.ts';
+import { exampleFiles } from '../../../src/api/examples.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import { REPO_ROOT, XSD_DIR } from '../../fixtures/invoices.ts';
 import { signatureErrors, xsdErrors } from '../../golden/judges.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES_DIR, exampleFiles } from '../../../src/features/documents/examples.ts';
+import { EXAMPLES_DIR, exampleFiles } from '../../../src/api/examples.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';
 import { XSD_DIR } from '../../fixtures/invoices.ts';
 import { signatureErrors, xsdErrors } from '../../golden/judges.ts';

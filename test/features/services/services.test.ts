@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importPadron } from '../../../src/admin/padron.ts';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { sunatApiAccessOf, withSunatToken } from '../../../src/pipeline/sunat-api.ts';
 import { REPO_ROOT } from '../../fixtures/invoices.ts';
 import { fixtureBody, useApi } from '../documents/helpers.ts';

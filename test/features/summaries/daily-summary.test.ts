@@ -2,7 +2,7 @@
 // its RC is accepted, then 05; an accepted boleta voided by RC (ConditionCode 3) goes 13 → 11; the RC's XML is
 // XSD-valid and signed; refusals are 4xx that change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { sendStoredDocument } from '../../../src/pipeline/send.ts';
 import { unzipCdr } from '../../../src/sunat/index.ts';

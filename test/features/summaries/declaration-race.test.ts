@@ -5,7 +5,7 @@
 // other's mark on it (send_attempts, declared_in_summary_id); checked in the database and at the simulator. The
 // voids (RA, and RC with process 3) of one document fired twice at once store one void and refuse the other.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { recordSummaryOutcome } from '../../../src/pipeline/summaries/record.ts';
 import type { TestTenant } from '../../helpers/app.ts';

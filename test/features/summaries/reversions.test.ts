@@ -5,7 +5,7 @@
 // refusal (a factura, a second reversion, the other voucher type) a 422 that changed nothing.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES_DIR } from '../../../src/features/documents/examples.ts';
+import { EXAMPLES_DIR } from '../../../src/api/examples.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { pathOf, useApi } from '../documents/helpers.ts';
 import { expectUnchanged, issuedDocument, stateOf as stateOfDocument, voidBodyOf } from './helpers.ts';

@@ -2,7 +2,7 @@
 // (void-lifecycle.ts: 05 → 13 → 11, 98, SUNAT down, a lost answer, 99), an RA stored by a process that died before
 // sending it, and every refusal a 4xx that changed nothing.
 import { describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { limaToday } from '../../../src/pipeline/deps.ts';
 import { useApi } from '../documents/helpers.ts';
 import { expectUnchanged, issuedDocument, runWorker, stateOf as stateOfDocument, voidBodyOf } from './helpers.ts';

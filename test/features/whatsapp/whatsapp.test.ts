@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineDepsOf } from '../../../src/features/documents/public.ts';
+import { pipelineDepsOf } from '../../../src/api/deps.ts';
 import { queueMessage } from '../../../src/features/whatsapp/outbox.ts';
 import { MEDIA_URL_MAX_LENGTH } from '../../../src/features/whatsapp/routes.ts';
 import { startFakeCloudApi, type FakeCloudApi } from '../../../src/whatsapp/fake-cloud-api.ts';

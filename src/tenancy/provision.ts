@@ -5,22 +5,22 @@
 // cannot both succeed: the second blocks on the unique index and gets 409. A company placed on another database
 // server than the central one (platform/db/servers.ts) takes two transactions, one per server (acrossServers).
 import { randomBytes } from 'node:crypto';
-import { ubigeoNames } from '../../core/catalogs/ubigeo/index.ts';
-import { isValidRuc } from '../../core/ruc.ts';
-import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../../crypto/certificates.ts';
-import type { Config } from '../../platform/config.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { ubigeoNames } from '../core/catalogs/ubigeo/index.ts';
+import { isValidRuc } from '../core/ruc.ts';
+import { describeCertificate, generateSelfSignedCertificate, type KeyMaterial } from '../crypto/certificates.ts';
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
 import type pg from 'pg';
-import { noticeValues } from '../../platform/db/directory.ts';
-import { applyMigrationsInTransaction, loadMigrations, migrationsDir } from '../../platform/db/migrator.ts';
-import { companiesPerServer, DEFAULT_SERVER, leastLoaded } from '../../platform/db/servers.ts';
-import { quoteIdent, tenantSchemaName } from '../../platform/db/schema-name.ts';
-import { withTransaction } from '../../platform/db/transaction.ts';
-import { errors, type ErrorItem } from '../../platform/errors.ts';
-import { SUBDOMAIN_PATTERN, tenantHostname, type HostResolver } from '../../platform/http/hosts.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { issueToken } from '../../platform/tokens.ts';
+import { noticeValues } from '../platform/db/directory.ts';
+import { applyMigrationsInTransaction, loadMigrations, migrationsDir } from '../platform/db/migrator.ts';
+import { companiesPerServer, DEFAULT_SERVER, leastLoaded } from '../platform/db/servers.ts';
+import { quoteIdent, tenantSchemaName } from '../platform/db/schema-name.ts';
+import { withTransaction } from '../platform/db/transaction.ts';
+import { errors, type ErrorItem } from '../platform/errors.ts';
+import { SUBDOMAIN_PATTERN, tenantHostname, type HostResolver } from '../platform/http/hosts.ts';
+import type { SecretBox } from '../platform/secrets.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { issueToken } from '../platform/tokens.ts';
 
 export type TenantSunatMode = 'demo' | 'production';
 

@@ -2,13 +2,13 @@
 // SUNAT now. One definition, so the three routes answer alike.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { tenantPost } from '../../platform/http/schemas.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
+import { tenantPost } from '../platform/http/schemas.ts';
 import { pipelineDepsOf, tenantRefOf } from './deps.ts';
-import { baseUrlOf } from './issue-route.ts';
+import { baseUrlOf } from './deps.ts';
 import type { DownloadSegment } from './presenter.ts';
 import { SendBodySchema, SendResponseSchema } from './schemas.ts';
-import { sendNow } from './service.ts';
+import { sendNow } from './send-service.ts';
 
 export interface SendRouteOptions {
   url: string;

@@ -2,7 +2,7 @@
 // resumen diario (FacturadorPro's bodies, its envelope).
 import { z } from 'zod';
 import { warningsField } from '../../platform/http/schemas.ts';
-import { calendarDateSchema, externalIdSchema } from '../documents/public.ts';
+import { calendarDateSchema, externalIdSchema } from '../schemas.ts';
 
 // The documents' own date rule: a date before 1900 (year 0000) reached PostgreSQL and failed there (500).
 const isoDate = calendarDateSchema;

@@ -1,8 +1,8 @@
 // Rotating a tenant's API token: the first admin user's active tokens are revoked and a new one is issued,
 // in one transaction. The new token is returned once.
-import type { Database } from '../../platform/db/database.ts';
-import { errors } from '../../platform/errors.ts';
-import { issueToken } from '../../platform/tokens.ts';
+import type { Database } from '../platform/db/database.ts';
+import { errors } from '../platform/errors.ts';
+import { issueToken } from '../platform/tokens.ts';
 
 export interface RotatedToken {
   tenant: { id: number; subdomain: string; schemaName: string };

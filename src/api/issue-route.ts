@@ -1,21 +1,15 @@
 // The issuing route of a document kind (POST /api/documents, POST /api/perceptions): validation is the kind's own
 // (prepare gives richer, rule-aware errors than a schema pass), the body schema is shown in OpenAPI only.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AnyDocumentKind } from '../../pipeline/kinds.ts';
-import { issueDocument } from '../../pipeline/issue.ts';
-import { errors } from '../../platform/errors.ts';
-import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
-import { tenantBaseUrl } from '../../platform/http/public-url.ts';
-import { emailOnDuplicate, planIssueEmail, releaseIssueEmail } from '../email/public.ts';
-import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from './deps.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AnyDocumentKind } from '../pipeline/document-kind.ts';
+import { issueDocument } from '../pipeline/issue.ts';
+import { errors } from '../platform/errors.ts';
+import { idempotencyKeyIdOf, idempotentDocumentOf } from '../platform/http/idempotency.ts';
+import { emailOnDuplicate, planIssueEmail, releaseIssueEmail } from '../delivery/email/on-issue.ts';
+import { plainJsonSerializer, tenantErrorResponses } from '../platform/http/schemas.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
 import { IssueResponseSchema } from './schemas.ts';
-
-/** Base of the tenant's download links: PUBLIC_URL's scheme and port, the tenant's host name as resolved. */
-export function baseUrlOf(request: FastifyRequest): string {
-  return tenantBaseUrl(request.server.platform.config.publicUrl, request.tenant.hostname);
-}
 
 export interface IssueRouteOptions {
   url: string;

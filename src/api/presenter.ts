@@ -1,13 +1,13 @@
 // FacturadorPro's envelopes: what ERPs already parse. Only presentation here.
-import type { IssuedDocument } from '../../pipeline/issue.ts';
-import { stateDescription } from '../../pipeline/states.ts';
+import type { IssuedDocument } from '../pipeline/issue.ts';
+import { stateDescription } from '../pipeline/states.ts';
 import {
   type DownloadSegment,
   documentNameOf,
   downloadLinks,
   qrFieldsOf,
   sunatAnswerOf,
-} from '../../pipeline/status-view.ts';
+} from '../pipeline/status-view.ts';
 
 // The pieces every envelope names a document with live in the pipeline (the webhooks' events present documents too).
 export {
@@ -17,7 +17,7 @@ export {
   qrFieldsOf,
   segmentOfType,
   sunatAnswerOf,
-} from '../../pipeline/status-view.ts';
+} from '../pipeline/status-view.ts';
 
 /** A document's state as every answer shows it: the code and its Spanish description. */
 export function stateFieldsOf(stateTypeId: string) {

@@ -1,7 +1,7 @@
 // The body of PATCH /api/company (OpenAPI schema CompanyProfileBody): every field optional, null clears an
 // optional one. Lengths follow the UBL fields they end up in.
 import { z } from 'zod';
-import { filledText, ubigeoCode } from '../../platform/http/schemas.ts';
+import { filledText, ubigeoCode } from '../platform/http/schemas.ts';
 
 export const AddressBody = z
   .object({

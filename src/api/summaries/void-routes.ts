@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SummaryKind } from '../../pipeline/summaries/kinds.ts';
 import type { VoidScope } from '../../pipeline/summaries/voided-rules.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../documents/public.ts';
+import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../deps.ts';
 import { createdEnvelope, statusEnvelope, type DownloadSegment } from './presenter.ts';
 import {
   SUMMARY_STATUS_EXAMPLES,

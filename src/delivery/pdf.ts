@@ -1,12 +1,12 @@
 // The PDF of a stored document: rendered once from what was signed (the computed document), then cached in
 // storage and recorded in document_files. Two first downloads at once both render and the later atomic write
 // wins with identical bytes — harmless, and no lock is held while rendering.
-import type { PipelineDeps, TenantRef } from '../../pipeline/deps.ts';
-import { issuedInDemo, signedIssuerOf } from '../../pipeline/deps.ts';
-import { recordFile } from '../../pipeline/files.ts';
-import { kindOfType } from '../../pipeline/kinds.ts';
-import { DEMO_NOTICE, pdfStorageKey, renderPdf, stateWatermark } from '../../render/index.ts';
-import { companyPdfFormat, withCompanyPrintSettings } from '../company/public.ts';
+import type { PipelineDeps, TenantRef } from '../pipeline/deps.ts';
+import { issuedInDemo, signedIssuerOf } from '../pipeline/deps.ts';
+import { recordFile } from '../pipeline/files.ts';
+import { kindOfType } from '../pipeline/kinds.ts';
+import { DEMO_NOTICE, pdfStorageKey, renderPdf, stateWatermark } from '../render/index.ts';
+import { companyPdfFormat, withCompanyPrintSettings } from '../tenancy/print-settings.ts';
 
 export type PdfFormat = 'a4' | 'ticket';
 

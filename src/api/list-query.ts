@@ -9,9 +9,9 @@
 // whole 10 MB gathered before the first byte (docs/performance.md, "Listing a day").
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import type { TenantRef } from '../../pipeline/deps.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { quoteIdent } from '../../platform/db/schema-name.ts';
+import type { TenantRef } from '../pipeline/deps.ts';
+import type { Database } from '../platform/db/database.ts';
+import { quoteIdent } from '../platform/db/schema-name.ts';
 
 export interface ListFilter {
   types: readonly string[];

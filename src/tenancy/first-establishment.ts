@@ -3,9 +3,9 @@
 // from the ubigeo catalogue); its name, phone and e-mail are the establishment's own (by default "Oficina principal"
 // and the company's).
 import { z } from 'zod';
-import { filledText, ubigeoCode } from '../../platform/http/schemas.ts';
-import { ubigeoNames } from '../../core/catalogs/ubigeo/index.ts';
-import { errors } from '../../platform/errors.ts';
+import { ubigeoNames } from '../core/catalogs/ubigeo/index.ts';
+import { errors } from '../platform/errors.ts';
+import { filledText, ubigeoCode } from '../platform/http/schemas.ts';
 import type { CompanyAddress, ProvisionTenantInput } from './provision.ts';
 
 export const FirstEstablishmentBody = z

@@ -1,7 +1,7 @@
 // Request and response schemas of the documents endpoints (they also write the OpenAPI document).
 import { z } from 'zod';
-import { isValidIsoDate } from '../../core/index.ts';
-import { WarningSchema, warningsField } from '../../platform/http/schemas.ts';
+import { isValidIsoDate } from '../core/index.ts';
+import { WarningSchema, warningsField } from '../platform/http/schemas.ts';
 
 /** An external_id (UUID), as every endpoint that names a stored document or summary takes it. */
 export const externalIdSchema = z

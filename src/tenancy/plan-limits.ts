@@ -6,9 +6,9 @@
 // without a lock, concurrent requests all took the last free slots (59 documents on a 50-document plan). Users are
 // created only by provisioning today, which applies the plan itself.
 import type { FastifyInstance } from 'fastify';
-import { limaDateOf, limaMonthStartOf } from '../../core/lima-clock.ts';
-import type { Quota } from '../../pipeline/insert.ts';
-import type { CentralClient } from '../../platform/db/clients.ts';
+import { limaDateOf, limaMonthStartOf } from '../core/lima-clock.ts';
+import type { Quota } from '../pipeline/insert.ts';
+import type { CentralClient } from '../platform/db/clients.ts';
 
 const LIMITS_CACHE_MS = 10_000;
 

@@ -1,9 +1,9 @@
 // Start-up check that SECRETS_KEY is the key the stored secrets were sealed with: a server started with another key
 // would answer every request and fail every signature and every SUNAT call. One company's signing key is enough
 // to tell (every secret of every company is sealed with the same key).
-import type { Database } from '../../platform/db/database.ts';
-import { quoteIdent } from '../../platform/db/schema-name.ts';
-import type { SecretBox } from '../../platform/secrets.ts';
+import type { Database } from '../platform/db/database.ts';
+import { quoteIdent } from '../platform/db/schema-name.ts';
+import type { SecretBox } from '../platform/secrets.ts';
 
 /** Throws SecretError when the first company's sealed signing key does not open with `secrets`. */
 export async function checkSecretsKey(db: Database, secrets: SecretBox): Promise<void> {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export type OpenApiExamples = Record<string, { summary: string; value: unknown }>;
 
-export const EXAMPLES_DIR = new URL('../../../examples/', import.meta.url);
+export const EXAMPLES_DIR = new URL('../../examples/', import.meta.url);
 
 /** `invoices/01-taxed.json` → the "what it shows" cell of its row in examples/README.md. */
 export function exampleTitles(readme: string): Map<string, string> {

@@ -3,11 +3,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { plainJsonSerializer, tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { plainJsonSerializer, tenantErrorResponses } from '../platform/http/schemas.ts';
 import { tenantRefOf } from './deps.ts';
-import { baseUrlOf } from './issue-route.ts';
+import { baseUrlOf } from './deps.ts';
 import { ListParamsSchema, ListQuerySchema, ListResponseSchema } from './schemas.ts';
-import { listLatest, listRange } from './service.ts';
+import { listLatest, listRange } from './list-service.ts';
 
 export interface ListRoutesOptions {
   /** '/api/documents' → '/api/documents/lists' and '/api/documents/lists/:inicio/:fin'. */

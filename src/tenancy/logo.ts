@@ -2,8 +2,8 @@
 // event loop and stored in the renderer's form (src/render/image/normalize.ts: declared size checked before any
 // pixel is decoded, at most 12 megapixels; re-encoded as an opaque PNG, or JPEG, of at most 800 pixels a side).
 // What cannot be decoded is refused here, at upload, naming the field: a PDF never meets it.
-import type { ErrorItem } from '../../platform/errors.ts';
-import { type ImageProblemKind, normalizeOffThread } from '../../render/index.ts';
+import type { ErrorItem } from '../platform/errors.ts';
+import { type ImageProblemKind, normalizeOffThread } from '../render/index.ts';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** Uploads waiting for the image thread beyond which the next one is answered 503 (try again). */

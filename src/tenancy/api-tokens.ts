@@ -5,11 +5,11 @@
 // API user, whether created here or by a login. The count runs under a per-tenant advisory lock so that concurrent
 // requests cannot both take the last slot; it serialises token creations and logins only (the company row's lock
 // also queued them behind profile, certificate and SUNAT-access changes).
-import type { ApiToken, Prisma } from '../../generated/tenant/client.ts';
-import type { CentralClient } from '../../platform/db/clients.ts';
-import { errors } from '../../platform/errors.ts';
-import type { TenantContext } from '../../platform/http/tenant-context.ts';
-import { issueToken } from '../../platform/tokens.ts';
+import type { ApiToken, Prisma } from '../generated/tenant/client.ts';
+import type { CentralClient } from '../platform/db/clients.ts';
+import { errors } from '../platform/errors.ts';
+import type { TenantContext } from '../platform/http/tenant-context.ts';
+import { issueToken } from '../platform/tokens.ts';
 
 type Tenant = Pick<TenantContext, 'db' | 'schema' | 'planId' | 'user'>;
 

@@ -3,7 +3,7 @@
 // loses at most one interval of counts (usage statistics, not billing-grade evidence).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { limaDateOf } from '../../core/lima-clock.ts';
+import { limaDateOf } from '../core/lima-clock.ts';
 
 const FLUSH_MS = 5_000;
 

@@ -1,7 +1,7 @@
 // What the company adds to every printed document: its logo, its bank accounts (as additional information) and
 // its footer line. Applied when a PDF is rendered, from the company row of that moment.
-import type { Company } from '../../platform/http/tenant-context.ts';
-import type { PrintModel } from '../../render/index.ts';
+import type { Company } from '../platform/http/tenant-context.ts';
+import type { PrintModel } from '../render/index.ts';
 import type { BankAccount } from './profile-schemas.ts';
 
 function bankAccountLines(accounts: BankAccount[]): { label: string; value: string }[] {
