@@ -1,17 +1,10 @@
 // Request and answer schemas of the dispatch guides' routes (they also write the OpenAPI document).
 import { z } from 'zod';
+import { externalIdSchema } from '../../api/schemas.ts';
 import { successAnswer, WarningSchema, warningsField } from '../../platform/http/schemas.ts';
 
-const uuid = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-    message: 'Debe ser un external_id (UUID).',
-  });
-
 export const GuideRefSchema = z
-  .object({ external_id: uuid.describe('external_id de la guía (respuesta de POST /api/dispatches)') })
+  .object({ external_id: externalIdSchema.describe('external_id de la guía (respuesta de POST /api/dispatches)') })
   .meta({ id: 'DispatchRefBody' });
 
 const Links = z
