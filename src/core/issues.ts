@@ -1,30 +1,29 @@
 // What the core reports about a request body. Issues block the document (the HTTP layer answers
 // 422); warnings record harmless normalisations and are returned with the accepted document.
 
-export interface Issue {
+/** What an issue (blocks the document) and a warning (recorded, harmless) both say. */
+interface Finding {
   /** JSON path in the request body: 'items[2].total_igv', 'totales.total_venta', 'cuotas', '' for the body. */
   path: string;
   /** Stable snake_case code: 'validation_failed', 'totals_mismatch', 'series_invalid', ... (see ISSUE_CODES). */
   code: string;
   /** Spanish, human, shown by ERPs to users. */
   message: string;
-  /** For arithmetic issues, as decimal strings. */
+  /**
+   * For arithmetic issues, as decimal strings; for a figure a warning keeps within SUNAT's tolerance, ours and the
+   * one sent.
+   */
   expected?: string;
   received?: string;
-  /** SUNAT rule code when there is one, e.g. '3277'. */
+  /**
+   * SUNAT rule code when there is one, e.g. '3277'; on a warning, SUNAT's code when SUNAT itself would note the
+   * same thing (an observation, 4000+) or demands what we emitted.
+   */
   sunatRule?: string;
 }
 
-export interface Warning {
-  path: string;
-  code: string;
-  message: string;
-  /** For a figure kept within SUNAT's tolerance: ours and the one sent, as decimal strings. */
-  expected?: string;
-  received?: string;
-  /** SUNAT's code when SUNAT itself would note the same thing (an observation, 4000+) or demands what we emitted. */
-  sunatRule?: string;
-}
+export type Issue = Finding;
+export type Warning = Finding;
 
 /**
  * Every code the document core emits, with its meaning (the source for docs/errors.md).

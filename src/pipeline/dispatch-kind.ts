@@ -12,7 +12,7 @@ import {
 } from '../core/dispatch/index.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromDispatch } from '../render/from-dispatch.ts';
-import type { DocumentKind } from './document-kind.ts';
+import { type DocumentKind, headerColumns } from './document-kind.ts';
 
 /** The document types that travel through SUNAT's GRE REST service instead of its SOAP services. */
 export const DISPATCH_DOCUMENT_TYPES = ['09', '31'] as const;
@@ -48,15 +48,10 @@ function dispatchKindOf(core: CoreDispatchKind): DocumentKind<ComputedDispatch> 
         },
         digest,
       ),
-    columns: (doc) => ({
-      issueDate: doc.issueDate,
-      issueTime: doc.issueTime,
-      customerDocType: doc.recipient.documentType.slice(0, 1),
-      customerDocNumber: doc.recipient.documentNumber,
-      customerName: doc.recipient.name,
-      currency: 'PEN',
-      total: '0',
-    }),
+    columns: (doc) => {
+      const recipient = { ...doc.recipient, documentType: doc.recipient.documentType.slice(0, 1) };
+      return { ...headerColumns(doc, recipient, 'PEN'), total: '0' };
+    },
     lines: () => [],
     // SUNAT requires every guide before the goods move: sent on issue, like perceptions and retentions.
     sendOnIssue: () => true,

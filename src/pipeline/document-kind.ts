@@ -51,6 +51,50 @@ export interface LineColumns {
   total: string;
 }
 
+/** The columns every document has: its issue moment, the other party (customer, seller, recipient…) and currency. */
+export function headerColumns(
+  doc: { issueDate: string; issueTime: string },
+  party: { documentType: string; documentNumber: string; name: string },
+  currency: string,
+): Pick<
+  DocumentColumns,
+  'issueDate' | 'issueTime' | 'customerDocType' | 'customerDocNumber' | 'customerName' | 'currency'
+> {
+  return {
+    issueDate: doc.issueDate,
+    issueTime: doc.issueTime,
+    customerDocType: party.documentType,
+    customerDocNumber: party.documentNumber,
+    customerName: party.name,
+    currency,
+  };
+}
+
+/** A computed line of a sale or a purchase (invoices, purchase settlements), as far as its columns read it. */
+type ComputedLine = Pick<
+  LineColumns,
+  'internalCode' | 'sunatProductCode' | 'unitCode' | 'quantity' | 'unitValue' | 'unitPrice' | 'total'
+> & { index: number; affectationCode: string; value: string; igv: string };
+
+/** The columns of a computed line; `description` and `totalTaxes` as each kind keeps them. */
+export function lineColumns(l: ComputedLine, kept: { description: string; totalTaxes: string }): LineColumns {
+  return {
+    lineNumber: l.index,
+    internalCode: l.internalCode,
+    sunatProductCode: l.sunatProductCode,
+    description: kept.description,
+    unitCode: l.unitCode,
+    quantity: l.quantity,
+    unitValue: l.unitValue,
+    unitPrice: l.unitPrice,
+    igvAffectationType: l.affectationCode,
+    totalValue: l.value,
+    totalIgv: l.igv,
+    totalTaxes: kept.totalTaxes,
+    total: l.total,
+  };
+}
+
 export type { Prepared } from '../core/invoice/prepare.ts';
 import type { Prepared } from '../core/invoice/prepare.ts';
 

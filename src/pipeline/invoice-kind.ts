@@ -10,7 +10,7 @@ import {
   type ComputedDocument,
 } from '../core/index.ts';
 import { printModelFromComputed } from '../render/index.ts';
-import type { DocumentKind } from './document-kind.ts';
+import { type DocumentKind, headerColumns, lineColumns } from './document-kind.ts';
 
 export const invoiceKind: DocumentKind<ComputedDocument> = {
   name: 'invoice',
@@ -54,12 +54,7 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
   columns(doc) {
     const t = doc.totals;
     return {
-      issueDate: doc.issueDate,
-      issueTime: doc.issueTime,
-      customerDocType: doc.customer.documentType,
-      customerDocNumber: doc.customer.documentNumber,
-      customerName: doc.customer.name,
-      currency: doc.currency,
+      ...headerColumns(doc, doc.customer, doc.currency),
       totalTaxed: t.taxed,
       totalExonerated: t.exonerated,
       totalUnaffected: t.unaffected,
@@ -75,21 +70,7 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
     };
   },
   lines: (doc) =>
-    doc.lines.map((l) => ({
-      lineNumber: l.index,
-      internalCode: l.internalCode,
-      sunatProductCode: l.sunatProductCode,
-      description: l.description.slice(0, 2000),
-      unitCode: l.unitCode,
-      quantity: l.quantity,
-      unitValue: l.unitValue,
-      unitPrice: l.unitPrice,
-      igvAffectationType: l.affectationCode,
-      totalValue: l.value,
-      totalIgv: l.igv,
-      totalTaxes: l.taxes,
-      total: l.total,
-    })),
+    doc.lines.map((l) => lineColumns(l, { description: l.description.slice(0, 2000), totalTaxes: l.taxes })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
   // Trimmed: documents stored before number_to_letter was kept without FacturadorPro's trailing space.
   numberToLetter: (doc) => doc.numberToLetter.trim(),

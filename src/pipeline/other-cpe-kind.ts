@@ -7,7 +7,7 @@ import type { Prepared } from '../core/invoice/prepare.ts';
 import type { OtherCpeView } from '../core/other-cpe/types.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromOtherCpe } from '../render/from-other-cpe.ts';
-import type { DocumentKind } from './document-kind.ts';
+import { type DocumentKind, headerColumns } from './document-kind.ts';
 
 export interface OtherCpeKindSpec<C> {
   name: 'perception' | 'retention';
@@ -39,16 +39,7 @@ export function otherCpeKind<C>(spec: OtherCpeKindSpec<C>): DocumentKind<C> {
     },
     columns: (doc) => {
       const v = view(doc);
-      const party = { customerDocType: v.party.documentType, customerDocNumber: v.party.documentNumber };
-      return {
-        issueDate: v.issueDate,
-        issueTime: v.issueTime,
-        ...party,
-        customerName: v.party.name,
-        currency: 'PEN',
-        totalTaxes: v.total,
-        total: v.netTotal,
-      };
+      return { ...headerColumns(v, v.party, 'PEN'), totalTaxes: v.total, total: v.netTotal };
     },
     lines: () => [],
     // SUNAT requires both to be sent (FacturadorPro forces the send for every type but invoices).

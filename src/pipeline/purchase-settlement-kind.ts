@@ -10,7 +10,7 @@ import {
 } from '../core/purchase-settlement/index.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromPurchaseSettlement } from '../render/from-purchase-settlement.ts';
-import type { DocumentKind } from './document-kind.ts';
+import { type DocumentKind, headerColumns, lineColumns } from './document-kind.ts';
 
 export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = {
   name: 'purchase-settlement',
@@ -30,12 +30,7 @@ export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = 
   columns: (doc) => {
     const t = doc.totals;
     return {
-      issueDate: doc.issueDate,
-      issueTime: doc.issueTime,
-      customerDocType: doc.seller.documentType,
-      customerDocNumber: doc.seller.documentNumber,
-      customerName: doc.seller.name,
-      currency: doc.currency,
+      ...headerColumns(doc, doc.seller, doc.currency),
       totalTaxed: t.taxed,
       totalExonerated: t.exonerated,
       totalUnaffected: t.unaffected,
@@ -44,22 +39,7 @@ export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = 
       total: t.payable,
     };
   },
-  lines: (doc) =>
-    doc.lines.map((l) => ({
-      lineNumber: l.index,
-      internalCode: l.internalCode,
-      sunatProductCode: l.sunatProductCode,
-      description: l.description,
-      unitCode: l.unitCode,
-      quantity: l.quantity,
-      unitValue: l.unitValue,
-      unitPrice: l.unitPrice,
-      igvAffectationType: l.affectationCode,
-      totalValue: l.value,
-      totalIgv: l.igv,
-      totalTaxes: l.igv,
-      total: l.total,
-    })),
+  lines: (doc) => doc.lines.map((l) => lineColumns(l, { description: l.description, totalTaxes: l.igv })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
   numberToLetter: (doc) => doc.numberToLetter,
   printModel: (doc, issuer, context) =>

@@ -5,20 +5,16 @@
 import { z } from 'zod';
 import { ubigeoNames } from '../core/catalogs/ubigeo/index.ts';
 import { errors } from '../platform/errors.ts';
+import { filledText, ubigeoCode } from '../platform/http/schemas.ts';
 import type { CompanyAddress, ProvisionTenantInput } from './provision.ts';
-
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const FirstEstablishmentBody = z
   .object({
-    nombre: text(100).describe('Nombre del local (por defecto "Oficina principal")'),
-    direccion: text(200).describe('Dirección del domicilio fiscal'),
-    ubigeo: z
-      .string()
-      .regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' })
-      .describe('Ubigeo INEI del distrito; departamento, provincia y distrito se toman del catálogo'),
-    urbanizacion: text(100).describe('Urbanización'),
-    telefono: text(30).describe('Teléfono del local'),
+    nombre: filledText(100).describe('Nombre del local (por defecto "Oficina principal")'),
+    direccion: filledText(200).describe('Dirección del domicilio fiscal'),
+    ubigeo: ubigeoCode().describe('Ubigeo INEI del distrito; departamento, provincia y distrito se toman del catálogo'),
+    urbanizacion: filledText(100).describe('Urbanización'),
+    telefono: filledText(30).describe('Teléfono del local'),
     correo_electronico: z.email({ message: 'Correo electrónico inválido.' }).max(254),
   })
   .partial()

@@ -1,23 +1,19 @@
 // The body of PATCH /api/company (OpenAPI schema CompanyProfileBody): every field optional, null clears an
 // optional one. Lengths follow the UBL fields they end up in.
 import { z } from 'zod';
-
-const text = (max: number) => z.string().trim().min(1).max(max);
+import { filledText, ubigeoCode } from '../platform/http/schemas.ts';
 
 export const AddressBody = z
   .object({
-    ubigeo: z
-      .string()
-      .regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' })
-      .describe('Ubigeo INEI del domicilio fiscal (150101)'),
+    ubigeo: ubigeoCode().describe('Ubigeo INEI del domicilio fiscal (150101)'),
     codigo_establecimiento: z
       .string()
       .regex(/^\d{4}$/, { message: 'El código de establecimiento tiene 4 dígitos (0000: domicilio fiscal).' }),
-    direccion: text(200),
-    urbanizacion: text(100).nullable(),
-    distrito: text(60),
-    provincia: text(60),
-    departamento: text(60),
+    direccion: filledText(200),
+    urbanizacion: filledText(100).nullable(),
+    distrito: filledText(60),
+    provincia: filledText(60),
+    departamento: filledText(60),
     codigo_pais: z.string().regex(/^[A-Z]{2}$/, { message: 'El código de país tiene 2 letras (PE).' }),
   })
   .partial()
@@ -25,7 +21,7 @@ export const AddressBody = z
 
 export const BankAccountBody = z
   .object({
-    banco: text(60).describe('Nombre del banco'),
+    banco: filledText(60).describe('Nombre del banco'),
     moneda: z.enum(['PEN', 'USD', 'EUR']),
     numero: z
       .string()
@@ -41,7 +37,7 @@ export const BankAccountBody = z
 export const PdfSettingsBody = z
   .object({
     formato: z.enum(['a4', 'ticket']).describe('Formato del PDF cuando el comprobante no indica acciones.formato_pdf'),
-    pie_de_pagina: text(300).nullable().describe('Texto impreso al pie de cada PDF'),
+    pie_de_pagina: filledText(300).nullable().describe('Texto impreso al pie de cada PDF'),
     cuentas_bancarias: z.array(BankAccountBody).max(6).describe('Cuentas impresas en el PDF'),
   })
   .partial()
@@ -49,10 +45,10 @@ export const PdfSettingsBody = z
 
 export const CompanyProfileBody = z
   .object({
-    razon_social: text(200),
-    nombre_comercial: text(200).nullable(),
+    razon_social: filledText(200),
+    nombre_comercial: filledText(200).nullable(),
     direccion: AddressBody,
-    telefono: text(30).nullable(),
+    telefono: filledText(30).nullable(),
     email: z.email({ message: 'Correo electrónico inválido.' }).max(254).nullable(),
     logo: z.string().max(1_000_000).nullable().describe('Logo PNG o JPEG en base64 (máximo 512 KB); null lo quita'),
     pdf: PdfSettingsBody,

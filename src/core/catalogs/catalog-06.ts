@@ -10,84 +10,29 @@ export interface IdentityDocumentEntry extends CatalogEntry {
   identifiesBuyer: boolean;
 }
 
+/** 1 to 15 characters without spaces: the number of a document with no format of its own (SUNAT 2802). */
+const ANY = /^[^\s]{1,15}$/;
+
+const id = (
+  code: string,
+  description: string,
+  label: string,
+  pattern: RegExp,
+  identifiesBuyer: boolean,
+): IdentityDocumentEntry => ({ code, description, label, pattern, identifiesBuyer });
+
 export const identityDocumentTypes = defineCatalog<IdentityDocumentEntry>('06', 'Tipo de documento de identidad', [
-  {
-    code: '-',
-    description: 'Sin documento (clientes varios; SUNAT acepta schemeID "-")',
-    label: 'SIN DOC.',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: '0',
-    description: 'Doc. tributario no domiciliado sin RUC',
-    label: 'DOC. TRIB. NO DOM.',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: '1',
-    description: 'Documento nacional de identidad',
-    label: 'DNI',
-    pattern: /^\d{8}$/,
-    identifiesBuyer: true,
-  },
-  {
-    code: '4',
-    description: 'Carné de extranjería',
-    label: 'CARNÉ EXT.',
-    pattern: /^[^\s]{1,12}$/,
-    identifiesBuyer: true,
-  },
-  {
-    code: '6',
-    description: 'Registro único de contribuyentes',
-    label: 'RUC',
-    pattern: /^\d{11}$/,
-    identifiesBuyer: true,
-  },
-  { code: '7', description: 'Pasaporte', label: 'PASAPORTE', pattern: /^[^\s]{1,12}$/, identifiesBuyer: true },
-  {
-    code: 'A',
-    description: 'Cédula diplomática de identidad',
-    label: 'CÉD. DIPLOMÁTICA',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: 'B',
-    description: 'Doc. identidad país residencia - no domiciliado',
-    label: 'DOC. IDENT. PAÍS RESIDENCIA',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: 'C',
-    description: 'Tax Identification Number - TIN - Doc Trib PP.NN',
-    label: 'TIN',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: 'D',
-    description: 'Identification Number - IN - Doc Trib PP.JJ',
-    label: 'IN',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: 'E',
-    description: 'TAM - Tarjeta Andina de Migración',
-    label: 'TAM',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  {
-    code: 'F',
-    description: 'Permiso temporal de permanencia - PTP',
-    label: 'PTP',
-    pattern: /^[^\s]{1,15}$/,
-    identifiesBuyer: false,
-  },
-  { code: 'G', description: 'Salvoconducto', label: 'SALVOCONDUCTO', pattern: /^[^\s]{1,15}$/, identifiesBuyer: false },
+  id('-', 'Sin documento (clientes varios; SUNAT acepta schemeID "-")', 'SIN DOC.', ANY, false),
+  id('0', 'Doc. tributario no domiciliado sin RUC', 'DOC. TRIB. NO DOM.', ANY, false),
+  id('1', 'Documento nacional de identidad', 'DNI', /^\d{8}$/, true),
+  id('4', 'Carné de extranjería', 'CARNÉ EXT.', /^[^\s]{1,12}$/, true),
+  id('6', 'Registro único de contribuyentes', 'RUC', /^\d{11}$/, true),
+  id('7', 'Pasaporte', 'PASAPORTE', /^[^\s]{1,12}$/, true),
+  id('A', 'Cédula diplomática de identidad', 'CÉD. DIPLOMÁTICA', ANY, false),
+  id('B', 'Doc. identidad país residencia - no domiciliado', 'DOC. IDENT. PAÍS RESIDENCIA', ANY, false),
+  id('C', 'Tax Identification Number - TIN - Doc Trib PP.NN', 'TIN', ANY, false),
+  id('D', 'Identification Number - IN - Doc Trib PP.JJ', 'IN', ANY, false),
+  id('E', 'TAM - Tarjeta Andina de Migración', 'TAM', ANY, false),
+  id('F', 'Permiso temporal de permanencia - PTP', 'PTP', ANY, false),
+  id('G', 'Salvoconducto', 'SALVOCONDUCTO', ANY, false),
 ]);

@@ -21,6 +21,16 @@ export interface OperationTypeEntry extends CatalogEntry {
   facturaCustomerTypes?: string[];
 }
 
+/** A detraction operation whose catalog 54 code it forces (SUNAT 3129). */
+const forcedDetraction = (code: string, description: string, detractionCode: string): OperationTypeEntry => ({
+  code,
+  description,
+  factura: true,
+  boleta: true,
+  detraction: true,
+  detractionCode,
+});
+
 export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de operación', [
   { code: '0101', description: 'Venta interna', factura: true, boleta: true },
   {
@@ -122,30 +132,9 @@ export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de o
     anyCustomerDocument: true,
   },
   { code: '1001', description: 'Operación sujeta a detracción', factura: true, boleta: true, detraction: true },
-  {
-    code: '1002',
-    description: 'Operación sujeta a detracción – recursos hidrobiológicos',
-    factura: true,
-    boleta: true,
-    detraction: true,
-    detractionCode: '004',
-  },
-  {
-    code: '1003',
-    description: 'Operación sujeta a detracción – servicios de transporte de pasajeros',
-    factura: true,
-    boleta: true,
-    detraction: true,
-    detractionCode: '028',
-  },
-  {
-    code: '1004',
-    description: 'Operación sujeta a detracción – servicios de transporte de carga',
-    factura: true,
-    boleta: true,
-    detraction: true,
-    detractionCode: '027',
-  },
+  forcedDetraction('1002', 'Operación sujeta a detracción – recursos hidrobiológicos', '004'),
+  forcedDetraction('1003', 'Operación sujeta a detracción – servicios de transporte de pasajeros', '028'),
+  forcedDetraction('1004', 'Operación sujeta a detracción – servicios de transporte de carga', '027'),
   { code: '2001', description: 'Operación sujeta a percepción', factura: true, boleta: true, perception: true },
   { code: '2100', description: 'Créditos a empresas', factura: true, boleta: true },
   { code: '2101', description: 'Créditos de consumo revolvente', factura: true, boleta: true },

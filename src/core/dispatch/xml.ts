@@ -1,11 +1,12 @@
 // UBL 2.1 DespatchAdvice in SUNAT's GRE 2022 format (CustomizationID 2.0) for the guía de remisión remitente (09)
 // and transportista (31), in the element order of UBL-DespatchAdvice-2.1.xsd. Output is the "C14N-ready" form the
 // fast signer expects (src/core/ubl/xml-writer.ts): namespaces on the root in C14N order, no self-closing tags.
+import { documentId } from '../filenames.ts';
 import type { Issuer } from '../issuer.ts';
 import { A } from '../ubl/fragments/attributes.ts';
 import { writeSignaturePointer } from '../ubl/fragments/parties.ts';
-import { rootNamespaces, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
-import { attrs, type XmlWriter, XmlWriter as Writer } from '../ubl/xml-writer.ts';
+import { openUbl21 } from '../ubl/fragments/opening.ts';
+import { attrs, type XmlWriter } from '../ubl/xml-writer.ts';
 import type {
   ComputedDispatch,
   DispatchAddress,
@@ -193,15 +194,8 @@ function writeLines(w: XmlWriter, doc: ComputedDispatch): void {
 /** The unsigned "C14N-ready" DespatchAdvice of a guide with its number assigned. */
 export function buildDispatchXml(doc: ComputedDispatch, issuer: Issuer): string {
   if (doc.number === null) throw new Error('buildDispatchXml: the guide has no number yet ("#")');
-  const w = new Writer(XML_DECLARATION).openRoot('DespatchAdvice', rootNamespaces(DESPATCH_ADVICE_NS));
-  w.raw(SIGNATURE_HOME)
-    .leaf('cbc:UBLVersionID', '2.1')
-    .leaf('cbc:CustomizationID', '2.0')
-    .leaf('cbc:ID', `${doc.series}-${doc.number}`)
-    .leaf('cbc:IssueDate', doc.issueDate)
-    .leaf('cbc:IssueTime', doc.issueTime)
-    .leaf('cbc:DespatchAdviceTypeCode', doc.documentType, A.documentType)
-    .optionalLeaf('cbc:Note', doc.note);
+  const w = openUbl21('DespatchAdvice', DESPATCH_ADVICE_NS, documentId(doc.series, doc.number), doc);
+  w.leaf('cbc:DespatchAdviceTypeCode', doc.documentType, A.documentType).optionalLeaf('cbc:Note', doc.note);
   writeRelated(w, doc);
   writeSignaturePointer(w, issuer);
   writeParty(w, 'cac:DespatchSupplierParty', {

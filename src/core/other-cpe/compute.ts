@@ -1,13 +1,15 @@
 // What computing a perception (40) and a retention (20) have in common: the issue moment, the party, a related
-// document's row and its exchange rate to PEN. The figures themselves (perceived adds, retained subtracts) and
-// the checks that only one type has stay in each type's compute.
+// document's row, and the steps from the body to the computed voucher. A related document's payment, exchange rate
+// and figures (perceived adds, retained subtracts) and the header sums are in figures.ts; the checks that only one
+// type has stay in each type's compute.
 import type { z } from 'zod';
 import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
 import type { customerSchema } from '../invoice/schema.ts';
-import { issue, warning, type Issue, type Warning } from '../issues.ts';
-import { Decimal, dec, formatAmount, HUNDRED } from '../money.ts';
+import { issue, type Issue, type Warning } from '../issues.ts';
+import { type Decimal, dec, formatAmount, HUNDRED } from '../money.ts';
 import { amountInWords, numberToLetter } from '../words.ts';
-import type { OtherCpeHeader, RelatedDocumentRow, VoucherExchangeRate, VoucherParty } from './types.ts';
+import { type FigureRules, voucherTotals } from './figures.ts';
+import type { OtherCpeHeader, RelatedDocumentRow, VoucherParty } from './types.ts';
 
 export interface Findings {
   issues: Issue[];
@@ -73,70 +75,6 @@ export function relatedRow(d: RelatedDocumentBody, ownType: '40' | '20'): Relate
   };
 }
 
-/** The payment is in the document's currency and not above its total; `act` is "cobro" or "pago". */
-export function checkPayment(
-  d: RelatedDocumentBody,
-  paid: Decimal,
-  path: string,
-  f: Findings,
-  wording: { act: 'cobro' | 'pago'; currencyRule?: string },
-): void {
-  const payment = d.pagos?.[0];
-  if (payment && payment.codigo_tipo_moneda !== d.codigo_tipo_moneda) {
-    const rule = wording.currencyRule;
-    const message = `El ${wording.act} debe estar en la moneda del documento relacionado${rule ? ` (SUNAT ${rule})` : ''}.`;
-    f.issues.push(
-      issue(`${path}.pagos[0].codigo_tipo_moneda`, 'validation_failed', message, rule ? { sunatRule: rule } : {}),
-    );
-  }
-  if (paid.gt(d.total_documento)) {
-    const message = `El ${wording.act} (${formatAmount(paid)}) supera el total del documento (${formatAmount(d.total_documento)}).`;
-    f.issues.push(issue(`${path}.pagos[0].total_pago`, 'validation_failed', message));
-  }
-}
-
-/**
- * The factor to PEN of a related document and the exchange rate to write, checked as SUNAT does (2716, 2749):
- * `rules.missing` is the rule of a missing rate (2715 perception, 2721 retention), `rules.pair` the one reported for
- * a rate that is not document currency → PEN.
- */
-export function exchangeOf(
-  d: RelatedDocumentBody,
-  path: string,
-  date: string,
-  f: Findings,
-  rules: { missing: string; pair: string },
-): { factor: Decimal; rate?: VoucherExchangeRate } {
-  const fx = d.tipo_de_cambio;
-  if (d.codigo_tipo_moneda === 'PEN') {
-    if (fx && !fx.factor.eq(1)) {
-      const message = 'Documento en soles: el tipo de cambio se toma como 1.';
-      f.warnings.push(warning(`${path}.tipo_de_cambio.factor`, 'value_normalized', message));
-    }
-    return { factor: new Decimal(1) };
-  }
-  if (!fx) {
-    const message = `Falta el tipo de cambio: el documento no está en soles (SUNAT ${rules.missing}).`;
-    f.issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', message, { sunatRule: rules.missing }));
-    return { factor: new Decimal(1) };
-  }
-  if (fx.codigo_tipo_moneda_referencia !== d.codigo_tipo_moneda || fx.codigo_tipo_moneda_objetivo !== 'PEN') {
-    const message = `El tipo de cambio debe ir de ${d.codigo_tipo_moneda} a PEN (SUNAT 2749/2720).`;
-    f.issues.push(issue(`${path}.tipo_de_cambio`, 'validation_failed', message, { sunatRule: rules.pair }));
-  }
-  if (fx.factor.decimalPlaces() > 6 || fx.factor.gte(10_000)) {
-    const message = 'El tipo de cambio admite hasta 4 enteros y 6 decimales (SUNAT 2716).';
-    f.issues.push(issue(`${path}.tipo_de_cambio.factor`, 'validation_failed', message, { sunatRule: '2716' }));
-  }
-  const rate = {
-    source: d.codigo_tipo_moneda,
-    target: 'PEN',
-    rate: fx.factor.toFixed(6),
-    date: fx.fecha_tipo_de_cambio ?? date,
-  };
-  return { factor: fx.factor, rate };
-}
-
 /** The body fields the skeleton reads; each type's body has them under these names. */
 interface VoucherBody<R> {
   serie_documento: string;
@@ -155,18 +93,22 @@ export interface VoucherTotals {
 }
 
 /** What each type brings to the shared steps of computeOtherCpe. */
-export interface OtherCpeCompute<B, R, D> {
+export interface OtherCpeCompute<B, R extends RelatedDocumentRow, D> {
   regimes: Record<string, { percent: string; description: string }>;
   regimeOf(body: B): string;
   checkParty(body: B, ctx: DocumentContext, f: Findings): void;
   row(d: B extends VoucherBody<infer X> ? X : never, i: number, issueDate: string, rate: Decimal, f: Findings): R;
-  /** Undefined when the sums cannot be computed (too large). */
-  totals(body: B, rows: R[], f: Findings): VoucherTotals | undefined;
+  /** The figures' rules: the sign of the net, the field names, SUNAT's codes. */
+  figures: FigureRules;
+  /** The header's figures the body sent (totales). */
+  sentTotals(body: B): { amount?: Decimal; total_pagado?: Decimal };
+  /** A row's amount and net once computed, under neutral names. */
+  rowFigures(row: R): { amount: string; net: string } | undefined;
   document(header: OtherCpeHeader, body: B, rows: R[], totals: VoucherTotals): D;
 }
 
-/** Issue moment → party → each related document → totals → the computed voucher, unless an issue was found. */
-export function computeOtherCpe<B extends VoucherBody<unknown>, R, D>(
+/** Issue moment → party → each related document → totals (./figures.ts) → the computed voucher, unless an issue was found. */
+export function computeOtherCpe<B extends VoucherBody<unknown>, R extends RelatedDocumentRow, D>(
   body: B,
   ctx: DocumentContext,
   spec: OtherCpeCompute<B, R, D>,
@@ -178,7 +120,8 @@ export function computeOtherCpe<B extends VoucherBody<unknown>, R, D>(
   const when = issueMoment(body, ctx, f);
   spec.checkParty(body, ctx, f);
   const rows = body.documentos.map((d, i) => spec.row(d as never, i, when.date, rate, f));
-  const totals = spec.totals(body, rows, f);
+  const counted = rows.map((r) => r.inSums && spec.rowFigures(r));
+  const totals = voucherTotals(spec.sentTotals(body), counted, f, spec.figures);
   if (!totals || f.issues.length > 0) return f;
   const header: OtherCpeHeader = {
     schemaVersion: 1,

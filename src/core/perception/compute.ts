@@ -6,17 +6,9 @@
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
-import { type Decimal, formatAmount, round2 } from '../money.ts';
-import {
-  checkPayment,
-  exchangeOf,
-  computeOtherCpe,
-  type Findings,
-  type VoucherTotals,
-  relatedRow,
-  voucherParty,
-} from '../other-cpe/compute.ts';
-import { documentFigures, type FigureRules, voucherTotals } from '../other-cpe/figures.ts';
+import { type Decimal, formatAmount } from '../money.ts';
+import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { PerceptionBody } from './schema.ts';
 import type { ComputedPerception, PerceivedDocument } from './types.ts';
@@ -31,6 +23,8 @@ const PERCEPTION_FIGURES: FigureRules = {
   citesRule: false,
   noneCounted:
     'Ningún documento relacionado genera percepción (se requiere al menos una factura, boleta o nota de débito cobrada).',
+  payment: { act: 'cobro' },
+  exchange: { missing: '2715', pair: '2720' },
 };
 
 /** The customer's RUC, when it is one: 11 digits (SUNAT 2679) and, in production, a valid check digit. */
@@ -64,33 +58,12 @@ function perceivedDocument(
   }
   // The perception, its payment and its exchange rate are dated the voucher's day unless the body says otherwise.
   const date = d.fecha_de_percepcion ?? issueDate;
-  const payment = d.pagos?.[0];
-  if (!payment && !row.inSums) return row; // credit notes may be listed without payment (SUNAT leaves them out of the sums)
-  const paid = payment ? payment.total_pago : d.total_documento;
-  checkPayment(d, paid, path, f, { act: 'cobro' });
-  const { factor, rate: exchangeRate } = exchangeOf(d, path, date, f, { missing: '2715', pair: '2720' });
-  const basePen = round2(paid.times(factor));
-  const sent = { amount: d.total_percibido, total_a_pagar: d.total_a_pagar, total_pagado: d.total_pagado };
-  const figures = documentFigures(sent, basePen, rate, path, f, PERCEPTION_FIGURES);
-  if (!figures) return row;
-  row.payment = { number: 1, amount: formatAmount(paid), date: payment?.fecha_de_pago ?? date };
-  row.perception = {
-    amount: formatAmount(figures.amount),
-    date,
-    netCashed: formatAmount(figures.net),
-    basePen: formatAmount(basePen),
-    exchangeRate,
-  };
+  const at = { inSums: row.inSums, sentAmount: d.total_percibido, date, path };
+  const paid = relatedPayment(d, at, rate, f, PERCEPTION_FIGURES);
+  if (!paid) return row;
+  row.payment = paid.payment;
+  row.perception = namedNet(paid.figures, 'netCashed');
   return row;
-}
-
-/** Σ perceived (SUNAT 2667) and Σ net cashed (2668) over the documents in the sums, or undefined when too large. */
-function totalsOf(body: PerceptionBody, documents: PerceivedDocument[], f: Findings): VoucherTotals | undefined {
-  const counted = documents.flatMap((d) =>
-    d.inSums && d.perception ? [{ amount: d.perception.amount, net: d.perception.netCashed }] : [],
-  );
-  const sent = body.totales && { amount: body.totales.total_percibido, total_pagado: body.totales.total_pagado };
-  return voucherTotals(sent, counted, f, PERCEPTION_FIGURES);
 }
 
 export function computePerception(
@@ -102,7 +75,9 @@ export function computePerception(
     regimeOf: (b) => b.codigo_tipo_percepcion,
     checkParty: checkReceiver,
     row: perceivedDocument,
-    totals: totalsOf,
+    figures: PERCEPTION_FIGURES,
+    sentTotals: (b) => ({ amount: b.totales?.total_percibido, total_pagado: b.totales?.total_pagado }),
+    rowFigures: (d) => d.perception && { amount: d.perception.amount, net: d.perception.netCashed },
     document: (header, b, documents, totals) => ({
       ...header,
       kind: 'perception',

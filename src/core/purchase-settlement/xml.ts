@@ -9,8 +9,8 @@ import { formatPercent } from '../money.ts';
 import { A } from '../ubl/fragments/attributes.ts';
 import { writeSignaturePointer, writeSupplier } from '../ubl/fragments/parties.ts';
 import { openLineSubtotal, writeScheme } from '../ubl/fragments/tax-total.ts';
-import { rootNamespaces, SIGNATURE_HOME, XML_DECLARATION } from '../ubl/namespaces.ts';
-import { XmlWriter } from '../ubl/xml-writer.ts';
+import { openUbl21 } from '../ubl/fragments/opening.ts';
+import type { XmlWriter } from '../ubl/xml-writer.ts';
 import type { ComputedPurchaseSettlement, SettlementLine, SettlementSeller } from './types.ts';
 
 export const SELF_BILLED_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:SelfBilledInvoice-2';
@@ -130,14 +130,8 @@ function writeLine(w: XmlWriter, line: SettlementLine, currency: string): void {
 /** The unsigned "C14N-ready" XML of a numbered settlement. */
 export function buildPurchaseSettlementXml(doc: ComputedPurchaseSettlement, issuer: Issuer): string {
   if (doc.number === null) throw new Error('buildPurchaseSettlementXml: the settlement has no number yet ("#")');
-  const w = new XmlWriter(XML_DECLARATION).openRoot('SelfBilledInvoice', rootNamespaces(SELF_BILLED_INVOICE_NS));
-  w.raw(SIGNATURE_HOME)
-    .leaf('cbc:UBLVersionID', '2.1')
-    .leaf('cbc:CustomizationID', '2.0')
-    .leaf('cbc:ID', documentId(doc.series, doc.number))
-    .leaf('cbc:IssueDate', doc.issueDate)
-    .leaf('cbc:IssueTime', doc.issueTime)
-    .leaf('cbc:InvoiceTypeCode', '04', A.invoiceTypeCode(doc.operationType))
+  const w = openUbl21('SelfBilledInvoice', SELF_BILLED_INVOICE_NS, documentId(doc.series, doc.number), doc);
+  w.leaf('cbc:InvoiceTypeCode', '04', A.invoiceTypeCode(doc.operationType))
     .leaf('cbc:Note', doc.amountInWords, A.legend('1000'))
     .optionalLeaf('cbc:Note', doc.note)
     .leaf('cbc:DocumentCurrencyCode', doc.currency, A.currencyCode);

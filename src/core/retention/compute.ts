@@ -5,17 +5,9 @@
 import { hasRucFormat, isValidRuc } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
 import { issue, warning, type Issue, type Warning } from '../issues.ts';
-import { type Decimal, formatAmount, round2 } from '../money.ts';
-import {
-  checkPayment,
-  exchangeOf,
-  computeOtherCpe,
-  type Findings,
-  type VoucherTotals,
-  relatedRow,
-  voucherParty,
-} from '../other-cpe/compute.ts';
-import { documentFigures, type FigureRules, voucherTotals } from '../other-cpe/figures.ts';
+import { type Decimal, formatAmount } from '../money.ts';
+import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { RETENTION_REGIMES, SIX_PERCENT_LAST_DATE } from './catalogs.ts';
 import type { RetainedDocumentBody, RetentionBody } from './schema.ts';
 import type { ComputedRetention, RetainedDocument } from './types.ts';
@@ -29,6 +21,8 @@ const RETENTION_FIGURES: FigureRules = {
   citesRule: true,
   noneCounted:
     'Ningún documento relacionado genera retención (se requiere al menos una factura o nota de débito pagada).',
+  payment: { act: 'pago', currencyRule: '2622' },
+  exchange: { missing: '2721', pair: '2749' },
 };
 
 /** SUNAT 2724: the supplier is identified by its RUC; 2620: it is not the issuer itself. */
@@ -92,35 +86,14 @@ function retainedDocument(
   checkDocumentHeader(d, body.codigo_tipo_retencion, issueDate, path, f);
   // The retention, its payment and its exchange rate are dated the voucher's day unless the body says otherwise.
   const date = d.fecha_de_retencion ?? issueDate;
-  const payment = d.pagos?.[0];
-  if (!payment && !row.inSums) return row; // credit notes may be listed without payment (out of the sums)
-  const paid = payment ? payment.total_pago : d.total_documento;
-  const paidOn = payment?.fecha_de_pago ?? date;
-  checkPayment(d, paid, path, f, { act: 'pago', currencyRule: '2622' });
-  checkPaymentDate(paidOn, d, issueDate, path, f);
-  const { factor, rate: exchangeRate } = exchangeOf(d, path, date, f, { missing: '2721', pair: '2749' });
-  const basePen = round2(paid.times(factor));
-  const sent = { amount: d.total_retenido, total_a_pagar: d.total_a_pagar, total_pagado: d.total_pagado };
-  const figures = documentFigures(sent, basePen, rate, path, f, RETENTION_FIGURES);
-  if (!figures) return row;
-  row.payment = { number: 1, amount: formatAmount(paid), date: paidOn };
-  row.retention = {
-    amount: formatAmount(figures.amount),
-    date,
-    netPaid: formatAmount(figures.net),
-    basePen: formatAmount(basePen),
-    exchangeRate,
-  };
-  return row;
-}
-
-/** Σ retained (SUNAT 2628) and Σ net paid (2629) over the documents in the sums, or undefined when too large. */
-function totalsOf(body: RetentionBody, documents: RetainedDocument[], f: Findings): VoucherTotals | undefined {
-  const counted = documents.flatMap((d) =>
-    d.inSums && d.retention ? [{ amount: d.retention.amount, net: d.retention.netPaid }] : [],
+  const at = { inSums: row.inSums, sentAmount: d.total_retenido, date, path };
+  const paid = relatedPayment(d, at, rate, f, RETENTION_FIGURES, (paidOn) =>
+    checkPaymentDate(paidOn, d, issueDate, path, f),
   );
-  const sent = body.totales && { amount: body.totales.total_retenido, total_pagado: body.totales.total_pagado };
-  return voucherTotals(sent, counted, f, RETENTION_FIGURES);
+  if (!paid) return row;
+  row.payment = paid.payment;
+  row.retention = namedNet(paid.figures, 'netPaid');
+  return row;
 }
 
 export function computeRetention(
@@ -132,7 +105,9 @@ export function computeRetention(
     regimeOf: (b) => b.codigo_tipo_retencion,
     checkParty: checkSupplier,
     row: (d, i, issueDate, rate, f) => retainedDocument(d, i, body, issueDate, rate, f),
-    totals: totalsOf,
+    figures: RETENTION_FIGURES,
+    sentTotals: (b) => ({ amount: b.totales?.total_retenido, total_pagado: b.totales?.total_pagado }),
+    rowFigures: (d) => d.retention && { amount: d.retention.amount, net: d.retention.netPaid },
     document: (header, b, documents, totals) => ({
       ...header,
       kind: 'retention',

@@ -4,12 +4,13 @@
 import type { Issuer } from '../issuer.ts';
 import type { ComputedDocument } from '../invoice/types.ts';
 import { documentId } from '../filenames.ts';
-import { NS, SIGNATURE_HOME, XML_DECLARATION, rootNamespaces } from './namespaces.ts';
-import { XmlWriter } from './xml-writer.ts';
+import { NS } from './namespaces.ts';
+import type { XmlWriter } from './xml-writer.ts';
 import { A } from './fragments/attributes.ts';
 import { writeAllowanceCharge } from './fragments/allowance-charges.ts';
 import { writeLine } from './fragments/lines.ts';
 import { writeMonetaryTotal } from './fragments/monetary-total.ts';
+import { openUbl21 } from './fragments/opening.ts';
 import { writeCustomer, writeSignaturePointer, writeSupplier } from './fragments/parties.ts';
 import { writePaymentMeans, writePaymentTerms, writePrepaidPayments } from './fragments/payment.ts';
 import {
@@ -24,15 +25,12 @@ import { writeDocumentTaxTotal } from './fragments/tax-total.ts';
 /** Free-text notes (informacion_adicional) longer than this stay on the PDF only. */
 export const MAX_FREE_NOTE = 500;
 
-function header(w: XmlWriter, doc: ComputedDocument): void {
+/** A writer with the document's root open and its UBL 2.1 opening written. */
+function open(root: 'Invoice' | 'CreditNote' | 'DebitNote', doc: ComputedDocument): XmlWriter {
   if (doc.number === null)
     throw new Error('buildDocumentXml: the document has no number yet ("#"); call assignNumber() first');
-  w.raw(SIGNATURE_HOME)
-    .leaf('cbc:UBLVersionID', '2.1')
-    .leaf('cbc:CustomizationID', '2.0')
-    .leaf('cbc:ID', documentId(doc.series, doc.number))
-    .leaf('cbc:IssueDate', doc.issueDate)
-    .leaf('cbc:IssueTime', doc.issueTime);
+  const namespace = root === 'Invoice' ? NS.invoice : root === 'CreditNote' ? NS.creditNote : NS.debitNote;
+  return openUbl21(root, namespace, documentId(doc.series, doc.number), doc);
 }
 
 function notes(w: XmlWriter, doc: ComputedDocument): void {
@@ -49,8 +47,7 @@ function parties(w: XmlWriter, doc: ComputedDocument, issuer: Issuer): void {
 }
 
 function buildInvoice(doc: ComputedDocument, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('Invoice', rootNamespaces(NS.invoice));
-  header(w, doc);
+  const w = open('Invoice', doc);
   w.optionalLeaf('cbc:DueDate', doc.dueDate);
   w.leaf('cbc:InvoiceTypeCode', doc.documentType, A.invoiceTypeCode(doc.operationType ?? '0101'));
   notes(w, doc);
@@ -87,7 +84,6 @@ function taxesTotalsAndLines(
 
 /** What credit and debit notes share, in their schemas' order, up to the parties. */
 function noteHead(w: XmlWriter, doc: ComputedDocument, issuer: Issuer): void {
-  header(w, doc);
   notes(w, doc);
   writeDiscrepancyResponse(w, doc);
   writeOrderReference(w, doc);
@@ -98,7 +94,7 @@ function noteHead(w: XmlWriter, doc: ComputedDocument, issuer: Issuer): void {
 }
 
 function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('CreditNote', rootNamespaces(NS.creditNote));
+  const w = open('CreditNote', doc);
   noteHead(w, doc, issuer);
   writePaymentMeans(w, doc);
   writePaymentTerms(w, doc);
@@ -106,7 +102,7 @@ function buildCreditNote(doc: ComputedDocument, issuer: Issuer): string {
 }
 
 function buildDebitNote(doc: ComputedDocument, issuer: Issuer): string {
-  const w = new XmlWriter(XML_DECLARATION).openRoot('DebitNote', rootNamespaces(NS.debitNote));
+  const w = open('DebitNote', doc);
   noteHead(w, doc, issuer);
   // DebitNoteType: PrepaidPayment and AllowanceCharge come before PaymentMeans/PaymentTerms.
   writePrepaidPayments(w, doc);

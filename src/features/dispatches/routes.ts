@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { carrierDispatchKind, senderDispatchKind } from '../../pipeline/dispatch-kind.ts';
 import type { AnyDocumentKind } from '../../pipeline/document-kind.ts';
-import { errors } from '../../platform/errors.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { plainJsonSerializer, tenantErrorResponses, tenantPost } from '../../platform/http/schemas.ts';
+import { tenantPost, tenantRoute } from '../../platform/http/schemas.ts';
 import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { issueRouteOptions, refuseLockedEmission } from '../../api/issue-route.ts';
 import { dispatchExamples } from './examples.ts';
 import {
   GuideRefSchema,
@@ -24,31 +24,14 @@ import { guideRecords, issueGuide, sendOrFollow } from './service.ts';
 function issueRoute(app: FastifyInstance, url: string, kind: AnyDocumentKind, summary: string, description: string) {
   app.post(
     url,
-    {
-      config: {
-        hostKind: 'tenant',
-        auth: 'tenant',
-        idempotent: true,
-        planLimit: 'documents',
-        openapiExamples: dispatchExamples(kind === carrierDispatchKind ? 'carrier' : 'sender'),
-      },
-      schema: {
-        summary,
-        description,
-        body: kind.bodySchema,
-        response: { 200: IssueAnswerSchema, ...tenantErrorResponses },
-      },
-      // The kind validates (prepare): its messages name each field with SUNAT's rule.
-      validatorCompiler: () => (data: unknown) => ({ value: data }),
-      serializerCompiler: plainJsonSerializer,
-    },
+    issueRouteOptions(kind, IssueAnswerSchema, {
+      summary,
+      description,
+      examples: dispatchExamples(kind === carrierDispatchKind ? 'carrier' : 'sender'),
+    }),
     async (request) => {
       const tenant = request.tenant;
-      if (tenant.lockedEmission)
-        throw errors.forbidden(
-          'emission_locked',
-          'La empresa no puede emitir comprobantes en este momento (emisión bloqueada).',
-        );
+      refuseLockedEmission(tenant);
       return issueGuide(
         pipelineDepsOf(app, request.log),
         tenantRefOf(request.tenant),
@@ -114,14 +97,10 @@ export const dispatchesRoutes: FastifyPluginAsync = async (app) => {
   }
   typed.get(
     '/api/dispatches/records',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      schema: {
-        summary: 'Listar las guías de remisión (09 y 31), la más reciente primero',
-        querystring: RecordsQuerySchema,
-        response: { 200: RecordsAnswerSchema, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute(
+      { summary: 'Listar las guías de remisión (09 y 31), la más reciente primero', querystring: RecordsQuerySchema },
+      RecordsAnswerSchema,
+    ),
     async (request) => guideRecords(tenantRefOf(request.tenant), request.query, baseUrlOf(request)),
   );
 };

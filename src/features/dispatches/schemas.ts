@@ -1,17 +1,10 @@
 // Request and answer schemas of the dispatch guides' routes (they also write the OpenAPI document).
 import { z } from 'zod';
-import { WarningSchema, warningsField } from '../../platform/http/schemas.ts';
-
-const uuid = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-    message: 'Debe ser un external_id (UUID).',
-  });
+import { externalIdSchema } from '../../api/schemas.ts';
+import { successAnswer, WarningSchema, warningsField } from '../../platform/http/schemas.ts';
 
 export const GuideRefSchema = z
-  .object({ external_id: uuid.describe('external_id de la guía (respuesta de POST /api/dispatches)') })
+  .object({ external_id: externalIdSchema.describe('external_id de la guía (respuesta de POST /api/dispatches)') })
   .meta({ id: 'DispatchRefBody' });
 
 const Links = z
@@ -36,31 +29,26 @@ const GuideData = {
   ticket: z.string().nullable().describe('numTicket de SUNAT (API REST de guías), null si aún no se envió'),
 };
 
-export const IssueAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      ...GuideData,
-      hash: z.string().describe('DigestValue de la firma'),
-      qr: z.string().describe('Código QR en PNG (base64)'),
-      qr_text: z.string(),
-      was_duplicate: z.boolean().optional(),
-    }),
+export const IssueAnswerSchema = successAnswer(
+  z.object({
+    ...GuideData,
+    hash: z.string().describe('DigestValue de la firma'),
+    qr: z.string().describe('Código QR en PNG (base64)'),
+    qr_text: z.string(),
+    was_duplicate: z.boolean().optional(),
+  }),
+  {
     links: Links,
     response: SunatAnswer,
     warnings: z.array(WarningSchema),
-  })
-  .meta({ id: 'DispatchIssueResponse' });
+  },
+).meta({ id: 'DispatchIssueResponse' });
 
-export const SendAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object(GuideData),
-    links: Links,
-    response: SunatAnswer,
-    ...warningsField,
-  })
-  .meta({ id: 'DispatchSendResponse' });
+export const SendAnswerSchema = successAnswer(z.object(GuideData), {
+  links: Links,
+  response: SunatAnswer,
+  ...warningsField,
+}).meta({ id: 'DispatchSendResponse' });
 
 export const RecordsQuerySchema = z.object({
   page: z.coerce
@@ -73,20 +61,19 @@ export const RecordsQuerySchema = z.object({
   tipo: z.enum(['09', '31']).optional().describe('09 remitente, 31 transportista; ambas si se omite'),
 });
 
-export const RecordsAnswerSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.array(
-      z.object({
-        ...GuideData,
-        document_type_id: z.string(),
-        date_of_issue: z.string(),
-        customer_number: z.string(),
-        customer_name: z.string(),
-        response: SunatAnswer,
-        links: Links,
-      }),
-    ),
+export const RecordsAnswerSchema = successAnswer(
+  z.array(
+    z.object({
+      ...GuideData,
+      document_type_id: z.string(),
+      date_of_issue: z.string(),
+      customer_number: z.string(),
+      customer_name: z.string(),
+      response: SunatAnswer,
+      links: Links,
+    }),
+  ),
+  {
     meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
-  })
-  .meta({ id: 'DispatchRecords' });
+  },
+).meta({ id: 'DispatchRecords' });

@@ -1,8 +1,7 @@
 // Request and response shapes of /api/establishments (OpenAPI schemas EstablishmentBody, EstablishmentPatchBody,
 // Establishment, EstablishmentList). Lengths follow the UBL fields an establishment's address ends up in.
 import { z } from 'zod';
-
-const text = (max: number) => z.string().trim().min(1).max(max);
+import { filledText, ubigeoCode } from '../../platform/http/schemas.ts';
 
 export const establishmentCode = z
   .string()
@@ -10,18 +9,15 @@ export const establishmentCode = z
   .describe('Código de establecimiento anexo que SUNAT asignó al local en el RUC (0000: domicilio fiscal)');
 
 const fields = {
-  nombre: text(100).describe('Nombre del local (Tienda Miraflores)'),
-  direccion: text(200).describe('Dirección del local'),
-  ubigeo: z
-    .string()
-    .regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' })
-    .describe('Ubigeo INEI del distrito; departamento, provincia y distrito se toman del catálogo'),
-  urbanizacion: text(100).nullable().describe('Urbanización'),
+  nombre: filledText(100).describe('Nombre del local (Tienda Miraflores)'),
+  direccion: filledText(200).describe('Dirección del local'),
+  ubigeo: ubigeoCode().describe('Ubigeo INEI del distrito; departamento, provincia y distrito se toman del catálogo'),
+  urbanizacion: filledText(100).nullable().describe('Urbanización'),
   codigo_pais: z
     .string()
     .regex(/^[A-Z]{2}$/, { message: 'El código de país tiene 2 letras (PE).' })
     .describe('País (PE)'),
-  telefono: text(30).nullable().describe('Teléfono del local'),
+  telefono: filledText(30).nullable().describe('Teléfono del local'),
   correo_electronico: z.email({ message: 'Correo electrónico inválido.' }).max(254).nullable(),
 };
 

@@ -40,10 +40,49 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'nu
 
 type Reader = (json: Json, numero: string) => Person | 'not-found' | undefined;
 
-function person(numero: string, names: string, paternal: string, maternal: string, extra: Partial<Person> = {}) {
-  if (!names && !paternal && !maternal && !extra.fullName) return undefined;
-  return { number: numero, names, paternal, maternal, verificationCode: null, ...extra } satisfies Person;
+/** Where a provider's answer puts a person's fields (the full name and check digit when it gives them). */
+interface Fields {
+  number: string;
+  names: string;
+  paternal: string;
+  maternal: string;
+  fullName?: string;
+  verificationCode?: string;
 }
+
+/** The person in `d` under the provider's field names; undefined when it names nobody. */
+function person(d: Json, numero: string, fields: Fields): Person | undefined {
+  const [names, paternal, maternal] = [str(d[fields.names]), str(d[fields.paternal]), str(d[fields.maternal])];
+  const extra: Partial<Person> = {
+    ...(fields.fullName ? { fullName: str(d[fields.fullName]) || undefined } : {}),
+    ...(fields.verificationCode ? { verificationCode: str(d[fields.verificationCode]) || null } : {}),
+  };
+  if (!names && !paternal && !maternal && !extra.fullName) return undefined;
+  return { number: str(d[fields.number]) || numero, names, paternal, maternal, verificationCode: null, ...extra };
+}
+
+const APIPERU: Fields = {
+  number: 'numero',
+  names: 'nombres',
+  paternal: 'apellido_paterno',
+  maternal: 'apellido_materno',
+  fullName: 'nombre_completo',
+  verificationCode: 'codigo_verificacion',
+};
+const APISNET: Fields = {
+  number: 'numeroDocumento',
+  names: 'nombres',
+  paternal: 'apellidoPaterno',
+  maternal: 'apellidoMaterno',
+  verificationCode: 'digitoVerificador',
+};
+const DECOLECTA: Fields = {
+  number: 'document_number',
+  names: 'first_name',
+  paternal: 'first_last_name',
+  maternal: 'second_last_name',
+  fullName: 'full_name',
+};
 
 const READERS: Array<[name: string, read: Reader]> = [
   [
@@ -52,42 +91,15 @@ const READERS: Array<[name: string, read: Reader]> = [
       if (json.success === false) return 'not-found';
       const d = json.data;
       if (json.success !== true || !isObject(d)) return undefined;
-      return person(str(d.numero) || numero, str(d.nombres), str(d.apellido_paterno), str(d.apellido_materno), {
-        fullName: str(d.nombre_completo) || undefined,
-        verificationCode: str(d.codigo_verificacion) || null,
-      });
+      return person(d, numero, APIPERU);
     },
   ],
   [
     'apisnet',
     (json, numero) =>
-      'apellidoPaterno' in json || 'apellidoMaterno' in json
-        ? person(
-            str(json.numeroDocumento) || numero,
-            str(json.nombres),
-            str(json.apellidoPaterno),
-            str(json.apellidoMaterno),
-            {
-              verificationCode: str(json.digitoVerificador) || null,
-            },
-          )
-        : undefined,
+      'apellidoPaterno' in json || 'apellidoMaterno' in json ? person(json, numero, APISNET) : undefined,
   ],
-  [
-    'decolecta',
-    (json, numero) =>
-      'first_last_name' in json
-        ? person(
-            str(json.document_number) || numero,
-            str(json.first_name),
-            str(json.first_last_name),
-            str(json.second_last_name),
-            {
-              fullName: str(json.full_name) || undefined,
-            },
-          )
-        : undefined,
-  ],
+  ['decolecta', (json, numero) => ('first_last_name' in json ? person(json, numero, DECOLECTA) : undefined)],
 ];
 
 /** The person an answer names, 'not-found', or undefined when no reader knows its shape. */

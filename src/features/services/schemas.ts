@@ -3,6 +3,7 @@
 // write the OpenAPI document, examples included.
 import { z } from 'zod';
 import { hasRucFormat, isValidRuc } from '../../core/ruc.ts';
+import { successAnswer } from '../../platform/http/schemas.ts';
 import { VALIDITY_DOCUMENT_TYPES } from '../../sunat/api/index.ts';
 
 /** zod's kind of issue for the checks written here (they name their field and say what is wrong). */
@@ -161,11 +162,8 @@ const BulkItemSchema = z
 
 export const ValidateCpeResponseSchema = z
   .union([
-    z.object({ success: z.literal(true), data: ValidityDataSchema }),
-    z.object({
-      success: z.literal(true),
-      data: z.object({ cantidad_de_comprobantes: z.number().int(), comprobantes: z.array(BulkItemSchema) }),
-    }),
+    successAnswer(ValidityDataSchema),
+    successAnswer(z.object({ cantidad_de_comprobantes: z.number().int(), comprobantes: z.array(BulkItemSchema) })),
   ])
   .meta({ id: 'ValidateCpeResponse', example: { success: true, data: VALIDITY_EXAMPLE } });
 
@@ -179,55 +177,54 @@ export const RucParamsSchema = z.object({
   numero: rucText().meta({ description: 'RUC de 11 dígitos', example: '20123456786' }),
 });
 
-export const RucResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      ruc: z.string(),
-      name: z.string().describe('Nombre o razón social'),
-      trade_name: z.string().describe('El padrón reducido no trae nombre comercial: vacío'),
-      address: z.string().describe('Dirección del domicilio fiscal'),
-      state: z.string().describe('Estado del contribuyente (ACTIVO, BAJA DE OFICIO…)'),
-      condition: z.string().describe('Condición del domicilio (HABIDO, NO HABIDO…)'),
-      ubigeo: z.string().nullable(),
-      location_id: z.array(z.string()).describe('[departamento, provincia, distrito]: 15, 1501, 150101'),
-      department: z.string().nullable(),
-      department_id: z.string().nullable(),
-      province: z.string().nullable(),
-      province_id: z.string().nullable(),
-      district: z.string().nullable(),
-      district_id: z.string().nullable(),
-    }),
+export const RucResponseSchema = successAnswer(
+  z.object({
+    ruc: z.string(),
+    name: z.string().describe('Nombre o razón social'),
+    trade_name: z.string().describe('El padrón reducido no trae nombre comercial: vacío'),
+    address: z.string().describe('Dirección del domicilio fiscal'),
+    state: z.string().describe('Estado del contribuyente (ACTIVO, BAJA DE OFICIO…)'),
+    condition: z.string().describe('Condición del domicilio (HABIDO, NO HABIDO…)'),
+    ubigeo: z.string().nullable(),
+    location_id: z.array(z.string()).describe('[departamento, provincia, distrito]: 15, 1501, 150101'),
+    department: z.string().nullable(),
+    department_id: z.string().nullable(),
+    province: z.string().nullable(),
+    province_id: z.string().nullable(),
+    district: z.string().nullable(),
+    district_id: z.string().nullable(),
+  }),
+  {
     padron: z
       .object({
         fecha_importacion: z.string().nullable().describe('Cuándo se importó el padrón (npx facturo padron:import)'),
         fecha_archivo: z.string().nullable().describe('Fecha del archivo importado (cuando SUNAT lo publicó)'),
       })
       .describe('De cuándo son estos datos: el padrón reducido de SUNAT importado'),
-  })
-  .meta({
-    id: 'RucLookupResponse',
-    example: {
-      success: true,
-      data: {
-        ruc: '20123456786',
-        name: 'ACME S.A.C.',
-        trade_name: '',
-        address: 'AV. EJEMPLO NRO. 123',
-        state: 'ACTIVO',
-        condition: 'HABIDO',
-        ubigeo: '150130',
-        location_id: ['15', '1501', '150130'],
-        department: 'LIMA',
-        department_id: '15',
-        province: 'LIMA',
-        province_id: '1501',
-        district: 'SAN BORJA',
-        district_id: '150130',
-      },
-      padron: { fecha_importacion: '2026-01-15T06:00:00.000Z', fecha_archivo: '2026-01-14T23:10:00.000Z' },
+  },
+).meta({
+  id: 'RucLookupResponse',
+  example: {
+    success: true,
+    data: {
+      ruc: '20123456786',
+      name: 'ACME S.A.C.',
+      trade_name: '',
+      address: 'AV. EJEMPLO NRO. 123',
+      state: 'ACTIVO',
+      condition: 'HABIDO',
+      ubigeo: '150130',
+      location_id: ['15', '1501', '150130'],
+      department: 'LIMA',
+      department_id: '15',
+      province: 'LIMA',
+      province_id: '1501',
+      district: 'SAN BORJA',
+      district_id: '150130',
     },
-  });
+    padron: { fecha_importacion: '2026-01-15T06:00:00.000Z', fecha_archivo: '2026-01-14T23:10:00.000Z' },
+  },
+});
 
 export type RucResponse = z.input<typeof RucResponseSchema>;
 
@@ -242,40 +239,47 @@ export const DniParamsSchema = z.object({
     .meta({ description: 'DNI de 8 dígitos', example: '46658592' }),
 });
 
-export const DniResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      number: z.string(),
-      name: z.string().describe('Apellidos y nombres: APELLIDO PATERNO APELLIDO MATERNO NOMBRES'),
-      names: z.string().describe('Nombres'),
-      first_name: z.string().describe('Apellido paterno (así lo llena FacturadorPro)'),
-      last_name: z.string().describe('Apellido materno (así lo llena FacturadorPro)'),
-      verification_code: z.string().nullable().describe('Dígito verificador del DNI, si el proveedor lo da'),
-      nombres: z.string(),
-      apellido_paterno: z.string(),
-      apellido_materno: z.string(),
-    }),
-  })
-  .meta({
-    id: 'DniLookupResponse',
-    example: {
-      success: true,
-      data: {
-        number: '46658592',
-        name: 'PEREZ PEÑA LESLY LICET',
-        names: 'LESLY LICET',
-        first_name: 'PEREZ',
-        last_name: 'PEÑA',
-        verification_code: '6',
-        nombres: 'LESLY LICET',
-        apellido_paterno: 'PEREZ',
-        apellido_materno: 'PEÑA',
-      },
+export const DniResponseSchema = successAnswer(
+  z.object({
+    number: z.string(),
+    name: z.string().describe('Apellidos y nombres: APELLIDO PATERNO APELLIDO MATERNO NOMBRES'),
+    names: z.string().describe('Nombres'),
+    first_name: z.string().describe('Apellido paterno (así lo llena FacturadorPro)'),
+    last_name: z.string().describe('Apellido materno (así lo llena FacturadorPro)'),
+    verification_code: z.string().nullable().describe('Dígito verificador del DNI, si el proveedor lo da'),
+    nombres: z.string(),
+    apellido_paterno: z.string(),
+    apellido_materno: z.string(),
+  }),
+).meta({
+  id: 'DniLookupResponse',
+  example: {
+    success: true,
+    data: {
+      number: '46658592',
+      name: 'PEREZ PEÑA LESLY LICET',
+      names: 'LESLY LICET',
+      first_name: 'PEREZ',
+      last_name: 'PEÑA',
+      verification_code: '6',
+      nombres: 'LESLY LICET',
+      apellido_paterno: 'PEREZ',
+      apellido_materno: 'PEÑA',
     },
-  });
+  },
+});
 
 export type DniResponse = z.input<typeof DniResponseSchema>;
+
+/** A supplier's invoice, asked about by the consulting company. */
+const SUPPLIER_INVOICE = {
+  ruc_emisor: '20123456786',
+  codigo_tipo_documento: '01',
+  serie_documento: 'F001',
+  numero_documento: '2450',
+  fecha_de_emision: '2026-01-10',
+  total: '1250.50',
+};
 
 export const VALIDATE_CPE_EXAMPLES = {
   factura: {
@@ -290,14 +294,7 @@ export const VALIDATE_CPE_EXAMPLES = {
   },
   proveedor: {
     summary: 'La factura de un proveedor',
-    value: {
-      ruc_emisor: '20123456786',
-      codigo_tipo_documento: '01',
-      serie_documento: 'F001',
-      numero_documento: '2450',
-      fecha_de_emision: '2026-01-10',
-      total: '1250.50',
-    },
+    value: SUPPLIER_INVOICE,
   },
   masiva: {
     summary: 'Varios comprobantes a la vez',
@@ -310,14 +307,7 @@ export const VALIDATE_CPE_EXAMPLES = {
           fecha_de_emision: '2026-01-15',
           total: 59,
         },
-        {
-          ruc_emisor: '20123456786',
-          codigo_tipo_documento: '01',
-          serie_documento: 'F001',
-          numero_documento: '2450',
-          fecha_de_emision: '2026-01-10',
-          total: '1250.50',
-        },
+        SUPPLIER_INVOICE,
       ],
     },
   },

@@ -1,7 +1,7 @@
 // Request and response schemas of POST /api/documents/status and POST /api/services/consult_cdr_status
 // (FacturadorPro's bodies; they also write the OpenAPI document).
 import { z } from 'zod';
-import { warningsField } from '../../platform/http/schemas.ts';
+import { successAnswer, warningsField } from '../../platform/http/schemas.ts';
 import { documentNameFields, externalIdSchema, SunatResponseSchema } from '../../api/schemas.ts';
 
 const serieNumber = z
@@ -30,27 +30,26 @@ export const DocumentStatusBodySchema = z
   })
   .meta({ id: 'DocumentStatusBody' });
 
-export const DocumentStatusResponseSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      ...documentNameFields,
-      document_type_id: z.string().describe('Tipo de comprobante (catálogo 01)'),
-      codigo_establecimiento: z.string().describe('Establecimiento desde el que se emitió (0000: domicilio fiscal)'),
-      state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado, 11 Anulado…'),
-      state_type_description: z.string(),
-      status_id: z.string().describe('Igual a state_type_id (nombre de FacturadorPro)'),
-      status: z.string().describe('Igual a state_type_description (nombre de FacturadorPro)'),
-      hash: z.string(),
-      qr: z.string().describe('Código QR en PNG (base64)'),
-      qr_text: z.string(),
-      number_to_letter: z.string(),
-    }),
+export const DocumentStatusResponseSchema = successAnswer(
+  z.object({
+    ...documentNameFields,
+    document_type_id: z.string().describe('Tipo de comprobante (catálogo 01)'),
+    codigo_establecimiento: z.string().describe('Establecimiento desde el que se emitió (0000: domicilio fiscal)'),
+    state_type_id: z.string().describe('01 Registrado, 05 Aceptado, 07 Observado, 09 Rechazado, 11 Anulado…'),
+    state_type_description: z.string(),
+    status_id: z.string().describe('Igual a state_type_id (nombre de FacturadorPro)'),
+    status: z.string().describe('Igual a state_type_description (nombre de FacturadorPro)'),
+    hash: z.string(),
+    qr: z.string().describe('Código QR en PNG (base64)'),
+    qr_text: z.string(),
+    number_to_letter: z.string(),
+  }),
+  {
     links: z.object({ xml: z.string(), pdf: z.string(), cdr: z.string() }),
     response: SunatResponseSchema,
     ...warningsField,
-  })
-  .meta({ id: 'DocumentStatusResponse' });
+  },
+).meta({ id: 'DocumentStatusResponse' });
 
 const code = (what: string, re: RegExp, message: string) =>
   z.string().trim().toUpperCase().regex(re, { message }).describe(what);

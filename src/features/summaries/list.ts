@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TenantRef } from '../../pipeline/deps.ts';
 import { errors } from '../../platform/errors.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { tenantRoute } from '../../platform/http/schemas.ts';
 import { baseUrlOf, tenantRefOf } from '../../api/deps.ts';
 import { calendarDateSchema } from '../../api/schemas.ts';
 import type { DownloadSegment } from '../../api/summaries/presenter.ts';
@@ -108,15 +108,14 @@ async function listSummaries(tenant: TenantRef, query: z.infer<typeof Query>, ba
 export function registerSummaryList(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/summaries',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      schema: {
+    tenantRoute(
+      {
         summary: 'Resúmenes diarios, comunicaciones de baja y reversiones de un rango de fechas, con sus tickets',
         description: `Los más recientes primero, ${MAX_ROWS} como máximo (truncated: true si hay más).`,
         querystring: Query,
-        response: { 200: ListAnswer, ...tenantErrorResponses },
       },
-    },
+      ListAnswer,
+    ),
     async (request) => listSummaries(tenantRefOf(request.tenant), request.query, baseUrlOf(request)),
   );
 }

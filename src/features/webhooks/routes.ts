@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVENT_TYPES, TEST_EVENT } from '../../pipeline/webhooks/events.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { tenantRoute } from '../../platform/http/schemas.ts';
 import {
   CreateWebhookBody,
   DeletedAnswer,
@@ -27,8 +27,6 @@ import {
   updateWebhook,
   type WebhookContext,
 } from './service.ts';
-
-const config = { hostKind: 'tenant', auth: 'tenant' } as const;
 
 const CREATE_EXAMPLES = {
   all: { summary: 'Todos los eventos', value: { url: 'https://erp.miempresa.pe/facturo/webhooks' } },
@@ -80,103 +78,88 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
 
   typed.post(
     '/api/webhooks',
-    {
-      config: { ...config, openapiExamples: CREATE_EXAMPLES },
-      schema: {
+    tenantRoute(
+      {
         summary: 'Suscribir un webhook: el ERP recibe cada cambio de estado (el secreto se muestra una sola vez)',
         description: SIGNATURE,
         body: CreateWebhookBody,
-        response: { 200: WebhookWithSecretAnswer, ...tenantErrorResponses },
       },
-    },
+      WebhookWithSecretAnswer,
+      { examples: CREATE_EXAMPLES },
+    ),
     async (request) => createWebhook(ctxOf(request), request.body),
   );
   typed.get(
     '/api/webhooks',
-    {
-      config,
-      schema: {
+    tenantRoute(
+      {
         summary: 'Webhooks de la empresa',
         description: 'Sin secretos: cada secreto se muestra solo al crearlo o rotarlo.',
-        response: { 200: WebhookListAnswer, ...tenantErrorResponses },
       },
-    },
+      WebhookListAnswer,
+    ),
     async (request) => listWebhooks(ctxOf(request)),
   );
   typed.patch(
     '/api/webhooks/:id',
-    {
-      config: { ...config, openapiExamples: UPDATE_EXAMPLES },
-      schema: {
+    tenantRoute(
+      {
         summary: 'Cambiar la URL o los eventos de un webhook, pausarlo o reactivarlo',
         description: 'Reactivado (activo: true), se envía lo que quedó pendiente mientras estuvo desactivado.',
         params: WebhookParams,
         body: UpdateWebhookBody,
-        response: { 200: WebhookAnswer, ...tenantErrorResponses },
       },
-    },
+      WebhookAnswer,
+      { examples: UPDATE_EXAMPLES },
+    ),
     async (request) => updateWebhook(ctxOf(request), request.params.id, request.body),
   );
   typed.delete(
     '/api/webhooks/:id',
-    {
-      config,
-      schema: {
-        summary: 'Eliminar un webhook (con sus entregas)',
-        params: WebhookParams,
-        response: { 200: DeletedAnswer, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute({ summary: 'Eliminar un webhook (con sus entregas)', params: WebhookParams }, DeletedAnswer),
     async (request) => deleteWebhook(ctxOf(request), request.params.id),
   );
   typed.post(
     '/api/webhooks/:id/rotate_secret',
-    {
-      config,
-      schema: {
+    tenantRoute(
+      {
         summary: 'Rotar el secreto de firma (el nuevo se muestra una sola vez; el anterior deja de valer)',
         params: WebhookParams,
-        response: { 200: WebhookWithSecretAnswer, ...tenantErrorResponses },
       },
-    },
+      WebhookWithSecretAnswer,
+    ),
     async (request) => rotateSecret(ctxOf(request), request.params.id),
   );
   typed.post(
     '/api/webhooks/:id/test',
-    {
-      config,
-      schema: {
+    tenantRoute(
+      {
         summary: 'Enviar un evento de prueba (webhook.test) a este webhook',
         description: 'Se entrega, firma y reintenta como cualquier evento; el resultado, en .../deliveries.',
         params: WebhookParams,
-        response: { 200: DeliveryAnswer, ...tenantErrorResponses },
       },
-    },
+      DeliveryAnswer,
+    ),
     async (request) => sendTest(ctxOf(request), request.params.id),
   );
   typed.get(
     '/api/webhooks/:id/deliveries',
-    {
-      config,
-      schema: {
+    tenantRoute(
+      {
         summary: 'Entregas de un webhook y cada intento (código HTTP, duración, primeros bytes de la respuesta)',
         params: WebhookParams,
         querystring: DeliveriesQuery,
-        response: { 200: DeliveriesAnswer, ...tenantErrorResponses },
       },
-    },
+      DeliveriesAnswer,
+    ),
     async (request) => listDeliveries(ctxOf(request), request.params.id, request.query.page),
   );
   typed.post(
     '/api/webhooks/:id/deliveries/:delivery_id/redeliver',
-    {
-      config,
-      schema: {
-        summary: 'Enviar otra vez una entrega (el mismo evento, con el mismo id)',
-        params: DeliveryParams,
-        response: { 200: DeliveryAnswer, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute(
+      { summary: 'Enviar otra vez una entrega (el mismo evento, con el mismo id)', params: DeliveryParams },
+      DeliveryAnswer,
+    ),
     async (request) => redeliver(ctxOf(request), request.params.id, request.params.delivery_id),
   );
 };

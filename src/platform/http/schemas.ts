@@ -16,6 +16,12 @@ export const rowId = () =>
 /** A page number of a paginated list (far beyond any real page, well inside what a query offset takes). */
 export const pageNumber = () => z.coerce.number().int().min(1).max(1_000_000).default(1);
 
+/** A text field of a body: trimmed, not empty, at most `max` characters (the UBL field it ends up in). */
+export const filledText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A ubigeo INEI of a body: 6 digits. */
+export const ubigeoCode = () => z.string().regex(/^\d{6}$/, { message: 'El código ubigeo debe contener 6 dígitos.' });
+
 export const ErrorItemSchema = z
   .object({
     path: z.string().describe("Ruta JSON del campo en el cuerpo, p. ej. 'items[2].total_igv'; '' para el cuerpo"),
@@ -55,6 +61,10 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'Error', description: 'Forma de todo error (códigos en docs/errors.md)' });
 
+/** A 200 answer carrying `data`: `{success: true, data, ...rest}`. */
+export const successAnswer = <T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(data: T, rest?: S) =>
+  z.object({ success: z.literal(true), data, ...(rest as S) });
+
 /** Responses every authenticated tenant route may give; spread into `schema.response`. */
 export const tenantErrorResponses = {
   400: ErrorBodySchema,
@@ -78,14 +88,32 @@ export function tenantPost<B extends z.ZodType, R extends z.ZodType>(route: {
   body: B;
   ok: R;
 }) {
+  const { summary, description, examples, body, ok } = route;
+  return tenantRoute({ summary, ...(description ? { description } : {}), body }, ok, { examples });
+}
+
+/** The error answers of a tenant route that may also refuse a code or number already taken (409). */
+export const tenantConflictResponses = { ...tenantErrorResponses, 409: ErrorBodySchema } as const;
+
+/**
+ * The options of an authenticated tenant route: the tenant host, the bearer token, the request examples Swagger
+ * shows (when given), and `schema` (summary, params, body…, its keys in the order given) with its 200 answer `ok`
+ * and every error answer (409 too when `conflict`).
+ */
+export function tenantRoute<S extends { summary: string }, R extends z.ZodType>(
+  schema: S,
+  ok: R,
+  options: { examples?: Record<string, { summary: string; value: unknown }>; conflict?: boolean } = {},
+) {
+  const { examples, conflict } = options;
+  const errors = conflict ? tenantConflictResponses : tenantErrorResponses;
   return {
-    config: { hostKind: 'tenant' as const, auth: 'tenant' as const, openapiExamples: route.examples },
-    schema: {
-      summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
-      body: route.body,
-      response: { 200: route.ok, ...tenantErrorResponses },
+    config: {
+      hostKind: 'tenant' as const,
+      auth: 'tenant' as const,
+      ...(examples ? { openapiExamples: examples } : {}),
     },
+    schema: { ...schema, response: { 200: ok, ...errors } },
   };
 }
 

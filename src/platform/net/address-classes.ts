@@ -29,66 +29,47 @@ export const INTERNAL_CLASSES: readonly AddressClass[] = [
   'reserved',
 ];
 
-type Range = readonly [address: string, prefix: number];
+/** A range in CIDR notation: address/prefix length. */
+type Range = string;
 
 /** Most specific first: the first class whose list holds the address names it. */
 const RANGES: readonly (readonly [AddressClass, 'ipv4' | 'ipv6', readonly Range[]])[] = [
   // AWS, GCP, Azure, OpenStack (169.254.169.254), AWS over IPv6 (fd00:ec2::254), Alibaba (100.100.100.200).
-  [
-    'metadata',
-    'ipv4',
-    [
-      ['169.254.169.254', 32],
-      ['100.100.100.200', 32],
-    ],
-  ],
-  ['metadata', 'ipv6', [['fd00:ec2::254', 128]]],
-  ['loopback', 'ipv4', [['127.0.0.0', 8]]],
-  ['loopback', 'ipv6', [['::1', 128]]],
-  ['unspecified', 'ipv4', [['0.0.0.0', 8]]],
-  ['unspecified', 'ipv6', [['::', 128]]],
-  [
-    'private',
-    'ipv4',
-    [
-      ['10.0.0.0', 8],
-      ['172.16.0.0', 12],
-      ['192.168.0.0', 16],
-    ],
-  ],
-  ['private', 'ipv6', [['fec0::', 10]]], // site-local (deprecated, still routed inside some networks)
-  ['carrier-nat', 'ipv4', [['100.64.0.0', 10]]], // carrier-grade NAT (RFC 6598)
-  ['link-local', 'ipv4', [['169.254.0.0', 16]]],
-  ['link-local', 'ipv6', [['fe80::', 10]]],
-  ['unique-local', 'ipv6', [['fc00::', 7]]],
-  ['multicast', 'ipv4', [['224.0.0.0', 4]]],
-  ['multicast', 'ipv6', [['ff00::', 8]]],
+  ['metadata', 'ipv4', ['169.254.169.254/32', '100.100.100.200/32']],
+  ['metadata', 'ipv6', ['fd00:ec2::254/128']],
+  ['loopback', 'ipv4', ['127.0.0.0/8']],
+  ['loopback', 'ipv6', ['::1/128']],
+  ['unspecified', 'ipv4', ['0.0.0.0/8']],
+  ['unspecified', 'ipv6', ['::/128']],
+  ['private', 'ipv4', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']],
+  ['private', 'ipv6', ['fec0::/10']], // site-local (deprecated, still routed inside some networks)
+  ['carrier-nat', 'ipv4', ['100.64.0.0/10']], // carrier-grade NAT (RFC 6598)
+  ['link-local', 'ipv4', ['169.254.0.0/16']],
+  ['link-local', 'ipv6', ['fe80::/10']],
+  ['unique-local', 'ipv6', ['fc00::/7']],
+  ['multicast', 'ipv4', ['224.0.0.0/4']],
+  ['multicast', 'ipv6', ['ff00::/8']],
   [
     'reserved',
     'ipv4',
     [
-      ['192.0.0.0', 24], // IETF protocol assignments
-      ['192.0.2.0', 24], // documentation
-      ['198.18.0.0', 15], // benchmarking
-      ['198.51.100.0', 24],
-      ['203.0.113.0', 24],
-      ['240.0.0.0', 4], // reserved, and 255.255.255.255
+      '192.0.0.0/24', // IETF protocol assignments
+      '192.0.2.0/24', // documentation
+      '198.18.0.0/15', // benchmarking
+      '198.51.100.0/24',
+      '203.0.113.0/24',
+      '240.0.0.0/4', // reserved, and 255.255.255.255
     ],
   ],
-  [
-    'reserved',
-    'ipv6',
-    [
-      ['100::', 64],
-      ['2001:db8::', 32],
-      ['2001::', 32],
-    ],
-  ], // discard, documentation, Teredo
+  ['reserved', 'ipv6', ['100::/64', '2001:db8::/32', '2001::/32']], // discard, documentation, Teredo
 ];
 
 const LISTS = RANGES.map(([cls, family, ranges]) => {
   const list = new net.BlockList();
-  for (const [address, prefix] of ranges) list.addSubnet(address, prefix, family);
+  for (const range of ranges) {
+    const [address, prefix] = range.split('/');
+    list.addSubnet(address, Number(prefix), family);
+  }
   return [cls, family, list] as const;
 });
 

@@ -11,13 +11,12 @@ import type { SunatApiEndpoints } from './endpoints.ts';
 import {
   type ApiResult,
   type CallOptions,
-  errorOf,
   exchange,
+  invalidResponse,
   isRecord,
-  snippet,
+  type RefusalWords,
+  refusal,
   text,
-  unauthorizedFailure,
-  unavailable,
 } from './http.ts';
 import type { AccessToken } from './oauth.ts';
 
@@ -54,27 +53,7 @@ export function greSendBody(name: string, zip: Uint8Array): { archivo: Record<st
   };
 }
 
-function refusedOrUnavailable<T>(status: number, json: unknown, raw: string, what: string): ApiResult<T> {
-  if (status === 401) return unauthorizedFailure(json, status, what);
-  if (status === 429 || status >= 500 || (status === 200 && !isRecord(json)))
-    return unavailable(
-      `HTTP_${status}`,
-      `El servicio de guías de SUNAT respondió HTTP ${status} (${what}): ${snippet(raw)}`,
-      status,
-    );
-  const error = errorOf(json, status);
-  const detail = error.errors.map((e) => `${e.code} ${e.message}`.trim()).join('; ');
-  return {
-    kind: 'failed',
-    failure: {
-      kind: 'refused',
-      status,
-      code: error.code,
-      message: `SUNAT rechazó ${what}: ${error.message}${detail ? ` (${detail})` : ''}`,
-      errors: error.errors,
-    },
-  };
-}
+const words = (what: string): RefusalWords => ({ service: 'El servicio de guías de SUNAT', what, detailed: true });
 
 /** Sends the zipped guide; SUNAT answers with a ticket to follow. */
 export async function sendGuide(call: GreCall & { name: string; zip: Uint8Array }): Promise<ApiResult<GreSendAnswer>> {
@@ -93,9 +72,8 @@ export async function sendGuide(call: GreCall & { name: string; zip: Uint8Array 
   const ticket = isRecord(json) ? text(json.numTicket) : undefined;
   if (status === 200 && ticket)
     return { kind: 'ok', value: { ticket, receivedAt: isRecord(json) ? (text(json.fecRecepcion) ?? null) : null } };
-  if (status === 200)
-    return unavailable('INVALID_RESPONSE', `SUNAT respondió sin numTicket: ${snippet(answer.text)}`, status);
-  return refusedOrUnavailable(status, json, answer.text, 'el envío de la guía');
+  if (status === 200) return invalidResponse(answer, 'SUNAT respondió sin numTicket');
+  return refusal(answer, words('el envío de la guía'));
 }
 
 /** Asks the state of a ticket. */
@@ -111,8 +89,7 @@ export async function guideTicket(call: GreCall & { ticket: string }): Promise<A
   );
   if (answer.kind === 'failed') return answer;
   const { status, json } = answer;
-  if (status !== 200 || !isRecord(json))
-    return refusedOrUnavailable(status, json, answer.text, 'la consulta del ticket');
+  if (status !== 200 || !isRecord(json)) return refusal(answer, words('la consulta del ticket'));
   const code = text(json.codRespuesta)?.trim();
   if (code === '98') return { kind: 'ok', value: { status: 'in-process' } };
   const cdr = text(json.arcCdr);
@@ -129,5 +106,5 @@ export async function guideTicket(call: GreCall & { ticket: string }): Promise<A
       },
     };
   }
-  return unavailable('INVALID_RESPONSE', `La respuesta del ticket no se entiende: ${snippet(answer.text)}`, status);
+  return invalidResponse(answer, 'La respuesta del ticket no se entiende');
 }

@@ -25,6 +25,11 @@ export type Exchange =
   | { kind: 'answer'; status: number; json: unknown; text: string }
   | { kind: 'failed'; failure: ApiFailure };
 
+/** An HTTP answer of a call (any status). */
+export type Answer = Extract<Exchange, { kind: 'answer' }>;
+
+type Failed = { kind: 'failed'; failure: ApiFailure };
+
 export interface ApiRequest {
   method: 'GET' | 'POST';
   url: string;
@@ -70,7 +75,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function unavailable(code: string, message: string, status?: number): { kind: 'failed'; failure: ApiFailure } {
+export function unavailable(code: string, message: string, status?: number): Failed {
   return { kind: 'failed', failure: { kind: 'unavailable', code, message, status } };
 }
 
@@ -117,14 +122,53 @@ export function errorOf(
 }
 
 /** A 401 of a REST API: the token was refused (`callWithToken` gets a fresh one and tries once more). */
-export function unauthorizedFailure(
-  json: unknown,
-  status: number,
-  what: string,
-): { kind: 'failed'; failure: ApiFailure } {
+function unauthorizedFailure(json: unknown, status: number, what: string): Failed {
   const error = errorOf(json, status);
   return {
     kind: 'failed',
     failure: { kind: 'unauthorized', status, code: error.code, message: `SUNAT no autorizó ${what}: ${error.message}` },
+  };
+}
+
+/** An answer whose status is of no use (429, 5xx…) from `service`; `what` was asked, named when given. */
+export function unexpectedStatus(answer: Answer, service: string, what?: string): Failed {
+  const { status } = answer;
+  const asked = what ? ` (${what})` : '';
+  return unavailable(`HTTP_${status}`, `${service} respondió HTTP ${status}${asked}: ${snippet(answer.text)}`, status);
+}
+
+/** A 200 whose body is not what the service promises: `message` says what is missing. */
+export function invalidResponse(answer: Answer, message: string): Failed {
+  return unavailable('INVALID_RESPONSE', `${message}: ${snippet(answer.text)}`, answer.status);
+}
+
+/** How a REST API's failures are worded: the service, what was asked ("la consulta"). */
+export interface RefusalWords {
+  service: string;
+  what: string;
+  /** Whether the messages name what was asked after the status, and the refusal lists SUNAT's errors. */
+  detailed?: boolean;
+}
+
+/**
+ * A REST API's answer other than its success: 401 (the token: `callWithToken` gets a fresh one), 429, 5xx or a
+ * 200 without a JSON object (SUNAT may be asked again later), else SUNAT's refusal of the request.
+ */
+export function refusal<T>(answer: Answer, words: RefusalWords): ApiResult<T> {
+  const { status, json } = answer;
+  if (status === 401) return unauthorizedFailure(json, status, words.what);
+  if (status === 429 || status >= 500 || (status === 200 && !isRecord(json)))
+    return unexpectedStatus(answer, words.service, words.detailed ? words.what : undefined);
+  const error = errorOf(json, status);
+  const detail = words.detailed ? error.errors.map((e) => `${e.code} ${e.message}`.trim()).join('; ') : '';
+  return {
+    kind: 'failed',
+    failure: {
+      kind: 'refused',
+      status,
+      code: error.code,
+      message: `SUNAT rechazó ${words.what}: ${error.message}${detail ? ` (${detail})` : ''}`,
+      errors: error.errors,
+    },
   };
 }

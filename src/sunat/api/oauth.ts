@@ -14,10 +14,10 @@ import {
   type CallOptions,
   errorOf,
   exchange,
+  invalidResponse,
   isRecord,
-  snippet,
   text,
-  unavailable,
+  unexpectedStatus,
 } from './http.ts';
 
 export type SunatGrant =
@@ -112,17 +112,8 @@ export async function requestToken(
       },
     };
   }
-  if (status === 200)
-    return unavailable(
-      'INVALID_RESPONSE',
-      `SUNAT respondió al pedido de token sin access_token: ${snippet(answer.text)}`,
-      status,
-    );
-  return unavailable(
-    `HTTP_${status}`,
-    `El servicio de tokens de SUNAT respondió HTTP ${status}: ${snippet(answer.text)}`,
-    status,
-  );
+  if (status === 200) return invalidResponse(answer, 'SUNAT respondió al pedido de token sin access_token');
+  return unexpectedStatus(answer, 'El servicio de tokens de SUNAT');
 }
 
 // -------------------------------------------------------------------------------------------------------------

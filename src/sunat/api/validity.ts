@@ -5,17 +5,7 @@
 // exist, 1 accepted, 2 voided, 3 authorised (printed), 4 not authorised; a document that does not exist comes with
 // estadoCp alone. A refusal is {success: false, message, errorCode}, or a 4xx {cod, msg, errors}.
 import { SUNAT_API_PATHS, type SunatApiEndpoints } from './endpoints.ts';
-import {
-  type ApiResult,
-  type CallOptions,
-  errorOf,
-  exchange,
-  isRecord,
-  snippet,
-  text,
-  unauthorizedFailure,
-  unavailable,
-} from './http.ts';
+import { type ApiResult, type CallOptions, exchange, invalidResponse, isRecord, refusal, text } from './http.ts';
 import type { AccessToken } from './oauth.ts';
 
 export interface ValidityQuery {
@@ -73,37 +63,14 @@ export async function validarComprobante(call: ValidityCall): Promise<ApiResult<
   );
   if (answer.kind === 'failed') return answer;
   const { status, json } = answer;
-  if (status === 401) return unauthorizedFailure(json, status, 'la consulta');
-  if (status === 429 || status >= 500)
-    return unavailable(
-      `HTTP_${status}`,
-      `La consulta de validez de SUNAT respondió HTTP ${status}: ${snippet(answer.text)}`,
-      status,
-    );
   if (status === 200 && isRecord(json) && json.success !== false) {
     const data = isRecord(json.data) ? json.data : undefined;
     const estadoCp = text(data?.estadoCp);
-    if (estadoCp === undefined)
-      return unavailable(
-        'INVALID_RESPONSE',
-        `La respuesta de SUNAT no trae data.estadoCp: ${snippet(answer.text)}`,
-        status,
-      );
+    if (estadoCp === undefined) return invalidResponse(answer, 'La respuesta de SUNAT no trae data.estadoCp');
     return { kind: 'ok', value: readAnswer(estadoCp, data!) };
   }
-  if (status === 200 && !isRecord(json))
-    return unavailable('INVALID_RESPONSE', `La respuesta de SUNAT no es JSON: ${snippet(answer.text)}`, status);
-  const error = errorOf(json, status);
-  return {
-    kind: 'failed',
-    failure: {
-      kind: 'refused',
-      status,
-      code: error.code,
-      message: `SUNAT rechazó la consulta: ${error.message}`,
-      errors: error.errors,
-    },
-  };
+  if (status === 200 && !isRecord(json)) return invalidResponse(answer, 'La respuesta de SUNAT no es JSON');
+  return refusal(answer, { service: 'La consulta de validez de SUNAT', what: 'la consulta' });
 }
 
 function readAnswer(estadoCp: string, data: Record<string, unknown>): ValidityAnswer {

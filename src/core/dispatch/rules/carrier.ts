@@ -2,7 +2,7 @@
 // MTC registration and who pays the freight. SUNAT's codes from ValidaExprRegGreTransportista 2.0.1.
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import type { CarrierContext, DispatchRule } from '../context.ts';
-import { documentNumberProblem, mtcObservation } from './shared.ts';
+import { checkDocumentNumber, longNameObservation, mtcObservation } from './shared.ts';
 
 type Rule = DispatchRule<CarrierContext>;
 
@@ -23,17 +23,7 @@ const sender: Rule = {
       );
       return;
     }
-    const problem = documentNumberProblem(s.documentType, s.documentNumber);
-    if (problem)
-      addIssue(
-        f,
-        'datos_remitente.numero_documento',
-        'dispatch_party_invalid',
-        `Documento del remitente: ${problem} (SUNAT 3384).`,
-        {
-          sunatRule: '3384',
-        },
-      );
+    checkDocumentNumber(s, f, { path: 'datos_remitente.numero_documento', whose: 'del remitente', rule: '3384' });
     if (s.documentType === '6' && s.documentNumber === c.ctx.issuer.ruc)
       addIssue(
         f,
@@ -44,14 +34,7 @@ const sender: Rule = {
           sunatRule: '2560',
         },
       );
-    if (s.name.length > 250)
-      addWarning(
-        f,
-        'datos_remitente.apellidos_y_nombres_o_razon_social',
-        'sunat_observation',
-        'Nombre de más de 250 caracteres: SUNAT lo observa (4422).',
-        '4422',
-      );
+    longNameObservation(s.name, f, 'datos_remitente', '4422');
   },
 };
 
@@ -72,25 +55,8 @@ const recipient: Rule = {
       return;
     }
     const r = c.doc.recipient;
-    const problem = documentNumberProblem(r.documentType, r.documentNumber);
-    if (problem)
-      addIssue(
-        f,
-        'datos_destinatario.numero_documento',
-        'dispatch_party_invalid',
-        `Documento del destinatario: ${problem} (SUNAT 2758).`,
-        {
-          sunatRule: '2758',
-        },
-      );
-    if (r.name.length > 250)
-      addWarning(
-        f,
-        'datos_destinatario.apellidos_y_nombres_o_razon_social',
-        'sunat_observation',
-        'Nombre de más de 250 caracteres: SUNAT lo observa (4152).',
-        '4152',
-      );
+    checkDocumentNumber(r, f, { path: 'datos_destinatario.numero_documento', whose: 'del destinatario', rule: '2758' });
+    longNameObservation(r.name, f, 'datos_destinatario', '4152');
   },
 };
 
@@ -155,17 +121,7 @@ const payer: Rule = {
         );
       return;
     }
-    const problem = documentNumberProblem(p.party.documentType, p.party.documentNumber);
-    if (problem)
-      addIssue(
-        f,
-        'pagador_flete.numero',
-        'dispatch_party_invalid',
-        `Documento de quien paga el flete: ${problem} (SUNAT 3400).`,
-        {
-          sunatRule: '3400',
-        },
-      );
+    checkDocumentNumber(p.party, f, { path: 'pagador_flete.numero', whose: 'de quien paga el flete', rule: '3400' });
   },
 };
 

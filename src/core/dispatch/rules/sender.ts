@@ -5,7 +5,7 @@ import { ports } from '../../catalogs/index.ts';
 import { daysBetween } from '../../invoice/context.ts';
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import { HAND_OVER_DATE_REQUIRED_FROM, type DispatchRule, type SenderContext } from '../context.ts';
-import { documentNumberProblem, mtcObservation } from './shared.ts';
+import { checkDocumentNumber, longNameObservation, mtcObservation } from './shared.ts';
 
 type Rule = DispatchRule<SenderContext>;
 const CUSTOMER = 'datos_del_cliente_o_receptor';
@@ -29,17 +29,7 @@ const recipient: Rule = {
       return;
     }
     const r = c.doc.recipient;
-    const problem = documentNumberProblem(r.documentType, r.documentNumber);
-    if (problem)
-      addIssue(
-        f,
-        `${CUSTOMER}.numero_documento`,
-        'dispatch_party_invalid',
-        `Documento del destinatario: ${problem} (SUNAT 2758).`,
-        {
-          sunatRule: '2758',
-        },
-      );
+    checkDocumentNumber(r, f, { path: `${CUSTOMER}.numero_documento`, whose: 'del destinatario', rule: '2758' });
     if (c.motive.recipient === 'other' && r.documentType === '6' && r.documentNumber === c.ctx.issuer.ruc)
       addIssue(
         f,
@@ -56,14 +46,7 @@ const recipient: Rule = {
         `Para el motivo ${c.motive.code} (${c.motive.description}) el destinatario debe tener RUC (SUNAT 3417).`,
         { sunatRule: '3417' },
       );
-    if (r.name.length > 250)
-      addWarning(
-        f,
-        `${CUSTOMER}.apellidos_y_nombres_o_razon_social`,
-        'sunat_observation',
-        'Nombre de más de 250 caracteres: SUNAT lo observa (4152).',
-        '4152',
-      );
+    longNameObservation(r.name, f, CUSTOMER, '4152');
   },
 };
 
@@ -100,17 +83,7 @@ const supplier: Rule = {
         `El proveedor del motivo ${c.motive.code} se identifica con ${allowed.join(', ')} (catálogo 06; SUNAT 3447).`,
         { sunatRule: '3447' },
       );
-    const problem = documentNumberProblem(s.documentType, s.documentNumber);
-    if (problem)
-      addIssue(
-        f,
-        `${CUSTOMER}.numero_documento`,
-        'dispatch_party_invalid',
-        `Documento del proveedor: ${problem} (SUNAT 2724).`,
-        {
-          sunatRule: '2724',
-        },
-      );
+    checkDocumentNumber(s, f, { path: `${CUSTOMER}.numero_documento`, whose: 'del proveedor', rule: '2724' });
     if (s.documentType === '6' && s.documentNumber === c.ctx.issuer.ruc)
       addIssue(
         f,

@@ -4,6 +4,7 @@
 import { ubigeoStatus } from '../../catalogs/index.ts';
 import { daysBetween } from '../../invoice/context.ts';
 import { addIssue, addWarning, type Findings } from '../../invoice/findings.ts';
+import type { IssueCode } from '../../issues.ts';
 import { HAND_OVER_DATE_REQUIRED_FROM, type DispatchContext, type DispatchRule } from '../context.ts';
 import type { DispatchAddress } from '../types.ts';
 
@@ -40,6 +41,24 @@ export function documentNumberProblem(type: string, number: string): string | un
   if (type === '6' && !/^[12]\d{10}$/.test(number)) return 'el RUC debe tener 11 dígitos y empezar por 1 o 2';
   if (!/^\S{1,15}$/.test(number)) return 'debe tener de 1 a 15 caracteres, sin espacios';
   return undefined;
+}
+
+/** A party's document number (documentNumberProblem) at `path`: an issue citing SUNAT's `rule`, naming `whose`. */
+export function checkDocumentNumber(
+  party: { documentType: string; documentNumber: string },
+  f: Findings,
+  at: { path: string; whose: string; rule: string; code?: IssueCode },
+): void {
+  const problem = documentNumberProblem(party.documentType, party.documentNumber);
+  const message = `Documento ${at.whose}: ${problem} (SUNAT ${at.rule}).`;
+  if (problem) addIssue(f, at.path, at.code ?? 'dispatch_party_invalid', message, { sunatRule: at.rule });
+}
+
+/** A party's name above 250 characters: SUNAT observes it (`rule`: 4422 sender, 4152 recipient…). */
+export function longNameObservation(name: string, f: Findings, partyPath: string, rule: string): void {
+  const path = `${partyPath}.apellidos_y_nombres_o_razon_social`;
+  const message = `Nombre de más de 250 caracteres: SUNAT lo observa (${rule}).`;
+  if (name.length > 250) addWarning(f, path, 'sunat_observation', message, rule);
 }
 
 const transferNotBeforeIssue: DispatchRule = {
@@ -160,17 +179,12 @@ const driverDocuments: DispatchRule = {
         });
         continue;
       }
-      const problem = documentNumberProblem(d.documentType, d.documentNumber);
-      if (problem)
-        addIssue(
-          f,
-          `${path}.numero_documento`,
-          'transport_requirements_unmet',
-          `Documento del conductor: ${problem} (SUNAT 2569).`,
-          {
-            sunatRule: '2569',
-          },
-        );
+      checkDocumentNumber(d, f, {
+        path: `${path}.numero_documento`,
+        whose: 'del conductor',
+        rule: '2569',
+        code: 'transport_requirements_unmet',
+      });
     }
   },
 };
