@@ -141,7 +141,7 @@ export async function issueDocument<C>(
   body: unknown,
   options: IssueOptions,
 ): Promise<IssuedDocument> {
-  const { company, db } = tenant;
+  const { company } = tenant;
   const now = options.now ?? new Date();
   const issuer = issuerOf(company);
   const prepared = kind.prepare(body, {
@@ -156,126 +156,170 @@ export async function issueDocument<C>(
   if (options.storedUnderKey)
     return documentStoredUnderKey(tenant, kind, options.storedUnderKey, prepared.ok ? prepared.warnings : []);
   if (!prepared.ok) throw errors.fromIssues(prepared.issues);
-  let document = prepared.document;
-  if (kind.resolve) {
-    const resolved = await kind.resolve(document, db);
-    if (!resolved.ok) throw errors.fromIssues(resolved.issues);
-    document = resolved.document;
-  }
+  const document = await resolvedDocument(kind, prepared.document, tenant);
   const identity = kind.identity(document);
-  if (!kind.documentTypes.includes(identity.documentType)) {
-    throw errors.unprocessable(
-      'document_type_invalid',
-      `El tipo de comprobante ${identity.documentType} no se emite por este endpoint.`,
-      [
-        {
-          path: 'codigo_tipo_documento',
-          code: 'document_type_invalid',
-          message: `Tipos admitidos: ${kind.documentTypes.join(', ')}.`,
-        },
-      ],
-    );
-  }
+  checkDocumentType(kind, identity.documentType);
   // Where it is issued from (SUNAT 3030): refused here, before the number is taken, when it cannot be.
   const series = { documentType: identity.documentType, serie: identity.series };
   const establishment = await issuingEstablishment(tenant, issuer, body, series);
   const warnings = [...prepared.warnings, ...establishment.warnings];
   if (!establishment.seriesExists && !company.requireRegisteredSeries)
     await bindNewSeries(tenant, series, establishment.code);
-  const signedIssuer = establishment.issuer;
   // What tells an identical retry from another document under the same explicit number (existingDocument). A "#"
   // document's number is new by construction, so no later request can be its duplicate: its hash would never be read.
   const fingerprint = identity.number === null ? null : fingerprintOf(body);
-  const key = signingKeyOf(tenant.schema, company, deps.secrets);
   // In summary mode boletas and their notes reach SUNAT by resumen diario (POST /api/summaries), not one by one.
   const sendNow = kind.sendOnIssue(document) && !declaredBySummary(company, identity);
-
-  const leaseUntil = sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null;
-  // The signed XML as UTF-8 by number, encoded once: hashed, measured, written and zipped from these bytes. By
-  // number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong, and
-  // the dropped build can finish after the one for the real number (test/features/documents/late-guess.test.ts).
-  const xmlByNumber = new Map<number, Buffer>();
   // The tenant's server, fixed for this issue: its pool numbers and stores, and its e-mail job goes where that
   // server's transactions queue jobs.
   const route = deps.db.route(tenant.schema);
+  const builder = documentBuilder(deps, tenant, kind, {
+    document,
+    identity,
+    body,
+    fingerprint,
+    establishment,
+    options,
+    leaseUntil: sendNow ? new Date(now.getTime() + sendLeaseMs(deps)) : null,
+    jobs: route.jobs,
+  });
+  const numbering = {
+    documentType: identity.documentType,
+    serie: identity.series,
+    explicitNumber: identity.number,
+    requireRegistered: company.requireRegisteredSeries,
+  };
   let inserted;
   try {
-    const build = async (number: number): Promise<NewDocument> => {
-      const numbered = kind.assignNumber(document, number);
-      const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, signedIssuer), key);
-      const xmlBytes = Buffer.from(signed.xml, 'utf8');
-      xmlByNumber.set(number, xmlBytes);
-      const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
-      return {
-        externalId: crypto.randomUUID(),
-        documentType: identity.documentType,
-        serie: identity.series,
-        number,
-        filename,
-        columns: kind.columns(numbered),
-        lines: kind.lines(numbered),
-        hash: signed.digestValue,
-        qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
-        fingerprint,
-        payload: body,
-        computed: numbered,
-        issuer: issuerSnapshot(signedIssuer, company),
-        establishmentCode: establishment.code,
-        // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
-        // lease is over (next_attempt_at).
-        leaseUntil,
-        xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(xmlBytes), size: xmlBytes.length },
-        actor: options.actor,
-        email: options.email ? { ...options.email, jobs: route.jobs } : null,
-        idempotencyKeyId: options.idempotencyKeyId ?? null,
-      };
-    };
-    const numbering = {
-      documentType: identity.documentType,
-      serie: identity.series,
-      explicitNumber: identity.number,
-      requireRegistered: company.requireRegisteredSeries,
-    };
-    inserted = await insertNumberedInTurn(route.pool, tenant.schema, numbering, build, options.quota ?? null);
+    inserted = await insertNumberedInTurn(route.pool, tenant.schema, numbering, builder.build, options.quota ?? null);
   } catch (error) {
-    if (error instanceof QuotaExceeded) {
-      if (error.scope === 'reseller')
-        throw errors.forbidden(
-          'reseller_document_limit_reached',
-          `El distribuidor de esta empresa alcanzó su límite de ${error.limit} comprobantes por mes (entre todas sus empresas).`,
-        );
-      throw errors.forbidden(
-        'plan_limit_reached',
-        `Alcanzó el límite de ${error.limit} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`,
-      );
-    }
-    if (error instanceof SeriesNotRegistered) {
-      throw errors.unprocessable(
-        'series_not_registered',
-        `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`,
-        [
-          {
-            path: 'serie_documento',
-            code: 'series_not_registered',
-            message: 'Registre la serie antes de emitir con ella.',
-          },
-        ],
-      );
-    }
     if (error instanceof DuplicateNumber) return existingDocument(tenant, kind, identity, fingerprint, warnings);
-    if (error instanceof SeriesExhausted) throw seriesExhausted(identity.series, error.byExplicitNumber);
-    throw error;
+    throw insertRefusal(error, identity);
   }
-
   const row = inserted.row;
   if (row.email && route.jobs === 'outbox') await relayAfterCommit(route.pool, deps.db.pool, tenant.schema, deps.log);
-  const xml = xmlByNumber.get(row.number)!;
+  const xml = builder.xmlOf(row.number);
   // Without fsync, and not a failure of this request if it cannot be written: the committed row makes this file
   // again byte for byte (deterministic signature, checked against the stored hash), and every read checks it whole
   // first (src/pipeline/rebuild.ts). The CDR, SUNAT's, is flushed.
   await writeSignedXml(deps, tenant, row.filename, xml);
-  const stored: Stored = {
-    id: inserted.id,
+  const stored = storedOf(inserted.id, row, establishment.code);
+  const send = sendNow ? await sendIssued(deps, tenant, stored, { ...row, id: stored.id, xml }, options.actor) : null;
+  return toIssued(stored, kind, { wasDuplicate: false, warnings, send });
+}
+
+/** The document after the kind's look-ups in the tenant's data (a guide's related documents, say), if it has any. */
+async function resolvedDocument<C>(kind: DocumentKind<C>, document: C, tenant: TenantRef): Promise<C> {
+  if (!kind.resolve) return document;
+  const resolved = await kind.resolve(document, tenant.db);
+  if (!resolved.ok) throw errors.fromIssues(resolved.issues);
+  return resolved.document;
+}
+
+function checkDocumentType(kind: AnyDocumentKind, documentType: string): void {
+  if (kind.documentTypes.includes(documentType)) return;
+  throw errors.unprocessable(
+    'document_type_invalid',
+    `El tipo de comprobante ${documentType} no se emite por este endpoint.`,
+    [
+      {
+        path: 'codigo_tipo_documento',
+        code: 'document_type_invalid',
+        message: `Tipos admitidos: ${kind.documentTypes.join(', ')}.`,
+      },
+    ],
+  );
+}
+
+interface BuildInput<C> {
+  document: C;
+  identity: ReturnType<DocumentKind<C>['identity']>;
+  body: unknown;
+  fingerprint: string | null;
+  establishment: Awaited<ReturnType<typeof issuingEstablishment>>;
+  options: IssueOptions;
+  leaseUntil: Date | null;
+  jobs: QueuedEmail['jobs'];
+}
+
+/**
+ * What the numbering transaction runs once it holds a number: the document numbered, its XML signed, its row. The
+ * signed XML is kept as UTF-8 by number, encoded once: hashed, measured, written and zipped from these bytes. By
+ * number because a build may run ahead of its number (numbering-queue.ts) and be dropped if it guessed wrong, and
+ * the dropped build can finish after the one for the real number (test/features/documents/late-guess.test.ts).
+ */
+function documentBuilder<C>(deps: PipelineDeps, tenant: TenantRef, kind: DocumentKind<C>, input: BuildInput<C>) {
+  const { company } = tenant;
+  const { identity, establishment, options } = input;
+  const key = signingKeyOf(tenant.schema, company, deps.secrets);
+  const xmlByNumber = new Map<number, Buffer>();
+  const build = async (number: number): Promise<NewDocument> => {
+    const numbered = kind.assignNumber(input.document, number);
+    const signed = await signCanonicalXmlOffThread(kind.buildXml(numbered, establishment.issuer), key);
+    const xmlBytes = Buffer.from(signed.xml, 'utf8');
+    xmlByNumber.set(number, xmlBytes);
+    const filename = `${company.ruc}-${identity.documentType}-${identity.series}-${number}`;
+    return {
+      externalId: crypto.randomUUID(),
+      documentType: identity.documentType,
+      serie: identity.series,
+      number,
+      filename,
+      columns: kind.columns(numbered),
+      lines: kind.lines(numbered),
+      hash: signed.digestValue,
+      qrText: kind.qrText(numbered, company.ruc, signed.digestValue),
+      fingerprint: input.fingerprint,
+      payload: input.body,
+      computed: numbered,
+      issuer: issuerSnapshot(establishment.issuer, company),
+      establishmentCode: establishment.code,
+      // To be sent: claimed for this request's own attempt; if the process dies, the worker finds it once the
+      // lease is over (next_attempt_at).
+      leaseUntil: input.leaseUntil,
+      xmlFile: { storageKey: xmlKey(filename), sha256: sha256Hex(xmlBytes), size: xmlBytes.length },
+      actor: options.actor,
+      email: options.email ? { ...options.email, jobs: input.jobs } : null,
+      idempotencyKeyId: options.idempotencyKeyId ?? null,
+    };
+  };
+  return { build, xmlOf: (number: number) => xmlByNumber.get(number)! };
+}
+
+/** What the numbering transaction refused, as the client's answer (a duplicate number is answered elsewhere). */
+function insertRefusal(error: unknown, identity: { documentType: string; series: string }): unknown {
+  if (error instanceof QuotaExceeded) {
+    if (error.scope === 'reseller')
+      return errors.forbidden(
+        'reseller_document_limit_reached',
+        `El distribuidor de esta empresa alcanzó su límite de ${error.limit} comprobantes por mes (entre todas sus empresas).`,
+      );
+    return errors.forbidden(
+      'plan_limit_reached',
+      `Alcanzó el límite de ${error.limit} comprobantes por mes de su plan. Mejore su plan para seguir emitiendo.`,
+    );
+  }
+  if (error instanceof SeriesNotRegistered) {
+    return errors.unprocessable(
+      'series_not_registered',
+      `La serie ${identity.series} no está registrada para el tipo ${identity.documentType}.`,
+      [
+        {
+          path: 'serie_documento',
+          code: 'series_not_registered',
+          message: 'Registre la serie antes de emitir con ella.',
+        },
+      ],
+    );
+  }
+  if (error instanceof SeriesExhausted) return seriesExhausted(identity.series, error.byExplicitNumber);
+  return error;
+}
+
+/** The document just committed, as presented: state 01, its XML stored. */
+function storedOf(id: number, row: NewDocument, establishmentCode: string): Stored {
+  return {
+    id,
     externalId: row.externalId,
     documentType: row.documentType,
     serie: row.serie,
@@ -286,26 +330,30 @@ export async function issueDocument<C>(
     qrText: row.qrText,
     computed: row.computed,
     sunatResponse: null,
-    establishmentCode: establishment.code,
+    establishmentCode,
     files: [{ kind: 'xml' }],
   };
-  let send: SendResult | null = null;
-  if (sendNow) {
-    send = await sendAfterCommit(deps, tenant, stored.id, {
-      actor: options.actor,
-      claimed: { ...row, id: stored.id, xml },
-    });
-    stored.stateTypeId = send.state || stored.stateTypeId;
-    if (send.outcome) {
-      stored.sunatResponse = {
-        code: send.outcome.code,
-        description: send.outcome.description,
-        notes: send.outcome.notes ?? [],
-      };
-      if (send.outcome.cdrZip) stored.files.push({ kind: 'cdr' });
-    }
+}
+
+/** This request's own send of the document it stored; `stored` takes the state and SUNAT's answer it made. */
+async function sendIssued(
+  deps: PipelineDeps,
+  tenant: TenantRef,
+  stored: Stored,
+  claimed: NonNullable<SendOptions['claimed']>,
+  actor: string,
+): Promise<SendResult> {
+  const send = await sendAfterCommit(deps, tenant, stored.id, { actor, claimed });
+  stored.stateTypeId = send.state || stored.stateTypeId;
+  if (send.outcome) {
+    stored.sunatResponse = {
+      code: send.outcome.code,
+      description: send.outcome.description,
+      notes: send.outcome.notes ?? [],
+    };
+    if (send.outcome.cdrZip) stored.files.push({ kind: 'cdr' });
   }
-  return toIssued(stored, kind, { wasDuplicate: false, warnings, send });
+  return send;
 }
 
 /**
