@@ -1,7 +1,9 @@
-// The options every route behind the admin session shares: the session check before anything else (requireAdmin,
-// which also reads the role), no tenant auth, the adminAuth scheme in the OpenAPI document, and its error answers.
+// The options the admin host's routes share: behind the admin session, the session check before anything else
+// (requireAdmin, which also reads the role), no tenant auth, the adminAuth scheme in the OpenAPI document and its
+// error answers; a login (POST /api/login, POST /api/session, on either host), its rate limit and example.
 import type { z } from 'zod';
 import type { CentralClient } from '../platform/db/clients.ts';
+import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { type AdminRole, requireAdmin } from './auth.ts';
 
@@ -33,5 +35,17 @@ export function adminRoute<S extends { summary: string }, R extends z.ZodType, E
       ...(examples ? { openapiExamples: examples } : {}),
     },
     schema: { ...schema, response: { 200: ok, ...(answers as Record<401 | 403 | E, typeof ErrorBodySchema>) } },
+  };
+}
+
+/**
+ * The `config` of a login route: no session yet, at most 20 tries a minute per client address (the throttles of
+ * login-throttle.ts come on top), and an e-mail and password as Swagger's example.
+ */
+export function loginConfig(exampleEmail: string) {
+  return {
+    auth: 'none' as const,
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+    openapiExamples: requestExample('Iniciar sesión', { email: exampleEmail, password: 'su-contraseña' }),
   };
 }

@@ -16,12 +16,11 @@ import {
   setSessionCookie,
   usesSessionCookie,
 } from '../platform/http/console-session.ts';
-import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema, tenantErrorResponses, tenantRoute, warningsField } from '../platform/http/schemas.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { bearerToken } from '../platform/tokens.ts';
 import { adminCaller, createSession, revokeCookieSession } from './auth.ts';
-import { adminRoute } from './route-options.ts';
+import { adminRoute, loginConfig } from './route-options.ts';
 import { AdminLoginBody } from './login-schemas.ts';
 import { verifyAdminLogin } from './login-service.ts';
 import { TenantLoginBody } from './tenant-login-schemas.ts';
@@ -63,7 +62,6 @@ const Closed = z.object({ success: z.literal(true), message: z.string() });
 const adminResponses = { 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
 /** What the admin session's GET and DELETE answer besides 401 and 403: the login's answers (adminResponses). */
 const sessionErrors = [422, 429] as const;
-const login = { rateLimit: { max: 20, timeWindow: '1 minute' }, auth: 'none' } as const;
 
 function wrongPassword() {
   return errors.unauthorized('Correo o contraseña incorrectos.');
@@ -109,11 +107,7 @@ export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/session',
     {
-      config: {
-        ...login,
-        hostKind: 'tenant',
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@acme.example', password: 'su-contraseña' }),
-      },
+      config: { ...loginConfig('admin@acme.example'), hostKind: 'tenant' },
       schema: {
         summary: 'Consola web: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
@@ -158,10 +152,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   typed.post(
     '/api/session',
     {
-      config: {
-        ...login,
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@example.com', password: 'su-contraseña' }),
-      },
+      config: loginConfig('admin@example.com'),
       schema: {
         summary: 'Consola web de administración: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
