@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
-import { requestExample } from '../platform/http/openapi-parts.ts';
 import { createSession, revokeSession } from './auth.ts';
+import { loginConfig } from './route-options.ts';
 import { AdminLoginBody } from './login-schemas.ts';
 import { verifyAdminLogin } from './login-service.ts';
 
@@ -15,11 +15,7 @@ function loginRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
     {
-      config: {
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@example.com', password: 'su-contraseña' }),
-        auth: 'none',
-        rateLimit: { max: 20, timeWindow: '1 minute' },
-      },
+      config: loginConfig('admin@example.com'),
       schema: {
         summary: 'Iniciar sesión en la administración (token Bearer con vencimiento)',
         body: AdminLoginBody,

@@ -1,10 +1,10 @@
 // Restaurant-module partners (FacturadorPro's restaurant module): list, search, store. Admin role only.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Partner } from '../generated/central/client.ts';
-import { ErrorBodySchema, warningsField } from '../platform/http/schemas.ts';
-import { requireAdmin } from './auth.ts';
+import { warningsField } from '../platform/http/schemas.ts';
+import { adminRoute } from './route-options.ts';
 import { allPartners, createPartner, searchPartners } from './partners-service.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 
@@ -60,42 +60,30 @@ const list = z.object({
   ...warningsField,
 });
 
-function listRoute(app: FastifyInstance) {
-  const central = app.platform.db.central;
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const partnersRoutes: FastifyPluginAsync = async (app) => {
+  const { central } = app.platform.db;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
     '/api/restaurant/partner/list',
-    {
-      onRequest: requireAdmin(central, ['admin']),
-      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
-      schema: {
-        summary: 'Partners de restaurantes',
-        response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
+    adminRoute(central, { summary: 'Partners de restaurantes' }, list, { roles: ['admin'] }),
     async () => {
       const partners = await allPartners(central);
       return { success: true as const, data: partners.map(present), message: 'Listado de Partners' };
     },
   );
-}
 
-function searchRoute(app: FastifyInstance) {
-  const central = app.platform.db.central;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  typed.post(
     '/api/restaurant/partner/search',
-    {
-      onRequest: requireAdmin(central, ['admin']),
-      config: {
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-        openapiExamples: requestExample('Buscar por nombre', { query: 'Ana' }),
-      },
-      schema: {
+    adminRoute(
+      central,
+      {
         summary: 'Buscar partners por nombre, correo, usuario o dominio',
         body: z.object({ query: z.string().trim().min(1).max(200) }),
-        response: { 200: list, 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema },
       },
-    },
+      list,
+      { roles: ['admin'], errors: [422], examples: requestExample('Buscar por nombre', { query: 'Ana' }) },
+    ),
     async (request) => {
       const partners = await searchPartners(central, request.body.query);
       return {
@@ -105,45 +93,27 @@ function searchRoute(app: FastifyInstance) {
       };
     },
   );
-}
 
-function storeRoute(app: FastifyInstance) {
-  const central = app.platform.db.central;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  typed.post(
     '/api/restaurant/partner/store',
-    {
-      onRequest: requireAdmin(central, ['admin']),
-      config: {
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-        openapiExamples: requestExample('Registrar un partner', {
+    adminRoute(
+      central,
+      { summary: 'Registrar un partner', body: StoreBody },
+      z.object({ success: z.literal(true), data: PartnerSchema, message: z.string(), ...warningsField }),
+      {
+        roles: ['admin'],
+        errors: [409, 422],
+        examples: requestExample('Registrar un partner', {
           full_name: 'Ana Torres',
           email: 'ana.torres@partner.example',
           domain: 'https://restaurante-ana.example',
           department_id: '15',
         }),
       },
-      schema: {
-        summary: 'Registrar un partner',
-        body: StoreBody,
-        response: {
-          200: z.object({ success: z.literal(true), data: PartnerSchema, message: z.string(), ...warningsField }),
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-          422: ErrorBodySchema,
-        },
-      },
-    },
+    ),
     async (request) => {
       const partner = await createPartner(central, request.body);
       return { success: true as const, data: present(partner), message: 'Partner registrado exitosamente' };
     },
   );
-}
-
-export const partnersRoutes: FastifyPluginAsync = async (app) => {
-  listRoute(app);
-  searchRoute(app);
-  storeRoute(app);
 };

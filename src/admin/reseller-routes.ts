@@ -1,16 +1,17 @@
 // The reseller endpoints on the admin host (FacturadorPro's paths, with its flaws fixed: never tokens, resellers
 // confined to their own tenants, locks are facts with an author (src/admin/locks.ts) and take effect within
 // HOST_CACHE_TTL_MS — and at once in this process). The work is reseller-service.ts's.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, rowId, warningsField } from '../platform/http/schemas.ts';
-import { adminCaller, requireAdmin } from './auth.ts';
+import { rowId, warningsField } from '../platform/http/schemas.ts';
+import { adminCaller } from './auth.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { LockFactSchema } from './lock-schemas.ts';
 import { lockMessage } from './locks.ts';
 import { presentResellerTenant } from './reseller-presenter.ts';
 import { lockReseller, lockTenant, resellerQuota, tenantsWithCounts } from './reseller-service.ts';
+import { adminRoute } from './route-options.ts';
 import { monthStart } from './service.ts';
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
@@ -35,10 +36,8 @@ const TenantLockResult = z.object({
   ...warningsField,
 });
 
-/** A lock route's answers: the result, or who may not (401/403), what is not there (404), what is wrong (422). */
-function lockResponses<T>(ok: T) {
-  return { 200: ok, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-}
+/** A lock route's errors besides 401 and 403: what is not there (404), what is wrong (422). */
+const lockErrors = [404, 422] as const;
 
 const ResellerTenants = z.object({
   data: z.array(
@@ -72,112 +71,88 @@ const ResellerQuota = z.object({
   }),
 });
 
-function detailRoute(app: FastifyInstance) {
+export const resellerRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const { central } = platform.db;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
     '/api/reseller/detail',
-    {
-      onRequest: requireAdmin(platform.db.central),
-      config: {
-        openapiExamples: requestExample('Resumen del distribuidor', {}),
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-      },
-      schema: {
+    adminRoute(
+      central,
+      {
         summary: 'Empresas del distribuidor con sus consumos (sin tokens)',
         body: z.object({}).optional().describe('Sin campos (FacturadorPro envía un cuerpo vacío).'),
-        response: { 200: ResellerTenants, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
-    },
+      ResellerTenants,
+      { examples: requestExample('Resumen del distribuidor', {}) },
+    ),
     async (request) => ({
       data: (await tenantsWithCounts(platform, adminCaller(request))).map(presentResellerTenant),
     }),
   );
-}
 
-function quotaRoute(app: FastifyInstance) {
-  const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  typed.get(
     '/api/reseller/detailsLimitReseller',
-    {
-      onRequest: requireAdmin(platform.db.central, ['reseller']),
-      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
-      schema: {
-        summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)',
-        response: { 200: ResellerQuota, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
+    adminRoute(
+      central,
+      { summary: 'Cupo del distribuidor: empresas y comprobantes del mes (usados / permitidos, 0 = ilimitado)' },
+      ResellerQuota,
+      { roles: ['reseller'] },
+    ),
     async (request) => {
       const quota = await resellerQuota(platform, adminCaller(request));
       return { success: true as const, data: { ...quota, month: monthStart().toISOString().slice(0, 7) } };
     },
   );
-}
 
-function lockResellerRoute(app: FastifyInstance) {
-  const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  typed.post(
     '/api/reseller/lockedAdmin',
-    {
-      onRequest: requireAdmin(platform.db.central, ['admin']),
-      config: {
-        openapiExamples: requestExample('Bloquear un distribuidor', {
+    adminRoute(
+      central,
+      {
+        summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
+        description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
+        body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag, reason }),
+      },
+      ResellerLockResult,
+      {
+        roles: ['admin'],
+        errors: lockErrors,
+        examples: requestExample('Bloquear un distribuidor', {
           id: 999999,
           locked_admin: true,
           reason: 'Falta de pago',
         }),
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
       },
-      schema: {
-        summary: 'Bloquear o desbloquear la cuenta de un distribuidor, y con ella sus empresas (solo administrador)',
-        description: 'Bloquear cierra sus sesiones abiertas. Desbloquear no toca los bloqueos propios de cada empresa.',
-        body: z.object({ id: rowId().describe('Id del distribuidor'), locked_admin: flag, reason }),
-        response: lockResponses(ResellerLockResult),
-      },
-    },
+    ),
     async (request) => {
       const { id, locked_admin: locked } = request.body;
       await lockReseller(platform, adminCaller(request), id, locked, request.body.reason ?? null);
       return { success: true as const, message: locked ? 'Cuenta bloqueada' : 'Cuenta desbloqueada', locked };
     },
   );
-}
 
-function lockTenantRoute(app: FastifyInstance) {
-  const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  typed.post(
     '/api/reseller/lockedTenant',
-    {
-      onRequest: requireAdmin(platform.db.central),
-      config: {
-        openapiExamples: requestExample('Bloquear una empresa', {
-          id: 999999,
-          locked_tenant: true,
-          reason: 'Falta de pago',
-        }),
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-      },
-      schema: {
+    adminRoute(
+      central,
+      {
         summary: 'Bloquear o desbloquear una empresa (su API responde 403 tenant_locked)',
         description:
           'Cada autoridad (administrador o distribuidor) retira solo su propio bloqueo; el del administrador prevalece.',
         body: z.object({ id: rowId().describe('Id de la empresa'), locked_tenant: flag, reason }),
-        response: lockResponses(TenantLockResult),
       },
-    },
+      TenantLockResult,
+      {
+        errors: lockErrors,
+        examples: requestExample('Bloquear una empresa', { id: 999999, locked_tenant: true, reason: 'Falta de pago' }),
+      },
+    ),
     async (request) => {
       const { id, locked_tenant: requested } = request.body;
       const state = await lockTenant(platform, adminCaller(request), id, requested, request.body.reason ?? null);
       return { success: true as const, message: lockMessage(requested, state), ...state };
     },
   );
-}
-
-export const resellerRoutes: FastifyPluginAsync = async (app) => {
-  detailRoute(app);
-  quotaRoute(app);
-  lockResellerRoute(app);
-  lockTenantRoute(app);
 };

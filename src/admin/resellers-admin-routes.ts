@@ -1,11 +1,12 @@
 // POST /api/resellers (admin only): a reseller account and its login, so that no one needs SQL to add one.
 // PATCH /api/tenants/{id}: a tenant's plan, e-mail and lock (a lock is a fact with its author and reason:
 // src/admin/locks.ts), within the caller's scope.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, INT4_MAX, rowId } from '../platform/http/schemas.ts';
-import { adminCaller, requireAdmin } from './auth.ts';
+import { INT4_MAX, rowId } from '../platform/http/schemas.ts';
+import { adminCaller } from './auth.ts';
+import { adminRoute } from './route-options.ts';
 import { createReseller } from './resellers-service.ts';
 import { updateTenant } from './tenants-service.ts';
 
@@ -52,29 +53,28 @@ const TenantPatched = z.object({
   }),
 });
 
-const responses = {
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = [404, 409, 422] as const;
 
 const ResellerCreated = z.object({
   success: z.literal(true),
   data: z.object({ id: z.number(), name: z.string(), email: z.string(), limit_tenants: z.number() }),
 });
 
-function createResellerRoute(app: FastifyInstance) {
-  const central = app.platform.db.central;
-  app.withTypeProvider<ZodTypeProvider>().post(
+export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
+  const { platform } = app;
+  const { central } = platform.db;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
     '/api/resellers',
-    {
-      onRequest: requireAdmin(central, ['admin']),
-      config: {
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-        openapiExamples: {
+    adminRoute(
+      central,
+      { summary: 'Crear un distribuidor y su usuario (solo administrador)', body: ResellerBody },
+      ResellerCreated,
+      {
+        roles: ['admin'],
+        errors,
+        examples: {
           distribuidor: {
             summary: 'Distribuidor con cupo de 20 empresas',
             value: {
@@ -86,15 +86,7 @@ function createResellerRoute(app: FastifyInstance) {
           },
         },
       },
-      schema: {
-        summary: 'Crear un distribuidor y su usuario (solo administrador)',
-        body: ResellerBody,
-        response: {
-          200: ResellerCreated,
-          ...responses,
-        },
-      },
-    },
+    ),
     async (request) => {
       const b = request.body;
       const created = await createReseller(central, {
@@ -108,40 +100,28 @@ function createResellerRoute(app: FastifyInstance) {
       return { success: true as const, data };
     },
   );
-}
 
-function updateTenantRoute(app: FastifyInstance) {
-  const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().patch(
+  typed.patch(
     '/api/tenants/:id',
-    {
-      onRequest: requireAdmin(platform.db.central),
-      config: {
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-        openapiExamples: {
+    adminRoute(
+      central,
+      {
+        summary: 'Cambiar plan, correo o bloqueo de una empresa',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: TenantPatchBody,
+      },
+      TenantPatched,
+      {
+        errors,
+        examples: {
           plan: { summary: 'Cambiar de plan', value: { plan_id: 2 } },
           bloqueo: { summary: 'Bloquear con motivo', value: { locked: true, reason: 'Deuda pendiente de marzo' } },
         },
       },
-      schema: {
-        summary: 'Cambiar plan, correo o bloqueo de una empresa',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        body: TenantPatchBody,
-        response: {
-          200: TenantPatched,
-          ...responses,
-        },
-      },
-    },
+    ),
     async (request) => ({
       success: true as const,
       data: await updateTenant(platform, adminCaller(request), request.params.id, request.body),
     }),
   );
-}
-
-export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
-  createResellerRoute(app);
-  updateTenantRoute(app);
 };

@@ -4,7 +4,7 @@
 //   GET /api/session    who is logged in, and the CSRF token again (a reloaded page learns it here);
 //   DELETE /api/session the session ends at once (the cookie is cleared, its row deleted).
 // Sessions end CONSOLE_SESSION_TTL_MS after the login. Bearer clients (ERPs) keep POST /api/login and their tokens.
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../platform/errors.ts';
@@ -16,11 +16,11 @@ import {
   setSessionCookie,
   usesSessionCookie,
 } from '../platform/http/console-session.ts';
-import { requestExample } from '../platform/http/openapi-parts.ts';
-import { ErrorBodySchema, tenantErrorResponses, warningsField } from '../platform/http/schemas.ts';
+import { ErrorBodySchema, tenantErrorResponses, tenantRoute, warningsField } from '../platform/http/schemas.ts';
 import type { TenantContext } from '../platform/http/tenant-context.ts';
 import { bearerToken } from '../platform/tokens.ts';
-import { adminCaller, createSession, requireAdmin, revokeCookieSession } from './auth.ts';
+import { adminCaller, createSession, revokeCookieSession } from './auth.ts';
+import { adminRoute, loginConfig } from './route-options.ts';
 import { AdminLoginBody } from './login-schemas.ts';
 import { verifyAdminLogin } from './login-service.ts';
 import { TenantLoginBody } from './tenant-login-schemas.ts';
@@ -60,7 +60,8 @@ const AdminSession = z
 const Closed = z.object({ success: z.literal(true), message: z.string() });
 
 const adminResponses = { 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
-const login = { rateLimit: { max: 20, timeWindow: '1 minute' }, auth: 'none' } as const;
+/** What the admin session's GET and DELETE answer besides 401 and 403: the login's answers (adminResponses). */
+const sessionErrors = [422, 429] as const;
 
 function wrongPassword() {
   return errors.unauthorized('Correo o contraseña incorrectos.');
@@ -76,17 +77,37 @@ function cookieSecret(request: FastifyRequest): string | null {
   return usesSessionCookie(request) ? sessionCookieOf(request) : null;
 }
 
-const config = { hostKind: 'tenant', auth: 'tenant' } as const;
+/** A new session: its cookie, and the answer with who logged in, its CSRF token and expiry. */
+function opened<U>(request: FastifyRequest, reply: FastifyReply, user: U, session: { token: string; expiresAt: Date }) {
+  setSessionCookie(request, reply, session.token, session.expiresAt);
+  const data = { ...user, csrf_token: csrfTokenOf(session.token), expires_at: session.expiresAt.toISOString() };
+  return { success: true as const, data };
+}
 
-function tenantLoginRoute(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+/** The open session, never cached (it carries the CSRF token); no CSRF token for a bearer-token session. */
+function current<U>(reply: FastifyReply, user: U, secret: string | null, expiresAt: Date | null) {
+  reply.header('cache-control', 'no-store');
+  const data = {
+    ...user,
+    csrf_token: secret ? csrfTokenOf(secret) : null,
+    expires_at: expiresAt?.toISOString() ?? null,
+  };
+  return { success: true as const, data };
+}
+
+/** The session closed: its cookie cleared. */
+function closed(request: FastifyRequest, reply: FastifyReply) {
+  clearSessionCookie(request, reply);
+  return { success: true as const, message: 'Sesión cerrada' };
+}
+
+export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
     '/api/session',
     {
-      config: {
-        ...login,
-        hostKind: 'tenant',
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@acme.example', password: 'su-contraseña' }),
-      },
+      config: { ...loginConfig('admin@acme.example'), hostKind: 'tenant' },
       schema: {
         summary: 'Consola web: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
@@ -100,75 +121,38 @@ function tenantLoginRoute(app: FastifyInstance) {
       const { tenant } = request;
       const user = await verifyTenantLogin(app.platform, tenant, request.body, request.ip);
       if (!user) throw wrongPassword();
-      const { token, expiresAt } = await openTenantSession(tenant, user.id);
-      setSessionCookie(request, reply, token, expiresAt);
-      const data = { ...tenantView(tenant, user), csrf_token: csrfTokenOf(token) };
-      return { success: true as const, data: { ...data, expires_at: expiresAt.toISOString() } };
+      return opened(request, reply, tenantView(tenant, user), await openTenantSession(tenant, user.id));
     },
   );
-}
 
-function tenantSessionRoute(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  typed.get(
     '/api/session',
-    {
-      config,
-      schema: {
-        summary: 'Consola web: la sesión abierta (usuario, empresa, token CSRF)',
-        response: { 200: TenantSession, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute({ summary: 'Consola web: la sesión abierta (usuario, empresa, token CSRF)' }, TenantSession),
     async (request, reply) => {
       const { tenant } = request;
-      const { user } = tenant;
-      const secret = cookieSecret(request);
-      const expiresAt = await tenantSessionExpiry(tenant);
-      reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        data: {
-          ...tenantView(tenant, user),
-          csrf_token: secret ? csrfTokenOf(secret) : null,
-          expires_at: expiresAt?.toISOString() ?? null,
-        },
-      };
+      const view = tenantView(tenant, tenant.user);
+      return current(reply, view, cookieSecret(request), await tenantSessionExpiry(tenant));
     },
   );
-}
 
-function tenantLogoutRoute(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().delete(
+  typed.delete(
     '/api/session',
-    {
-      config,
-      schema: {
-        summary: 'Consola web: cerrar la sesión (deja de valer de inmediato)',
-        response: { 200: Closed, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute({ summary: 'Consola web: cerrar la sesión (deja de valer de inmediato)' }, Closed),
     async (request, reply) => {
       await closeTenantSession(request.tenant);
-      clearSessionCookie(request, reply);
-      return { success: true as const, message: 'Sesión cerrada' };
+      return closed(request, reply);
     },
   );
-}
-
-export const tenantSessionRoutes: FastifyPluginAsync = async (app) => {
-  tenantLoginRoute(app);
-  tenantSessionRoute(app);
-  tenantLogoutRoute(app);
 };
 
-function adminLoginRoute(app: FastifyInstance) {
+export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   const { central } = app.platform.db;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
     '/api/session',
     {
-      config: {
-        ...login,
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@example.com', password: 'su-contraseña' }),
-      },
+      config: loginConfig('admin@example.com'),
       schema: {
         summary: 'Consola web de administración: iniciar sesión (cookie HTTP-only y token CSRF)',
         description:
@@ -180,77 +164,38 @@ function adminLoginRoute(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await verifyAdminLogin(central, request.body, request.ip);
-      const session = await createSession(central, user.id, SESSION_TOKEN_PREFIX);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
-      return {
-        success: true as const,
-        data: {
-          name: user.name,
-          email: user.email,
-          role: user.role === 'reseller' ? 'reseller' : 'admin',
-          reseller_id: user.role === 'reseller' ? user.resellerId : null,
-          csrf_token: csrfTokenOf(session.token),
-          expires_at: session.expiresAt.toISOString(),
-        },
+      const reseller = user.role === 'reseller';
+      const view = {
+        name: user.name,
+        email: user.email,
+        role: reseller ? 'reseller' : 'admin',
+        reseller_id: reseller ? user.resellerId : null,
       };
+      return opened(request, reply, view, await createSession(central, user.id, SESSION_TOKEN_PREFIX));
     },
   );
-}
 
-function adminSessionRoute(app: FastifyInstance) {
-  const { central } = app.platform.db;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  typed.get(
     '/api/session',
-    {
-      onRequest: requireAdmin(central),
-      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
-      schema: {
-        summary: 'Consola web de administración: la sesión abierta y su token CSRF',
-        response: { 200: AdminSession, ...adminResponses },
-      },
-    },
+    adminRoute(central, { summary: 'Consola web de administración: la sesión abierta y su token CSRF' }, AdminSession, {
+      errors: sessionErrors,
+    }),
     async (request, reply) => {
-      const caller = adminCaller(request);
+      const { name, email, role, resellerId } = adminCaller(request);
       const secret = cookieSecret(request);
       const expiresAt = await adminSessionExpiry(central, secret ?? bearerToken(request.headers.authorization) ?? '');
-      reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        data: {
-          name: caller.name,
-          email: caller.email,
-          role: caller.role,
-          reseller_id: caller.resellerId,
-          csrf_token: secret ? csrfTokenOf(secret) : null,
-          expires_at: expiresAt?.toISOString() ?? null,
-        },
-      };
+      return current(reply, { name, email, role, reseller_id: resellerId }, secret, expiresAt);
     },
   );
-}
 
-function adminLogoutRoute(app: FastifyInstance) {
-  const { central } = app.platform.db;
-  app.withTypeProvider<ZodTypeProvider>().delete(
+  typed.delete(
     '/api/session',
-    {
-      onRequest: requireAdmin(central),
-      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
-      schema: {
-        summary: 'Consola web de administración: cerrar la sesión',
-        response: { 200: Closed, ...adminResponses },
-      },
-    },
+    adminRoute(central, { summary: 'Consola web de administración: cerrar la sesión' }, Closed, {
+      errors: sessionErrors,
+    }),
     async (request, reply) => {
       await revokeCookieSession(central, request);
-      clearSessionCookie(request, reply);
-      return { success: true as const, message: 'Sesión cerrada' };
+      return closed(request, reply);
     },
   );
-}
-
-export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
-  adminLoginRoute(app);
-  adminSessionRoute(app);
-  adminLogoutRoute(app);
 };

@@ -7,8 +7,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestExample } from '../platform/http/openapi-parts.ts';
 import { ErrorBodySchema } from '../platform/http/schemas.ts';
+import { loginConfig } from './route-options.ts';
 import { TenantLoginBody, TenantLoginSuccess } from './tenant-login-schemas.ts';
 import { defaultSeries, loginToken, verifyTenantLogin } from './tenant-login-service.ts';
 
@@ -19,12 +19,7 @@ export const tenantLoginRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/login',
     {
-      config: {
-        hostKind: 'tenant',
-        auth: 'none',
-        rateLimit: { max: 20, timeWindow: '1 minute' },
-        openapiExamples: requestExample('Iniciar sesión', { email: 'admin@acme.example', password: 'su-contraseña' }),
-      },
+      config: { ...loginConfig('admin@acme.example'), hostKind: 'tenant' },
       schema: {
         summary: 'Iniciar sesión como usuario de la empresa: devuelve su token API (forma de FacturadorPro)',
         description:

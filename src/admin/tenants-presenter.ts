@@ -1,4 +1,5 @@
 // GET /api/tenants's answer: a page of tenants with their plan, documents this month and locks.
+import { lastPage } from './pagination.ts';
 import type { TenantsPage } from './tenants-service.ts';
 
 export function presentTenantsPage({ total, rows }: TenantsPage, page: number, perPage: number) {
@@ -21,6 +22,6 @@ export function presentTenantsPage({ total, rows }: TenantsPage, page: number, p
       documents_month: counts.documentsMonth,
       locks: lock.locks,
     })),
-    pagination: { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    pagination: { page, per_page: perPage, total, last_page: lastPage(total, perPage) },
   };
 }

@@ -1,43 +1,31 @@
 // POST /api/tenants and GET /api/tenants (admin host): create a tenant (tenants-service.ts: provisioning, with SOL
 // credentials and a checked PFX for production), list them. PATCH /api/tenants/{id} is resellers-admin-routes.ts's.
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../platform/http/schemas.ts';
 import { requestExample } from '../platform/http/openapi-parts.ts';
-import { adminCaller, requireAdmin } from './auth.ts';
+import { adminCaller } from './auth.ts';
+import { adminRoute } from './route-options.ts';
 import { CreateTenantBody, TenantCreated, TenantList, TenantListQuery } from './tenants-schemas.ts';
 import { presentTenantsPage } from './tenants-presenter.ts';
 import { createTenant, tenantsPage } from './tenants-service.ts';
 
-function createRoute(app: FastifyInstance) {
+export const tenantsRoutes: FastifyPluginAsync = async (app) => {
   const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const { central } = platform.db;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
     '/api/tenants',
-    {
-      onRequest: requireAdmin(platform.db.central),
-      config: {
-        openapiExamples: requestExample('Empresa demo', {
-          ruc: '20123456786',
-          subdomain: 'acme',
-          email: 'admin@acme.example',
-          plan_id: 1,
-          name: 'ACME S.A.C.',
-        }),
-        auth: 'none',
-        openapiSecurity: ['adminAuth'],
-      },
-      schema: {
-        summary: 'Crear una empresa (tenant)',
-        body: CreateTenantBody,
-        response: {
-          200: TenantCreated,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-          422: ErrorBodySchema,
-        },
-      },
-    },
+    adminRoute(central, { summary: 'Crear una empresa (tenant)', body: CreateTenantBody }, TenantCreated, {
+      errors: [409, 422],
+      examples: requestExample('Empresa demo', {
+        ruc: '20123456786',
+        subdomain: 'acme',
+        email: 'admin@acme.example',
+        plan_id: 1,
+        name: 'ACME S.A.C.',
+      }),
+    }),
     async (request) => {
       const created = await createTenant(platform, adminCaller(request), request.body);
       return {
@@ -52,29 +40,13 @@ function createRoute(app: FastifyInstance) {
       };
     },
   );
-}
 
-function listRoute(app: FastifyInstance) {
-  const { platform } = app;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  typed.get(
     '/api/tenants',
-    {
-      onRequest: requireAdmin(platform.db.central),
-      config: { auth: 'none', openapiSecurity: ['adminAuth'] },
-      schema: {
-        summary: 'Listar empresas (paginado)',
-        querystring: TenantListQuery,
-        response: { 200: TenantList, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-    },
+    adminRoute(central, { summary: 'Listar empresas (paginado)', querystring: TenantListQuery }, TenantList),
     async (request) => {
       const { page, per_page: perPage } = request.query;
       return presentTenantsPage(await tenantsPage(platform, adminCaller(request), page, perPage), page, perPage);
     },
   );
-}
-
-export const tenantsRoutes: FastifyPluginAsync = async (app) => {
-  createRoute(app);
-  listRoute(app);
 };

@@ -1,9 +1,10 @@
 // The bodies and answers of POST and GET /api/tenants (admin host).
 import { z } from 'zod';
-import { pageNumber, rowId, warningsField } from '../platform/http/schemas.ts';
+import { rowId, warningsField } from '../platform/http/schemas.ts';
 import { FirstEstablishmentBody } from '../tenancy/first-establishment.ts';
 import { AddressBody } from '../tenancy/profile-schemas.ts';
 import { LockFactSchema } from './lock-schemas.ts';
+import { pageQuery } from './pagination.ts';
 
 export const CreateTenantBody = z
   .object({
@@ -57,10 +58,7 @@ export const TenantCreated = z.object({
   ...warningsField,
 });
 
-export const TenantListQuery = z.object({
-  page: pageNumber(),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const TenantListQuery = pageQuery(20);
 
 export const TenantList = z.object({
   data: z.array(

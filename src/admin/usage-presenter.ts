@@ -1,4 +1,5 @@
 // GET /api/extra-services/client-usage-apidocs's answer: every month present (0 when nothing was counted).
+import { lastPage } from './pagination.ts';
 import type { ApiUsage } from './usage-service.ts';
 
 export function presentUsage({ months, total, tenants, totals }: ApiUsage, page: number, perPage: number) {
@@ -19,7 +20,7 @@ export function presentUsage({ months, total, tenants, totals }: ApiUsage, page:
       current_page: page,
       per_page: perPage,
       total,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
+      last_page: lastPage(total, perPage),
     },
   };
 }

@@ -1,5 +1,6 @@
 // What a route hands the pipeline, from the running app and the request: the pipeline's dependencies (its
-// platform), the tenant as the pipeline knows it, and the base of the download links (the tenant's own host).
+// platform), the tenant as the pipeline knows it, who acts, and the base of the download links (the tenant's own
+// host).
 // One place, used by every route and by the worker.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { pipelineDepsFrom, type PipelineDeps, type TenantRef } from '../pipeline/deps.ts';
@@ -12,6 +13,11 @@ export function pipelineDepsOf(app: FastifyInstance, log: FastifyBaseLogger): Pi
 
 export function tenantRefOf(tenant: TenantContext): TenantRef {
   return { id: tenant.id, schema: tenant.schema, db: tenant.db, company: tenant.company };
+}
+
+/** Who a request acts as in the document's history: the user of its token (or console session). */
+export function actorOf(tenant: TenantContext): string {
+  return `user:${tenant.user.id}`;
 }
 
 /** Base of the tenant's download links: PUBLIC_URL's scheme and port, the tenant's host name as resolved. */

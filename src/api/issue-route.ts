@@ -8,7 +8,7 @@ import { errors } from '../platform/errors.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../platform/http/idempotency.ts';
 import { emailOnDuplicate, planIssueEmail, releaseIssueEmail } from '../delivery/email/on-issue.ts';
 import { plainJsonSerializer, tenantErrorResponses } from '../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from './deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from './deps.ts';
 import { issueEnvelope } from './presenter.ts';
 import { IssueResponseSchema } from './schemas.ts';
 
@@ -65,7 +65,7 @@ export function registerIssueRoute(app: FastifyInstance, kind: AnyDocumentKind, 
     const ref = tenantRefOf(tenant);
     const planned = planIssueEmail(deps, ref, request.body);
     const issued = await issueDocument(deps, ref, kind, request.body, {
-      actor: `user:${tenant.user.id}`,
+      actor: actorOf(tenant),
       quota: request.documentQuota,
       email: planned.queue,
       idempotencyKeyId: idempotencyKeyIdOf(request),

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestExample } from '../platform/http/openapi-parts.ts';
 import { tenantPost } from '../platform/http/schemas.ts';
-import { pipelineDepsOf, tenantRefOf } from './deps.ts';
-import { baseUrlOf } from './deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from './deps.ts';
 import type { DownloadSegment } from './presenter.ts';
 import { SendBodySchema, SendResponseSchema } from './schemas.ts';
 import { sendNow } from './send-service.ts';
@@ -33,7 +32,7 @@ export function registerSendRoute(app: FastifyInstance, options: SendRouteOption
         pipelineDepsOf(app, request.log),
         tenantRefOf(request.tenant),
         request.body.external_id,
-        `user:${request.tenant.user.id}`,
+        actorOf(request.tenant),
         options.documentTypes,
         options.segment,
         baseUrlOf(request),

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SummaryKind } from '../../pipeline/summaries/kinds.ts';
 import type { VoidScope } from '../../pipeline/summaries/voided-rules.ts';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from '../deps.ts';
 import { createdEnvelope, statusEnvelope, type DownloadSegment } from './presenter.ts';
 import {
   SUMMARY_STATUS_EXAMPLES,
@@ -53,7 +53,7 @@ export function registerVoidRoutes(app: FastifyInstance, spec: VoidRoutes): void
       const view = await createVoided(pipelineDepsOf(app, request.log), tenantRefOf(request.tenant), {
         issueDate: request.body.fecha_de_emision_de_documentos,
         documents: request.body.documentos.map((d) => ({ externalId: d.external_id, reason: d.motivo_anulacion })),
-        actor: `user:${request.tenant.user.id}`,
+        actor: actorOf(request.tenant),
         scope: spec.scope,
       });
       return createdEnvelope(view);

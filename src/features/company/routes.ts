@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { perCompany } from '../../platform/http/rate-limit.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { rateLimited, tenantRoute } from '../../platform/http/schemas.ts';
 import { presentCompany } from './presenter.ts';
 import { CompanyProfileBody } from '../../tenancy/profile-schemas.ts';
 import { updateCompanyProfile } from './profile-service.ts';
@@ -34,32 +34,24 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/company',
-    {
-      config: { hostKind: 'tenant', auth: 'tenant' },
-      schema: {
-        summary: 'Empresa del token: datos del emisor y series',
-        response: { 200: CompanySchema, ...tenantErrorResponses },
-      },
-    },
+    tenantRoute({ summary: 'Empresa del token: datos del emisor y series' }, CompanySchema),
     async (request) => presentCompany(await loadCompanyProfile(request.tenant, app.platform.secrets)),
   );
   typed.patch(
     '/api/company',
-    {
-      config: {
-        hostKind: 'tenant',
-        auth: 'tenant',
-        // A logo is decoded in a thread of its own, one image at a time per process: a company's edits are few.
-        rateLimit: perCompany(app.platform.config.profileRateLimit, '1 minute'),
-        openapiExamples: { direccion: { summary: 'Domicilio fiscal, contacto y PDF', value: profileExample } },
-      },
-      schema: {
-        summary: 'Cambiar los datos del emisor, su logo y sus preferencias de PDF',
-        description: 'Los campos omitidos no cambian; null quita un dato opcional. El próximo comprobante los usa.',
-        body: CompanyProfileBody,
-        response: { 200: CompanySchema, ...tenantErrorResponses },
-      },
-    },
+    rateLimited(
+      tenantRoute(
+        {
+          summary: 'Cambiar los datos del emisor, su logo y sus preferencias de PDF',
+          description: 'Los campos omitidos no cambian; null quita un dato opcional. El próximo comprobante los usa.',
+          body: CompanyProfileBody,
+        },
+        CompanySchema,
+        { examples: { direccion: { summary: 'Domicilio fiscal, contacto y PDF', value: profileExample } } },
+      ),
+      // A logo is decoded in a thread of its own, one image at a time per process: a company's edits are few.
+      perCompany(app.platform.config.profileRateLimit, '1 minute'),
+    ),
     async (request) => {
       const company = await updateCompanyProfile(request.tenant, request.body);
       app.platform.companies.forget(request.tenant.schema);

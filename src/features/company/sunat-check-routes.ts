@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { openSolCredentials } from '../../pipeline/company-secrets.ts';
 import { checkSunatAccess } from '../../pipeline/sunat-access-check.ts';
 import { errors } from '../../platform/errors.ts';
-import { tenantErrorResponses } from '../../platform/http/schemas.ts';
+import { rateLimited, tenantRoute } from '../../platform/http/schemas.ts';
 import { pipelineDepsOf } from '../../api/deps.ts';
 import { solPairProblem } from './sunat-access-service.ts';
 
@@ -39,32 +39,32 @@ function storedSol(
   return company.solUser && company.solPasswordEnc ? openSolCredentials(company, secrets) : null;
 }
 
+const CHECK_EXAMPLES = {
+  guardadas: { summary: 'Las credenciales guardadas', value: {} },
+  nuevas: {
+    summary: 'Antes de guardarlas',
+    value: { modo: 'production', usuario_sol: 'FACTURA1', clave_sol: 'clave-sol' },
+  },
+};
+
 export const sunatCheckRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/company/sunat/check',
-    {
-      config: {
-        hostKind: 'tenant',
-        auth: 'tenant',
-        // Each check is a call to SUNAT.
-        rateLimit: { max: 10, timeWindow: '1 minute' },
-        openapiExamples: {
-          guardadas: { summary: 'Las credenciales guardadas', value: {} },
-          nuevas: {
-            summary: 'Antes de guardarlas',
-            value: { modo: 'production', usuario_sol: 'FACTURA1', clave_sol: 'clave-sol' },
-          },
+    rateLimited(
+      tenantRoute(
+        {
+          summary: 'Probar la conexión con SUNAT y las credenciales SOL (sin enviar nada)',
+          description:
+            'Consulta un ticket inexistente (getStatus): SUNAT valida primero el usuario y la clave. El perfil de ' +
+            'envío (error 0111) solo se confirma con el primer envío.',
+          body: CheckBody,
         },
-      },
-      schema: {
-        summary: 'Probar la conexión con SUNAT y las credenciales SOL (sin enviar nada)',
-        description:
-          'Consulta un ticket inexistente (getStatus): SUNAT valida primero el usuario y la clave. El perfil de envío ' +
-          '(error 0111) solo se confirma con el primer envío.',
-        body: CheckBody,
-        response: { 200: CheckResult, ...tenantErrorResponses },
-      },
-    },
+        CheckResult,
+        { examples: CHECK_EXAMPLES },
+      ),
+      // Each check is a call to SUNAT.
+      { max: 10, timeWindow: '1 minute' },
+    ),
     async (request) => {
       const body = request.body ?? {};
       const { company } = request.tenant;

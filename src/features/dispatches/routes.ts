@@ -9,7 +9,7 @@ import type { AnyDocumentKind } from '../../pipeline/document-kind.ts';
 import { idempotencyKeyIdOf, idempotentDocumentOf } from '../../platform/http/idempotency.ts';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { tenantPost, tenantRoute } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import { issueRouteOptions, refuseLockedEmission } from '../../api/issue-route.ts';
 import { dispatchExamples } from './examples.ts';
 import {
@@ -38,7 +38,7 @@ function issueRoute(app: FastifyInstance, url: string, kind: AnyDocumentKind, su
         kind,
         request.body,
         {
-          actor: `user:${tenant.user.id}`,
+          actor: actorOf(tenant),
           quota: request.documentQuota,
           idempotencyKeyId: idempotencyKeyIdOf(request),
           storedUnderKey: idempotentDocumentOf(request),
@@ -90,7 +90,7 @@ export const dispatchesRoutes: FastifyPluginAsync = async (app) => {
           pipelineDepsOf(app, request.log),
           tenantRefOf(request.tenant),
           request.body.external_id,
-          `user:${request.tenant.user.id}`,
+          actorOf(request.tenant),
           baseUrlOf(request),
         ),
     );

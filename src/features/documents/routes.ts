@@ -6,7 +6,7 @@ import { requestExample } from '../../platform/http/openapi-parts.ts';
 import { invoiceKind } from '../../pipeline/invoice-kind.ts';
 import { errors } from '../../platform/errors.ts';
 import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
-import { tenantRefOf } from '../../api/deps.ts';
+import { actorOf, tenantRefOf } from '../../api/deps.ts';
 import { registerDetailRoute } from './detail-route.ts';
 import { loadExamples } from '../../api/examples.ts';
 import { installGroupCommitMetrics } from './group-metrics.ts';
@@ -67,7 +67,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
         tenantRefOf(request.tenant),
         externalId,
         request.body.state_type_id,
-        `user:${request.tenant.user.id}`,
+        actorOf(request.tenant),
       );
       return {
         success: true as const,

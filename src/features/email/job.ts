@@ -1,6 +1,7 @@
 // `email-deliver`: builds one outbox message from the document as it is now (the CDR goes along if SUNAT accepted
 // it meanwhile) and hands it to the SMTP server. Transient failures (server down, 4xx) are retried by the worker with
-// backoff up to MAX_ATTEMPTS; a 5xx refusal, a missing server or the last failed try is recorded as `failed`.
+// backoff up to MAX_DELIVERY_ATTEMPTS (src/delivery/retry.ts); a 5xx refusal, a missing server or the last failed try
+// is recorded as `failed`.
 // A connection cut after the message was handed over may send it twice: for e-mail, a duplicate beats a loss.
 // One delivery — the PDF, the connection, the SMTP dialogue — ends at DELIVERY_DEADLINE_MS however slowly the
 // server answers, and a company's own server is reached through the outbound guard (company-server.ts).
@@ -14,8 +15,7 @@ import { companyServerConnector } from './company-server.ts';
 import { buildEmail } from './message.ts';
 import { EMAIL_JOB, type EmailJobPayload } from '../../delivery/email/outbox.ts';
 import { smtpServerFor } from '../../delivery/email/smtp-settings.ts';
-
-export const MAX_ATTEMPTS = 6;
+import { deliveryRetry, MAX_DELIVERY_ATTEMPTS } from '../../delivery/retry.ts';
 
 /** States whose CDR is SUNAT's acceptance (05 accepted, 07 observed). */
 const ACCEPTED = new Set(['05', '07']);
@@ -65,9 +65,7 @@ function internalFailure(error: Error): MailOutcome {
 
 export const emailJob: JobDefinition<PipelineDeps> = {
   name: EMAIL_JOB,
-  lane: 'delivery',
-  maxAttempts: MAX_ATTEMPTS,
-  backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
+  ...deliveryRetry,
   async run(payload, { deps, attempts }) {
     const { tenantId, schema, messageId } = payload as unknown as EmailJobPayload;
     const db = deps.db.tenant(schema);
@@ -95,7 +93,7 @@ export const emailJob: JobDefinition<PipelineDeps> = {
       return;
     }
     deps.log.warn({ schema, messageId, code: outcome.code, detail: outcome.detail }, 'email: delivery failed');
-    const retry = outcome.kind === 'transient' && attempts < MAX_ATTEMPTS;
+    const retry = outcome.kind === 'transient' && attempts < MAX_DELIVERY_ATTEMPTS;
     await db.emailMessage.update({
       where: { id: msg.id },
       data: {

@@ -1,6 +1,6 @@
 // Request and response schemas of the e-mail routes (they also feed OpenAPI).
 import { z } from 'zod';
-import { INT4_MAX, warningsField } from '../../platform/http/schemas.ts';
+import { INT4_MAX, successAnswer, warningsField } from '../../platform/http/schemas.ts';
 
 export const SendEmailBody = z
   .object({
@@ -43,26 +43,23 @@ export const EmailQueued = z
   })
   .meta({ id: 'DocumentEmailQueued' });
 
-export const EmailStatus = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      id: z.string(),
-      status: z.string().describe('pending (por enviar o reintentando), sent o failed'),
-      to: z.array(z.string()),
-      source: z.string().describe('issue (acciones.enviar_email) o api (POST /api/document/email)'),
-      number: z.string(),
-      external_id: z.string(),
-      attempts: z.number(),
-      error_code: z.string().nullable().describe('Código SMTP (p. ej. 550), ECONNREFUSED, smtp_not_configured…'),
-      last_error: z.string().nullable(),
-      message_id: z.string().nullable().describe('Message-ID aceptado por el servidor SMTP'),
-      sent_at: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-  })
-  .meta({ id: 'DocumentEmailStatus' });
+export const EmailStatus = successAnswer(
+  z.object({
+    id: z.string(),
+    status: z.string().describe('pending (por enviar o reintentando), sent o failed'),
+    to: z.array(z.string()),
+    source: z.string().describe('issue (acciones.enviar_email) o api (POST /api/document/email)'),
+    number: z.string(),
+    external_id: z.string(),
+    attempts: z.number(),
+    error_code: z.string().nullable().describe('Código SMTP (p. ej. 550), ECONNREFUSED, smtp_not_configured…'),
+    last_error: z.string().nullable(),
+    message_id: z.string().nullable().describe('Message-ID aceptado por el servidor SMTP'),
+    sent_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+).meta({ id: 'DocumentEmailStatus' });
 
 export const SmtpBody = z
   .object({

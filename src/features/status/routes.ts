@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantPost } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import {
   ConsultCdrBodySchema,
   ConsultCdrResponseSchema,
@@ -53,7 +53,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
         pipelineDepsOf(app, request.log),
         tenantRefOf(request.tenant),
         request.body,
-        `user:${request.tenant.user.id}`,
+        actorOf(request.tenant),
         baseUrlOf(request),
       ),
   );

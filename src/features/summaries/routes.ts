@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tenantErrorResponses } from '../../platform/http/schemas.ts';
-import { baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
+import { actorOf, baseUrlOf, pipelineDepsOf, tenantRefOf } from '../../api/deps.ts';
 import { createdEnvelope, statusEnvelope } from '../../api/summaries/presenter.ts';
 import {
   SUMMARY_EXAMPLES,
@@ -63,7 +63,7 @@ export const summariesRoutes: FastifyPluginAsync = async (app) => {
           externalId: d.external_id,
           reason: d.motivo_anulacion ?? '',
         })),
-        actor: `user:${request.tenant.user.id}`,
+        actor: actorOf(request.tenant),
       });
       return createdEnvelope(view);
     },

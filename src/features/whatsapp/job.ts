@@ -1,7 +1,7 @@
 // `whatsapp-deliver`: sends one outbox message through the Cloud API. Transient failures are retried by the
-// worker with backoff (up to MAX_ATTEMPTS); permanent ones are recorded with the provider's code; an ambiguous
-// one (request sent, no answer) is marked `unknown` and NOT retried — a duplicate message to a customer is worse
-// than asking the sender to check.
+// worker with backoff (up to MAX_DELIVERY_ATTEMPTS, src/delivery/retry.ts); permanent ones are recorded with the
+// provider's code; an ambiguous one (request sent, no answer) is marked `unknown` and NOT retried — a duplicate
+// message to a customer is worse than asking the sender to check.
 import type { JobDefinition } from '../../platform/jobs/definition.ts';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -10,10 +10,9 @@ import {
   type WhatsappCredentials,
   type WhatsappOutcome,
 } from '../../whatsapp/client.ts';
+import { deliveryRetry, MAX_DELIVERY_ATTEMPTS } from '../../delivery/retry.ts';
 import type { PipelineDeps } from '../../pipeline/deps.ts';
 import { SYSTEM_FOLDER, WHATSAPP_JOB, type OutboxPayload } from './outbox.ts';
-
-export const MAX_ATTEMPTS = 6;
 
 class RetryLater extends Error {}
 
@@ -75,9 +74,7 @@ async function deliver(
 
 export const whatsappJob: JobDefinition<PipelineDeps> = {
   name: WHATSAPP_JOB,
-  lane: 'delivery',
-  maxAttempts: MAX_ATTEMPTS,
-  backoffMs: (attempts) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000),
+  ...deliveryRetry,
   async run(payload, { deps, attempts }) {
     const central = deps.db.central;
     const msg = await central.whatsappMessage.findUnique({ where: { id: String(payload.messageId) } });
@@ -98,7 +95,7 @@ export const whatsappJob: JobDefinition<PipelineDeps> = {
       });
       return;
     }
-    if (outcome.kind === 'transient' && attempts < MAX_ATTEMPTS) {
+    if (outcome.kind === 'transient' && attempts < MAX_DELIVERY_ATTEMPTS) {
       await central.whatsappMessage.update({
         where: { id: msg.id },
         data: { attempts, errorCode: outcome.code, lastError: outcome.message },

@@ -1,6 +1,6 @@
 // The WhatsApp notify routes' bodies and answers (named in the OpenAPI document by their ids).
 import { z } from 'zod';
-import { warningsField } from '../../platform/http/schemas.ts';
+import { successAnswer, warningsField } from '../../platform/http/schemas.ts';
 import { MEDIA_URL_MAX_LENGTH } from './media.ts';
 
 const number = z
@@ -33,28 +33,23 @@ export const MediaBody = z
     caption: z.string().max(1024).optional(),
   })
   .meta({ id: 'WhatsappMediaBody' });
-export const Queued = z
-  .object({ success: z.literal(true), data: z.object({ id: z.string(), status: z.string() }), ...warningsField })
-  .meta({ id: 'WhatsappQueued' });
-export const Status = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      id: z.string(),
-      status: z
-        .string()
-        .describe('queued, sent, failed o unknown (el proveedor pudo haberlo enviado: no se reintenta)'),
-      number: z.string(),
-      kind: z.string(),
-      attempts: z.number(),
-      provider_message_id: z.string().nullable(),
-      error_code: z.string().nullable(),
-      error_message: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-  })
-  .meta({ id: 'WhatsappStatus' });
+export const Queued = successAnswer(z.object({ id: z.string(), status: z.string() }), warningsField).meta({
+  id: 'WhatsappQueued',
+});
+export const Status = successAnswer(
+  z.object({
+    id: z.string(),
+    status: z.string().describe('queued, sent, failed o unknown (el proveedor pudo haberlo enviado: no se reintenta)'),
+    number: z.string(),
+    kind: z.string(),
+    attempts: z.number(),
+    provider_message_id: z.string().nullable(),
+    error_code: z.string().nullable(),
+    error_message: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+).meta({ id: 'WhatsappStatus' });
 export const MessageParams = z.object({ id: z.string().max(64) });
 
 export type PdfRequest = z.infer<typeof PdfBody>;

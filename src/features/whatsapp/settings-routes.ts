@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestExample } from '../../platform/http/openapi-parts.ts';
-import { tenantErrorResponses, warningsField } from '../../platform/http/schemas.ts';
+import { tenantRoute, warningsField } from '../../platform/http/schemas.ts';
 import { saveOwnNumber } from './service.ts';
 
 const Body = z
@@ -27,24 +27,16 @@ const Body = z
 export const whatsappSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/company/whatsapp',
-    {
-      config: {
-        openapiExamples: requestExample('Número propio de WhatsApp Business', {
+    tenantRoute(
+      { summary: 'Configurar el número de WhatsApp Business propio de la empresa', body: Body },
+      z.object({ success: z.literal(true), message: z.string(), ...warningsField }),
+      {
+        examples: requestExample('Número propio de WhatsApp Business', {
           phone_number_id: '123456789012345',
           token: 'EAAG-token-de-ejemplo',
         }),
-        hostKind: 'tenant',
-        auth: 'tenant',
       },
-      schema: {
-        summary: 'Configurar el número de WhatsApp Business propio de la empresa',
-        body: Body,
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), ...warningsField }),
-          ...tenantErrorResponses,
-        },
-      },
-    },
+    ),
     async (request) => {
       const { phone_number_id: phone, token } = request.body;
       await saveOwnNumber(request.tenant.db, app.platform.secrets, phone, token);

@@ -123,3 +123,11 @@ export function tenantRoute<S extends { summary: string }, R extends z.ZodType>(
  * 10,000 rows of a day's list through zod cost more than reading them from PostgreSQL.
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
+/** Route options (tenantRoute's…) with a rate limit of their own: a route whose every call is costly. */
+export function rateLimited<O extends { config: object }, L extends { max: number; timeWindow: string }>(
+  options: O,
+  rateLimit: L,
+) {
+  return { ...options, config: { ...options.config, rateLimit } };
+}

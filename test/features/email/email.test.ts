@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineDepsOf } from '../../../src/api/deps.ts';
-import { MAX_ATTEMPTS } from '../../../src/features/email/job.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../../../src/delivery/retry.ts';
 import { jobs } from '../../../src/jobs.ts';
 import { EXAMPLES_DIR } from '../../../src/api/examples.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../src/mail/fake-smtp.ts';
@@ -455,9 +455,9 @@ describe('delivery failures', () => {
         external_id: issued.external_id,
         email: 'nunca@cliente.pe',
       });
-      await deliverAll(MAX_ATTEMPTS + 2);
+      await deliverAll(MAX_DELIVERY_ATTEMPTS + 2);
       const status = (await api.get(`/api/document/email/${queued.json.data.id}`)).json.data;
-      expect(status).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sent_at: null });
+      expect(status).toMatchObject({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS, sent_at: null });
       expect(status.error_code).toMatch(/^E[A-Z]+$/);
       const left = await api.ctx.db.pool.query(
         `SELECT count(*)::int AS n FROM "central"."jobs" WHERE name = 'email-deliver' AND payload->>'messageId' = $1`,
@@ -479,7 +479,7 @@ describe('a delivery that kills its worker', () => {
     const key = `email-deliver:${queued.id}`;
     // Each attempt is claimed by a worker that dies mid-delivery (as a PDF that killed the process did): nothing
     // records an outcome, the lease runs out, the next worker claims it again.
-    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++) {
       const [job] = await claimJobs(api.ctx.db.pool, ['email-deliver'], 50, 60_000, [api.tenant.id]);
       expect(job).toBeDefined();
       await api.ctx.db.pool.query(
@@ -490,7 +490,11 @@ describe('a delivery that kills its worker', () => {
     const before = await emlFiles(join(outDir, 'system'));
     await deliverAll();
     const status = (await api.get(`/api/document/email/${queued.id}`)).json.data;
-    expect(status).toMatchObject({ status: 'failed', error_code: 'delivery_interrupted', attempts: MAX_ATTEMPTS });
+    expect(status).toMatchObject({
+      status: 'failed',
+      error_code: 'delivery_interrupted',
+      attempts: MAX_DELIVERY_ATTEMPTS,
+    });
     expect(await emlFiles(join(outDir, 'system'))).toEqual(before);
     const left = await api.ctx.db.pool.query('SELECT count(*)::int AS n FROM "central"."jobs" WHERE dedupe_key = $1', [
       key,
