@@ -35,17 +35,22 @@ export interface TenantCounts {
   users: number;
 }
 
-/** Documents (all, and issued this month) and users of one tenant, read from its schema. */
+/**
+ * Documents (all, and issued this month) and users of one tenant, read from its schema. A tenant whose schema or
+ * database server cannot be read now (being dropped, its server unknown to this process or down) counts zero: one
+ * tenant must not take the whole list down.
+ */
 export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
   const q = quoteIdent(schema);
-  await db.directory.resolve(schema);
-  const { rows } = await db
-    .poolFor(schema)
-    .query<{ documents: number; documents_month: number; users: number }>(
-      `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
+  const { rows } = await db.directory
+    .resolve(schema)
+    .then(() =>
+      db.poolFor(schema).query<{ documents: number; documents_month: number; users: number }>(
+        `SELECT (SELECT count(*)::int FROM ${q}."documents") AS documents,
             (SELECT count(*)::int FROM ${q}."documents" WHERE issue_date >= $1) AS documents_month,
             (SELECT count(*)::int FROM ${q}."users") AS users`,
-      [monthStart()],
+        [monthStart()],
+      ),
     )
     .catch(() => ({ rows: [{ documents: 0, documents_month: 0, users: 0 }] }));
   return { documents: rows[0].documents, documentsMonth: rows[0].documents_month, users: rows[0].users };
