@@ -5,8 +5,9 @@
 import type { z } from 'zod';
 import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
 import type { customerSchema } from '../invoice/schema.ts';
-import { issue, type Issue, type Warning } from '../issues.ts';
+import { issue, type Issue, type IssueCode, type Warning, warning } from '../issues.ts';
 import { type Decimal, dec, formatAmount, HUNDRED } from '../money.ts';
+import { isValidRuc } from '../ruc.ts';
 import { amountInWords, numberToLetter } from '../words.ts';
 import { type FigureRules, voucherTotals } from './figures.ts';
 import type { OtherCpeHeader, RelatedDocumentRow, VoucherParty } from './types.ts';
@@ -73,6 +74,36 @@ export function relatedRow(d: RelatedDocumentBody, ownType: '40' | '20'): Relate
     total: formatAmount(d.total_documento),
     inSums: d.codigo_tipo_documento !== '07' && d.codigo_tipo_documento !== ownType,
   };
+}
+
+/** A RUC of valid format (`whose`: "del cliente") whose check digit fails: rejected in production, a warning in demo
+ *  mode. */
+export function checkRucCheckDigit(
+  ruc: string,
+  whose: string,
+  code: IssueCode,
+  path: string,
+  ctx: DocumentContext,
+  f: Findings,
+): void {
+  if (isValidRuc(ruc)) return;
+  const message = `El RUC ${whose} ${ruc} no es válido: su dígito verificador no corresponde.`;
+  if (ctx.mode === 'production') f.issues.push(issue(path, code, message));
+  else f.warnings.push(warning(path, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`));
+}
+
+/** A related document may not be issued after the voucher (`voucher`: "la percepción", "la retención"). */
+export function checkRelatedNotLater(
+  d: RelatedDocumentBody,
+  issueDate: string,
+  path: string,
+  voucher: string,
+  f: Findings,
+): void {
+  if (daysBetween(d.fecha_de_emision, issueDate) < 0) {
+    const message = `El documento relacionado no puede ser posterior a ${voucher}.`;
+    f.issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', message));
+  }
 }
 
 /** The body fields the skeleton reads; each type's body has them under these names. */
