@@ -43,7 +43,7 @@ export function checkPerception(root: XmlElement, f: Findings): void {
   for (const related of relatedDocumentViews(references)) {
     const v = referenceView(related, exceptional);
     applyRules(REFERENCE_RULES, v, f);
-    if (v.type === '07') return; // credit notes may omit payment and perception data
+    if (v.type === '07') continue; // credit notes may omit payment and perception data
     applyRules(PAYMENT_RULES, v, f);
     applyRules(v.docCurrency === 'PEN' ? PEN_EXCHANGE_RULES : FOREIGN_EXCHANGE_RULES, v, f);
   }

@@ -43,7 +43,7 @@ export function checkRetention(root: XmlElement, f: Findings): void {
   for (const related of relatedDocumentViews(references)) {
     const v = referenceView(related, voucher);
     applyRules(REFERENCE_RULES, v, f);
-    if (v.type === '07') return; // credit notes may omit payment and retention data
+    if (v.type === '07') continue; // credit notes may omit payment and retention data
     applyRules(PAYMENT_RULES, v, f);
     if (v.docCurrency !== 'PEN') applyRules(FOREIGN_EXCHANGE_RULES, v, f);
     applyRules(RETAINED_RULES, v, f);
