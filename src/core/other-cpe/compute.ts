@@ -115,6 +115,8 @@ interface VoucherBody<R> {
   observaciones?: string;
   documentos: R[];
   acciones?: { formato_pdf?: 'a4' | 'ticket' };
+  /** The header's figures the body sent: Σ perceived or retained (under FigureRules.amountField) and Σ net. */
+  totales?: Partial<Record<FigureRules['amountField'] | 'total_pagado', Decimal>>;
 }
 
 /** Σ perceived or retained (TotalInvoiceAmount) and Σ net (SUNATTotalCashed / SUNATTotalPaid). */
@@ -131,8 +133,6 @@ export interface OtherCpeCompute<B, R extends RelatedDocumentRow, D> {
   row(d: B extends VoucherBody<infer X> ? X : never, i: number, issueDate: string, rate: Decimal, f: Findings): R;
   /** The figures' rules: the sign of the net, the field names, SUNAT's codes. */
   figures: FigureRules;
-  /** The header's figures the body sent (totales). */
-  sentTotals(body: B): { amount?: Decimal; total_pagado?: Decimal };
   /** A row's amount and net once computed, under neutral names. */
   rowFigures(row: R): { amount: string; net: string } | undefined;
   document(header: OtherCpeHeader, body: B, rows: R[], totals: VoucherTotals): D;
@@ -152,7 +152,8 @@ export function computeOtherCpe<B extends VoucherBody<unknown>, R extends Relate
   spec.checkParty(body, ctx, f);
   const rows = body.documentos.map((d, i) => spec.row(d as never, i, when.date, rate, f));
   const counted = rows.map((r) => r.inSums && spec.rowFigures(r));
-  const totals = voucherTotals(spec.sentTotals(body), counted, f, spec.figures);
+  const sent = { amount: body.totales?.[spec.figures.amountField], total_pagado: body.totales?.total_pagado };
+  const totals = voucherTotals(sent, counted, f, spec.figures);
   if (!totals || f.issues.length > 0) return f;
   const header: OtherCpeHeader = {
     schemaVersion: 1,

@@ -76,7 +76,6 @@ export function computePerception(
     checkParty: checkReceiver,
     row: perceivedDocument,
     figures: PERCEPTION_FIGURES,
-    sentTotals: (b) => ({ amount: b.totales?.total_percibido, total_pagado: b.totales?.total_pagado }),
     rowFigures: (d) => d.perception && { amount: d.perception.amount, net: d.perception.netCashed },
     document: (header, b, documents, totals) => ({
       ...header,

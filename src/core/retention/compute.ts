@@ -106,7 +106,6 @@ export function computeRetention(
     checkParty: checkSupplier,
     row: (d, i, issueDate, rate, f) => retainedDocument(d, i, body, issueDate, rate, f),
     figures: RETENTION_FIGURES,
-    sentTotals: (b) => ({ amount: b.totales?.total_retenido, total_pagado: b.totales?.total_pagado }),
     rowFigures: (d) => d.retention && { amount: d.retention.amount, net: d.retention.netPaid },
     document: (header, b, documents, totals) => ({
       ...header,
