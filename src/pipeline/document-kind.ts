@@ -70,6 +70,23 @@ export function headerColumns(
   };
 }
 
+/** The columns of a sale or a purchase (invoices, purchase settlements): its header, the bases both compute, the IGV
+ *  and the total payable; the other totals as each kind has them. */
+export function saleColumns(
+  doc: { issueDate: string; issueTime: string; currency: string },
+  party: { documentType: string; documentNumber: string; name: string },
+  t: { taxed: string; exonerated: string; unaffected: string; igv: string; payable: string },
+): DocumentColumns {
+  return {
+    ...headerColumns(doc, party, doc.currency),
+    totalTaxed: t.taxed,
+    totalExonerated: t.exonerated,
+    totalUnaffected: t.unaffected,
+    totalIgv: t.igv,
+    total: t.payable,
+  };
+}
+
 /** A computed line of a sale or a purchase (invoices, purchase settlements), as far as its columns read it. */
 type ComputedLine = Pick<
   LineColumns,

@@ -10,7 +10,7 @@ import {
   type ComputedDocument,
 } from '../core/index.ts';
 import { printModelFromComputed } from '../render/index.ts';
-import { type DocumentKind, headerColumns, lineColumns } from './document-kind.ts';
+import { type DocumentKind, lineColumns, saleColumns } from './document-kind.ts';
 
 export const invoiceKind: DocumentKind<ComputedDocument> = {
   name: 'invoice',
@@ -54,19 +54,14 @@ export const invoiceKind: DocumentKind<ComputedDocument> = {
   columns(doc) {
     const t = doc.totals;
     return {
-      ...headerColumns(doc, doc.customer, doc.currency),
-      totalTaxed: t.taxed,
-      totalExonerated: t.exonerated,
-      totalUnaffected: t.unaffected,
+      ...saleColumns(doc, doc.customer, t),
       totalExportation: t.exportation,
       totalFree: t.free,
       totalDiscounts: t.discountTotal,
       totalCharges: t.chargeTotal,
-      totalIgv: t.igv,
       totalIsc: t.isc,
       totalIcbper: t.icbper,
       totalTaxes: t.taxes,
-      total: t.payable,
     };
   },
   lines: (doc) =>

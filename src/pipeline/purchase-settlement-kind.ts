@@ -10,7 +10,7 @@ import {
 } from '../core/purchase-settlement/index.ts';
 import { qrText } from '../core/qr.ts';
 import { printModelFromPurchaseSettlement } from '../render/from-purchase-settlement.ts';
-import { type DocumentKind, headerColumns, lineColumns } from './document-kind.ts';
+import { type DocumentKind, lineColumns, saleColumns } from './document-kind.ts';
 
 export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = {
   name: 'purchase-settlement',
@@ -27,18 +27,7 @@ export const purchaseSettlementKind: DocumentKind<ComputedPurchaseSettlement> = 
     const figures = { igv: doc.totals.igv, total: doc.totals.payable, issueDate: doc.issueDate };
     return qrText({ ruc, documentType: '04', series: doc.series, number: doc.number!, ...figures, ...seller }, digest);
   },
-  columns: (doc) => {
-    const t = doc.totals;
-    return {
-      ...headerColumns(doc, doc.seller, doc.currency),
-      totalTaxed: t.taxed,
-      totalExonerated: t.exonerated,
-      totalUnaffected: t.unaffected,
-      totalIgv: t.igv,
-      totalTaxes: t.igv,
-      total: t.payable,
-    };
-  },
+  columns: (doc) => ({ ...saleColumns(doc, doc.seller, doc.totals), totalTaxes: doc.totals.igv }),
   lines: (doc) => doc.lines.map((l) => lineColumns(l, { description: l.description, totalTaxes: l.igv })),
   sendOnIssue: (doc) => doc.actions.sendXmlSigned,
   numberToLetter: (doc) => doc.numberToLetter,

@@ -83,6 +83,15 @@ describe('retention rules', () => {
     expect(errorCodes(xml)).toContain(code);
   });
 
+  it('2628 on a voucher listing a credit note: the rows after it and the totals are still checked', () => {
+    const xml = edit(
+      retentionXml('03-credit-note.json'),
+      '<cbc:TotalInvoiceAmount currencyID="PEN">17.70<',
+      '<cbc:TotalInvoiceAmount currencyID="PEN">17.71<',
+    );
+    expect(errorCodes(xml)).toContain('2628');
+  });
+
   it('2661 a payment after the voucher or in another month', () => {
     const xml = retentionXml('01-pen.json');
     const issueDate = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(xml)![1];

@@ -526,6 +526,12 @@ describe('perception voucher (40)', () => {
     ],
     ['2692 related document type', '<cbc:ID schemeID="01">F001-123<', '<cbc:ID schemeID="09">F001-123<', '2692'],
     [
+      '2667 after a credit note (07), out of the sums: the rows after it and the totals are still checked',
+      '<cbc:ID schemeID="01">F001-123<',
+      '<cbc:ID schemeID="07">F001-123<',
+      '2667',
+    ],
+    [
       '2749 exchange rate source ≠ document currency',
       '<cbc:SourceCurrencyCode>USD<',
       '<cbc:SourceCurrencyCode>EUR<',

@@ -21,18 +21,19 @@ export interface OperationTypeEntry extends CatalogEntry {
   facturaCustomerTypes?: string[];
 }
 
+/** An operation allowed on facturas and boletas, with what else it implies. */
+const onBoth = (
+  code: string,
+  description: string,
+  implies: Omit<OperationTypeEntry, 'code' | 'description' | 'factura' | 'boleta'> = {},
+): OperationTypeEntry => ({ code, description, factura: true, boleta: true, ...implies });
+
 /** A detraction operation whose catalog 54 code it forces (SUNAT 3129). */
-const forcedDetraction = (code: string, description: string, detractionCode: string): OperationTypeEntry => ({
-  code,
-  description,
-  factura: true,
-  boleta: true,
-  detraction: true,
-  detractionCode,
-});
+const forcedDetraction = (code: string, description: string, detractionCode: string): OperationTypeEntry =>
+  onBoth(code, description, { detraction: true, detractionCode });
 
 export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de operación', [
-  { code: '0101', description: 'Venta interna', factura: true, boleta: true },
+  onBoth('0101', 'Venta interna'),
   {
     code: '0112',
     description: 'Venta interna – sustenta gastos deducibles persona natural',
@@ -41,24 +42,12 @@ export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de o
     facturaCustomerTypes: ['1', '6'],
   },
   { code: '0113', description: 'Venta interna – NRUS', factura: false, boleta: true },
-  {
-    code: '0200',
-    description: 'Exportación de bienes',
-    factura: true,
-    boleta: true,
+  onBoth('0200', 'Exportación de bienes', { exportation: true, rucNotAllowed: true, anyCustomerDocument: true }),
+  onBoth('0201', 'Exportación de servicios – prestación de servicios realizados íntegramente en el país', {
     exportation: true,
     rucNotAllowed: true,
     anyCustomerDocument: true,
-  },
-  {
-    code: '0201',
-    description: 'Exportación de servicios – prestación de servicios realizados íntegramente en el país',
-    factura: true,
-    boleta: true,
-    exportation: true,
-    rucNotAllowed: true,
-    anyCustomerDocument: true,
-  },
+  }),
   {
     code: '0202',
     description: 'Exportación de servicios – prestación de servicios de hospedaje no domiciliado',
@@ -67,23 +56,12 @@ export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de o
     exportation: true,
     anyCustomerDocument: true,
   },
-  {
-    code: '0203',
-    description: 'Exportación de servicios – transporte de navieras',
-    factura: true,
-    boleta: true,
-    exportation: true,
-    anyCustomerDocument: true,
-  },
-  {
-    code: '0204',
-    description: 'Exportación de servicios – servicios a naves y aeronaves de bandera extranjera',
-    factura: true,
-    boleta: true,
+  onBoth('0203', 'Exportación de servicios – transporte de navieras', { exportation: true, anyCustomerDocument: true }),
+  onBoth('0204', 'Exportación de servicios – servicios a naves y aeronaves de bandera extranjera', {
     exportation: true,
     rucNotAllowed: true,
     anyCustomerDocument: true,
-  },
+  }),
   {
     code: '0205',
     description: 'Exportación de servicios – servicios que conformen un paquete turístico',
@@ -92,65 +70,32 @@ export const operationTypes = defineCatalog<OperationTypeEntry>('51', 'Tipo de o
     exportation: true,
     anyCustomerDocument: true,
   },
-  {
-    code: '0206',
-    description: 'Exportación de servicios – servicios complementarios al transporte de carga',
-    factura: true,
-    boleta: true,
+  onBoth('0206', 'Exportación de servicios – servicios complementarios al transporte de carga', {
     exportation: true,
     anyCustomerDocument: true,
-  },
-  {
-    code: '0207',
-    description: 'Exportación de servicios – suministro de energía eléctrica a favor de sujetos domiciliados en ZED',
-    factura: true,
-    boleta: true,
+  }),
+  onBoth('0207', 'Exportación de servicios – suministro de energía eléctrica a favor de sujetos domiciliados en ZED', {
     exportation: true,
     anyCustomerDocument: true,
-  },
-  {
-    code: '0208',
-    description: 'Exportación de servicios – prestación de servicios realizados parcialmente en el extranjero',
-    factura: true,
-    boleta: true,
+  }),
+  onBoth('0208', 'Exportación de servicios – prestación de servicios realizados parcialmente en el extranjero', {
     exportation: true,
     anyCustomerDocument: true,
-  },
-  {
-    code: '0301',
-    description: 'Operaciones con carta de porte aéreo (emitidas en el ámbito nacional)',
-    factura: true,
-    boleta: true,
-  },
-  { code: '0302', description: 'Operaciones de transporte ferroviario de pasajeros', factura: true, boleta: true },
+  }),
+  onBoth('0301', 'Operaciones con carta de porte aéreo (emitidas en el ámbito nacional)'),
+  onBoth('0302', 'Operaciones de transporte ferroviario de pasajeros'),
   { code: '0303', description: 'Operaciones de pago de regalía petrolera', factura: false, boleta: false },
-  {
-    code: '0401',
-    description: 'Ventas no domiciliados que no califican como exportación',
-    factura: true,
-    boleta: true,
-    anyCustomerDocument: true,
-  },
-  { code: '1001', description: 'Operación sujeta a detracción', factura: true, boleta: true, detraction: true },
+  onBoth('0401', 'Ventas no domiciliados que no califican como exportación', { anyCustomerDocument: true }),
+  onBoth('1001', 'Operación sujeta a detracción', { detraction: true }),
   forcedDetraction('1002', 'Operación sujeta a detracción – recursos hidrobiológicos', '004'),
   forcedDetraction('1003', 'Operación sujeta a detracción – servicios de transporte de pasajeros', '028'),
   forcedDetraction('1004', 'Operación sujeta a detracción – servicios de transporte de carga', '027'),
-  { code: '2001', description: 'Operación sujeta a percepción', factura: true, boleta: true, perception: true },
-  { code: '2100', description: 'Créditos a empresas', factura: true, boleta: true },
-  { code: '2101', description: 'Créditos de consumo revolvente', factura: true, boleta: true },
-  { code: '2102', description: 'Créditos de consumo no revolvente', factura: true, boleta: true },
-  {
-    code: '2103',
-    description: 'Otras operaciones no gravadas – empresas del sistema financiero',
-    factura: true,
-    boleta: true,
-  },
-  {
-    code: '2104',
-    description: 'Otras operaciones no gravadas – empresas del sistema de seguros',
-    factura: true,
-    boleta: true,
-  },
+  onBoth('2001', 'Operación sujeta a percepción', { perception: true }),
+  onBoth('2100', 'Créditos a empresas'),
+  onBoth('2101', 'Créditos de consumo revolvente'),
+  onBoth('2102', 'Créditos de consumo no revolvente'),
+  onBoth('2103', 'Otras operaciones no gravadas – empresas del sistema financiero'),
+  onBoth('2104', 'Otras operaciones no gravadas – empresas del sistema de seguros'),
   { code: '2105', description: 'Comprobante emitido por AFP', factura: false, boleta: true },
   {
     code: '2106',

@@ -5,8 +5,9 @@
 import type { z } from 'zod';
 import { daysBetween, MIDNIGHT, type DocumentContext } from '../invoice/context.ts';
 import type { customerSchema } from '../invoice/schema.ts';
-import { issue, type Issue, type Warning } from '../issues.ts';
+import { issue, type Issue, type IssueCode, type Warning, warning } from '../issues.ts';
 import { type Decimal, dec, formatAmount, HUNDRED } from '../money.ts';
+import { isValidRuc } from '../ruc.ts';
 import { amountInWords, numberToLetter } from '../words.ts';
 import { type FigureRules, voucherTotals } from './figures.ts';
 import type { OtherCpeHeader, RelatedDocumentRow, VoucherParty } from './types.ts';
@@ -75,6 +76,36 @@ export function relatedRow(d: RelatedDocumentBody, ownType: '40' | '20'): Relate
   };
 }
 
+/** A RUC of valid format (`whose`: "del cliente") whose check digit fails: rejected in production, a warning in demo
+ *  mode. */
+export function checkRucCheckDigit(
+  ruc: string,
+  whose: string,
+  code: IssueCode,
+  path: string,
+  ctx: DocumentContext,
+  f: Findings,
+): void {
+  if (isValidRuc(ruc)) return;
+  const message = `El RUC ${whose} ${ruc} no es válido: su dígito verificador no corresponde.`;
+  if (ctx.mode === 'production') f.issues.push(issue(path, code, message));
+  else f.warnings.push(warning(path, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`));
+}
+
+/** A related document may not be issued after the voucher (`voucher`: "la percepción", "la retención"). */
+export function checkRelatedNotLater(
+  d: RelatedDocumentBody,
+  issueDate: string,
+  path: string,
+  voucher: string,
+  f: Findings,
+): void {
+  if (daysBetween(d.fecha_de_emision, issueDate) < 0) {
+    const message = `El documento relacionado no puede ser posterior a ${voucher}.`;
+    f.issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', message));
+  }
+}
+
 /** The body fields the skeleton reads; each type's body has them under these names. */
 interface VoucherBody<R> {
   serie_documento: string;
@@ -84,6 +115,8 @@ interface VoucherBody<R> {
   observaciones?: string;
   documentos: R[];
   acciones?: { formato_pdf?: 'a4' | 'ticket' };
+  /** The header's figures the body sent: Σ perceived or retained (under FigureRules.amountField) and Σ net. */
+  totales?: Partial<Record<FigureRules['amountField'] | 'total_pagado', Decimal>>;
 }
 
 /** Σ perceived or retained (TotalInvoiceAmount) and Σ net (SUNATTotalCashed / SUNATTotalPaid). */
@@ -100,8 +133,6 @@ export interface OtherCpeCompute<B, R extends RelatedDocumentRow, D> {
   row(d: B extends VoucherBody<infer X> ? X : never, i: number, issueDate: string, rate: Decimal, f: Findings): R;
   /** The figures' rules: the sign of the net, the field names, SUNAT's codes. */
   figures: FigureRules;
-  /** The header's figures the body sent (totales). */
-  sentTotals(body: B): { amount?: Decimal; total_pagado?: Decimal };
   /** A row's amount and net once computed, under neutral names. */
   rowFigures(row: R): { amount: string; net: string } | undefined;
   document(header: OtherCpeHeader, body: B, rows: R[], totals: VoucherTotals): D;
@@ -121,7 +152,8 @@ export function computeOtherCpe<B extends VoucherBody<unknown>, R extends Relate
   spec.checkParty(body, ctx, f);
   const rows = body.documentos.map((d, i) => spec.row(d as never, i, when.date, rate, f));
   const counted = rows.map((r) => r.inSums && spec.rowFigures(r));
-  const totals = voucherTotals(spec.sentTotals(body), counted, f, spec.figures);
+  const sent = { amount: body.totales?.[spec.figures.amountField], total_pagado: body.totales?.total_pagado };
+  const totals = voucherTotals(sent, counted, f, spec.figures);
   if (!totals || f.issues.length > 0) return f;
   const header: OtherCpeHeader = {
     schemaVersion: 1,

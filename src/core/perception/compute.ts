@@ -3,11 +3,18 @@
 // the sums; net cashed = base in PEN + perceived, SUNATNetTotalCashed). Header: TotalInvoiceAmount = Σ perceived
 // (2667), SUNATTotalCashed = Σ net cashed (2668); credit notes (07) and other perceptions (40) are listed but stay
 // out of the sums.
-import { hasRucFormat, isValidRuc } from '../ruc.ts';
-import { daysBetween, type DocumentContext } from '../invoice/context.ts';
-import { issue, warning, type Issue, type Warning } from '../issues.ts';
+import { hasRucFormat } from '../ruc.ts';
+import type { DocumentContext } from '../invoice/context.ts';
+import { issue, type Issue, type Warning } from '../issues.ts';
 import { type Decimal, formatAmount } from '../money.ts';
-import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import {
+  checkRelatedNotLater,
+  checkRucCheckDigit,
+  computeOtherCpe,
+  type Findings,
+  relatedRow,
+  voucherParty,
+} from '../other-cpe/compute.ts';
 import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { PerceptionBody } from './schema.ts';
@@ -36,11 +43,7 @@ function checkReceiver(body: PerceptionBody, ctx: DocumentContext, f: Findings):
   if (!hasRucFormat(ruc)) {
     const message = `El RUC del cliente debe tener 11 dígitos; se recibió "${ruc}" (SUNAT 2679).`;
     f.issues.push(issue(path, 'customer_ruc_invalid', message, { sunatRule: '2679' }));
-  } else if (!isValidRuc(ruc)) {
-    const message = `El RUC del cliente ${ruc} no es válido: su dígito verificador no corresponde.`;
-    if (ctx.mode === 'production') f.issues.push(issue(path, 'customer_ruc_invalid', message));
-    else f.warnings.push(warning(path, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`));
-  }
+  } else checkRucCheckDigit(ruc, 'del cliente', 'customer_ruc_invalid', path, ctx, f);
 }
 
 function perceivedDocument(
@@ -52,10 +55,7 @@ function perceivedDocument(
 ): PerceivedDocument {
   const path = `documentos[${i}]`;
   const row: PerceivedDocument = relatedRow(d, '40');
-  if (daysBetween(d.fecha_de_emision, issueDate) < 0) {
-    const message = 'El documento relacionado no puede ser posterior a la percepción.';
-    f.issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', message));
-  }
+  checkRelatedNotLater(d, issueDate, path, 'la percepción', f);
   // The perception, its payment and its exchange rate are dated the voucher's day unless the body says otherwise.
   const date = d.fecha_de_percepcion ?? issueDate;
   const at = { inSums: row.inSums, sentAmount: d.total_percibido, date, path };
@@ -76,7 +76,6 @@ export function computePerception(
     checkParty: checkReceiver,
     row: perceivedDocument,
     figures: PERCEPTION_FIGURES,
-    sentTotals: (b) => ({ amount: b.totales?.total_percibido, total_pagado: b.totales?.total_pagado }),
     rowFigures: (d) => d.perception && { amount: d.perception.amount, net: d.perception.netCashed },
     document: (header, b, documents, totals) => ({
       ...header,

@@ -2,11 +2,18 @@
 // (../other-cpe/figures.ts: retained = round2(base in PEN × regime percent), catalog 23; net paid = base in PEN −
 // retained, SUNATNetTotalPaid; SUNAT 2623 checks the three amounts). Header: TotalInvoiceAmount = Σ retained (2628),
 // SUNATTotalPaid = Σ net paid (2629); credit notes (07) and other retentions (20) are listed but stay out of the sums.
-import { hasRucFormat, isValidRuc } from '../ruc.ts';
+import { hasRucFormat } from '../ruc.ts';
 import { daysBetween, type DocumentContext } from '../invoice/context.ts';
-import { issue, warning, type Issue, type Warning } from '../issues.ts';
+import { issue, type Issue, type Warning } from '../issues.ts';
 import { type Decimal, formatAmount } from '../money.ts';
-import { computeOtherCpe, type Findings, relatedRow, voucherParty } from '../other-cpe/compute.ts';
+import {
+  checkRelatedNotLater,
+  checkRucCheckDigit,
+  computeOtherCpe,
+  type Findings,
+  relatedRow,
+  voucherParty,
+} from '../other-cpe/compute.ts';
 import { type FigureRules, namedNet, relatedPayment } from '../other-cpe/figures.ts';
 import { RETENTION_REGIMES, SIX_PERCENT_LAST_DATE } from './catalogs.ts';
 import type { RetainedDocumentBody, RetentionBody } from './schema.ts';
@@ -38,11 +45,7 @@ function checkSupplier(body: RetentionBody, ctx: DocumentContext, f: Findings): 
   if (ruc === ctx.issuer.ruc) {
     const message = 'El proveedor no puede ser el mismo emisor del comprobante de retención (SUNAT 2620).';
     f.issues.push(issue(path, 'supplier_ruc_invalid', message, { sunatRule: '2620' }));
-  } else if (!isValidRuc(ruc)) {
-    const message = `El RUC del proveedor ${ruc} no es válido: su dígito verificador no corresponde.`;
-    if (ctx.mode === 'production') f.issues.push(issue(path, 'supplier_ruc_invalid', message));
-    else f.warnings.push(warning(path, 'customer_ruc_check_digit', `${message} Se acepta en modo demo.`));
-  }
+  } else checkRucCheckDigit(ruc, 'del proveedor', 'supplier_ruc_invalid', path, ctx, f);
 }
 
 /** SUNAT 2661: payments of the same period as the voucher and not after it; 2625: not before the document. */
@@ -63,10 +66,7 @@ function checkDocumentHeader(
   path: string,
   f: Findings,
 ): void {
-  if (daysBetween(d.fecha_de_emision, issueDate) < 0) {
-    const message = 'El documento relacionado no puede ser posterior a la retención.';
-    f.issues.push(issue(`${path}.fecha_de_emision`, 'validation_failed', message));
-  }
+  checkRelatedNotLater(d, issueDate, path, 'la retención', f);
   if (regime === '02' && d.fecha_de_emision > SIX_PERCENT_LAST_DATE) {
     const message = 'La tasa de 6 % solo aplica a comprobantes emitidos hasta el 28/02/2014 (SUNAT 2985).';
     f.issues.push(issue('codigo_tipo_retencion', 'validation_failed', message, { sunatRule: '2985' }));
@@ -106,7 +106,6 @@ export function computeRetention(
     checkParty: checkSupplier,
     row: (d, i, issueDate, rate, f) => retainedDocument(d, i, body, issueDate, rate, f),
     figures: RETENTION_FIGURES,
-    sentTotals: (b) => ({ amount: b.totales?.total_retenido, total_pagado: b.totales?.total_pagado }),
     rowFigures: (d) => d.retention && { amount: d.retention.amount, net: d.retention.netPaid },
     document: (header, b, documents, totals) => ({
       ...header,

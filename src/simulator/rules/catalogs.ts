@@ -46,26 +46,21 @@ export const SCHEME_FLAG: Record<string, string> = {
   '7152': 'oth',
 };
 
-/** Catalog 07 (afectación del IGV) with SUNAT's flags. */
+/** The table's rows for `codes`, each code with its own copy of `value()`. */
+function rowsFor<T>(codes: readonly string[], value: () => T): Record<string, T> {
+  return Object.fromEntries(codes.map((code) => [code, value()]));
+}
+
+/** Catalog 07 (afectación del IGV) with SUNAT's flags: the gratuitous transfers (gra) of each group among them. */
 export const AFFECTATIONS: Record<string, ReadonlySet<string>> = {
   '10': new Set(['igv']),
-  '11': new Set(['gra']),
-  '12': new Set(['gra']),
-  '13': new Set(['gra']),
-  '14': new Set(['gra']),
-  '15': new Set(['gra']),
-  '16': new Set(['gra']),
+  ...rowsFor(
+    ['11', '12', '13', '14', '15', '16', '21', '31', '32', '33', '34', '35', '36', '37'],
+    () => new Set(['gra']),
+  ),
   '17': new Set(['iva', 'gra']),
   '20': new Set(['exo']),
-  '21': new Set(['gra']),
   '30': new Set(['ina']),
-  '31': new Set(['gra']),
-  '32': new Set(['gra']),
-  '33': new Set(['gra']),
-  '34': new Set(['gra']),
-  '35': new Set(['gra']),
-  '36': new Set(['gra']),
-  '37': new Set(['gra']),
   '40': new Set(['exp', 'gra']),
 };
 
@@ -83,33 +78,35 @@ export const RETENTION_REGIMES: Record<string, string> = { '01': '3', '02': '6' 
 
 /** Catalog 51: operation types, allowed on facturas and/or boletas. */
 export const OPERATION_TYPES: Record<string, { factura: boolean; boleta: boolean }> = {
-  '0101': { factura: true, boleta: true },
-  '0112': { factura: true, boleta: false },
-  '0113': { factura: false, boleta: true },
-  '0200': { factura: true, boleta: true },
-  '0201': { factura: true, boleta: true },
-  '0202': { factura: true, boleta: false },
-  '0203': { factura: true, boleta: true },
-  '0204': { factura: true, boleta: true },
-  '0205': { factura: true, boleta: false },
-  '0206': { factura: true, boleta: true },
-  '0207': { factura: true, boleta: true },
-  '0208': { factura: true, boleta: true },
-  '0301': { factura: true, boleta: true },
-  '0302': { factura: true, boleta: true },
-  '0303': { factura: false, boleta: false },
-  '0401': { factura: true, boleta: true },
-  '1001': { factura: true, boleta: true },
-  '1002': { factura: true, boleta: true },
-  '1003': { factura: true, boleta: true },
-  '1004': { factura: true, boleta: true },
-  '2001': { factura: true, boleta: true },
-  '2100': { factura: true, boleta: true },
-  '2101': { factura: true, boleta: true },
-  '2102': { factura: true, boleta: true },
-  '2103': { factura: true, boleta: true },
-  '2104': { factura: true, boleta: true },
-  '2105': { factura: false, boleta: true },
+  ...rowsFor(
+    [
+      '0101',
+      '0200',
+      '0201',
+      '0203',
+      '0204',
+      '0206',
+      '0207',
+      '0208',
+      '0301',
+      '0302',
+      '0401',
+      '1001',
+      '1002',
+      '1003',
+      '1004',
+      '2001',
+      '2100',
+      '2101',
+      '2102',
+      '2103',
+      '2104',
+    ],
+    () => ({ factura: true, boleta: true }),
+  ),
+  ...rowsFor(['0112', '0202', '0205'], () => ({ factura: true, boleta: false })),
+  ...rowsFor(['0113', '2105'], () => ({ factura: false, boleta: true })),
+  ...rowsFor(['0303'], () => ({ factura: false, boleta: false })),
 };
 
 export const EXPORT_OPERATIONS = new Set(['0200', '0201', '0202', '0203', '0204', '0205', '0206', '0207', '0208']);
@@ -135,26 +132,11 @@ export const LEGENDS = new Set([
 
 /** Catalog 53: allowance/charge reasons and the level they belong to. */
 export const ALLOWANCE_REASONS: Record<string, { item: boolean; global: boolean }> = {
-  '00': { item: true, global: false },
-  '01': { item: true, global: false },
-  '02': { item: false, global: true },
-  '03': { item: false, global: true },
-  '04': { item: false, global: true },
-  '05': { item: false, global: true },
-  '06': { item: false, global: true },
-  '20': { item: false, global: true },
-  '45': { item: false, global: true },
-  '46': { item: false, global: true },
-  '47': { item: true, global: false },
-  '48': { item: true, global: false },
-  '49': { item: false, global: true },
-  '50': { item: false, global: true },
-  '51': { item: false, global: true },
-  '52': { item: false, global: true },
-  '53': { item: false, global: true },
-  '61': { item: false, global: true },
-  '62': { item: false, global: true },
-  '63': { item: false, global: true },
+  ...rowsFor(['00', '01', '47', '48'], () => ({ item: true, global: false })),
+  ...rowsFor(['02', '03', '04', '05', '06', '20', '45', '46', '49', '50', '51', '52', '53', '61', '62', '63'], () => ({
+    item: false,
+    global: true,
+  })),
 };
 
 /** Catalog 54: goods and services subject to detracción (code → rate %). */

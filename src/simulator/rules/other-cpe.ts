@@ -3,12 +3,15 @@
 // identity and the totals against them.
 import type { XmlElement } from '../../sunat/xml.ts';
 import type { Findings } from './context.ts';
-import { add, gt, lt, ne, round, type Num } from './numbers.ts';
+import { add, Decimal, fmt, gt, lt, ne, round, type Num } from './numbers.ts';
 import { existAndMatchRules, type Rule } from './rule-table.ts';
 import { all, attr, first, num, sum, text } from './xpath.ts';
 
 export const POSITIVE_AMOUNT = /(?!(^0+(\.0+)?$))(^\d{1,12}(\.\d{1,2})?$)/;
 export const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+export const PEN = /^(PEN)$/;
+export const CURRENCY = /^[A-Z]{3}$/;
+export const EXCHANGE_RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
 
 /** SUNAT's existAndRegexpValidateElement: missing → `missing`, present but not matching → `invalid`. */
 export function existAndMatch(
@@ -44,11 +47,106 @@ export function checkAgentParty(root: XmlElement, f: Findings): XmlElement | und
   return agentId;
 }
 
+/** The voucher's counterpart (the perception's receiver, the retention's supplier) and regime, as the shared rows
+ *  read them. */
+export interface VoucherPartyView {
+  /** The counterpart's RegistrationName. */
+  name: string | undefined;
+  regime: string;
+  /** The rate the regime's catalog (22, 23) fixes, in percent (undefined: not in the catalog). */
+  catalogRate: string | undefined;
+  /** The rate the voucher states. */
+  sentRate: Num;
+}
+
+/** SUNAT 2134: the counterpart's name is there; 2133: not `invalid` (each XSL words its length and blank test). */
+export function counterpartNameRules<V extends VoucherPartyView>(invalid: (name: string) => boolean): Rule<V>[] {
+  return [
+    {
+      code: '2134',
+      node: 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName',
+      when: (v) => v.name === undefined,
+    },
+    {
+      code: '2133',
+      node: 'cbc:RegistrationName',
+      when: ({ name }) => name !== undefined && invalid(name),
+      value: (v) => v.name,
+    },
+  ];
+}
+
+/** The regime from its catalog (`regime`: 2602, 2618) and the rate that regime fixes (`rate`: 2603, 2619). */
+export function regimeRules<V extends VoucherPartyView>(
+  regime: { code: string; node: string },
+  rate: { code: string; node: string },
+): Rule<V>[] {
+  return [
+    { code: regime.code, node: regime.node, when: (v) => v.catalogRate === undefined, value: (v) => v.regime },
+    {
+      code: rate.code,
+      node: rate.node,
+      when: (v) => v.catalogRate !== undefined && (v.sentRate === null || !v.sentRate.eq(new Decimal(v.catalogRate))),
+      value: (v) => fmt(v.sentRate),
+    },
+  ];
+}
+
 /** The value at `path` below `from`: an element's text ("cac:Payment/cbc:PaidAmount") or an attribute
  *  ("sac:SUNATPerceptionAmount/@currencyID"). */
 export function valueAt(from: XmlElement | undefined, path: string): string | undefined {
   const [element, attribute] = path.split('/@');
   return attribute === undefined ? text(from, element) : attr(first(from, element), attribute);
+}
+
+type Codes = { missing: string; invalid: string };
+
+/** existAndMatch on the value at `path` (see valueAt) below the element `at` picks, reported under `path`. */
+export function fieldRules<V extends object>(
+  at: (v: V) => XmlElement | undefined,
+  path: string,
+  re: RegExp,
+  codes: Codes,
+): Rule<V>[] {
+  return existAndMatchRules<V>((v) => valueAt(at(v), path), re, codes, path);
+}
+
+/** SUNAT's codes for an amount in PEN: missing and invalid amount, then missing and invalid currencyID. */
+export type PenAmountCodes = readonly [string, string, string, string];
+
+/** An amount in PEN at `path`: positive with up to 2 decimals, its currencyID PEN. */
+function penAmountRules<V extends object>(
+  at: (v: V) => XmlElement | undefined,
+  path: string,
+  [missing, invalid, currencyMissing, currencyInvalid]: PenAmountCodes,
+): Rule<V>[] {
+  return [
+    ...fieldRules(at, path, POSITIVE_AMOUNT, { missing, invalid }),
+    ...fieldRules(at, `${path}/@currencyID`, PEN, { missing: currencyMissing, invalid: currencyInvalid }),
+  ];
+}
+
+/** The voucher's total (cbc:TotalInvoiceAmount) and its total cashed or paid (`net.node`), amounts in PEN. */
+export function voucherAmountRules<V extends { root: XmlElement }>(
+  total: PenAmountCodes,
+  net: { node: string; codes: PenAmountCodes },
+): Rule<V>[] {
+  return [
+    ...penAmountRules<V>((v) => v.root, 'cbc:TotalInvoiceAmount', total),
+    ...penAmountRules<V>((v) => v.root, net.node, net.codes),
+  ];
+}
+
+/** A payment's perception or retention block (`info`): the amount charged and the net, in PEN, and the date. */
+export function chargeInformationRules<V extends { info: XmlElement | undefined }>(
+  nodes: { amount: string; date: string; net: string },
+  codes: { amount: PenAmountCodes; date: Codes; net: PenAmountCodes },
+): Rule<V>[] {
+  return [
+    ...penAmountRules<V>((v) => v.info, nodes.amount, codes.amount),
+    ...fieldRules<V>((v) => v.info, nodes.date, DATE, codes.date),
+    ...penAmountRules<V>((v) => v.info, nodes.net, codes.net),
+  ];
 }
 
 /** A related document (a perception's or retention's DocumentReference) as the shared rows read it. */
@@ -59,6 +157,22 @@ export interface RelatedDocumentView {
   /** Its currency (cbc:TotalInvoiceAmount/@currencyID). */
   docCurrency: string | undefined;
   detail: string;
+  /** Another related document has the same type, number and payment number (SUNAT 2626). */
+  paymentRepeated: boolean;
+}
+
+/** The related documents as the shared rows read them, in their order (`detail` names the line). */
+export function relatedDocumentViews(references: XmlElement[]): RelatedDocumentView[] {
+  const keys = references.map(
+    (r) => `${attr(first(r, 'cbc:ID'), 'schemeID')} ${text(r, 'cbc:ID')} ${text(r, 'cac:Payment/cbc:ID')}`,
+  );
+  return references.map((ref, index) => ({
+    ref,
+    detail: `Error en la linea ${index + 1}`,
+    type: attr(first(ref, 'cbc:ID'), 'schemeID'),
+    docCurrency: attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID'),
+    paymentRepeated: keys.filter((k) => k === keys[index]).length > 1,
+  }));
 }
 
 /** SUNAT 2691/2692: the related document's type, one of `types`. */
@@ -92,7 +206,7 @@ export function relatedDocumentRules<V extends RelatedDocumentView>(
     ),
     ...existAndMatchRules<V>(
       (v) => v.docCurrency,
-      /^[A-Z]{3}$/,
+      CURRENCY,
       { missing: '2701', invalid: '2718' },
       'cbc:TotalInvoiceAmount/@currencyID',
     ),
@@ -161,5 +275,33 @@ export function voucherTotalsRules(codes: {
       when: (v) => ne(num(v.root, codes.net.node), v.rounding ? round(add(v.net, num(v.rounding)), 2) : v.net),
       value: (v) => text(v.root, codes.net.node),
     },
+  ];
+}
+
+/** SUNAT 2749: the exchange rate (`at`) converts from the related document's currency. */
+export function sourceIsDocumentCurrency<V extends RelatedDocumentView>(at: (v: V) => XmlElement | undefined): Rule<V> {
+  const source = (v: V) => text(at(v), 'cbc:SourceCurrencyCode');
+  return {
+    code: '2749',
+    node: 'cbc:SourceCurrencyCode',
+    when: (v) => source(v) !== undefined && source(v) !== v.docCurrency,
+    value: source,
+  };
+}
+
+/**
+ * A related document in another currency than PEN: its exchange rate (`at`) required, source currency (2719/2714),
+ * the rows `afterSource`, target PEN (2720/2715), rate (2721/2716) and date (2722/2717).
+ */
+export function requiredExchangeRateRules<V extends object>(
+  at: (v: V) => XmlElement | undefined,
+  afterSource: Rule<V>[] = [],
+): Rule<V>[] {
+  return [
+    ...fieldRules(at, 'cbc:SourceCurrencyCode', CURRENCY, { missing: '2719', invalid: '2714' }),
+    ...afterSource,
+    ...fieldRules(at, 'cbc:TargetCurrencyCode', PEN, { missing: '2720', invalid: '2715' }),
+    ...fieldRules(at, 'cbc:CalculationRate', EXCHANGE_RATE, { missing: '2721', invalid: '2716' }),
+    ...fieldRules(at, 'cbc:Date', DATE, { missing: '2722', invalid: '2717' }),
   ];
 }

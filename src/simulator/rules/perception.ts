@@ -5,24 +5,31 @@ import type { XmlElement } from '../../sunat/xml.ts';
 import { PERCEPTION_REGIMES } from './catalogs.ts';
 import type { Findings } from './context.ts';
 import { all, attr, first, num, text } from './xpath.ts';
-import { Decimal, fmt, type Num } from './numbers.ts';
 import {
   checkAgentParty,
   checkVoucherHeader,
+  counterpartNameRules,
+  regimeRules,
+  type VoucherPartyView,
+  chargeInformationRules,
+  CURRENCY,
   DATE,
+  EXCHANGE_RATE,
+  fieldRules,
+  requiredExchangeRateRules,
+  sourceIsDocumentCurrency,
+  voucherAmountRules,
   POSITIVE_AMOUNT,
+  type RelatedDocumentView,
   relatedDocumentRules,
+  relatedDocumentViews,
   relatedTypeRules,
-  valueAt,
   voucherTotalsRules,
   voucherTotalsView,
 } from './other-cpe.ts';
 import { applyRules, existAndMatchRules, type Rule } from './rule-table.ts';
 
 const RECEIVER_ID = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
-const CURRENCY = /^[A-Z]{3}$/;
-const PEN = /^(PEN)$/;
-const EXCHANGE_RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
 
 export function checkPerception(root: XmlElement, f: Findings): void {
   checkVoucherHeader(root, f, 'P');
@@ -33,16 +40,13 @@ export function checkPerception(root: XmlElement, f: Findings): void {
 
   const references = all(root, 'sac:SUNATPerceptionDocumentReference');
   applyRules(SINGLE_REFERENCE_RULES, { exceptional, references }, f);
-  const paymentKeys = references.map(
-    (r) => `${attr(first(r, 'cbc:ID'), 'schemeID')} ${text(r, 'cbc:ID')} ${text(r, 'cac:Payment/cbc:ID')}`,
-  );
-  references.forEach((ref, index) => {
-    const v = referenceView(ref, index, exceptional, paymentKeys);
+  for (const related of relatedDocumentViews(references)) {
+    const v = referenceView(related, exceptional);
     applyRules(REFERENCE_RULES, v, f);
-    if (v.type === '07') return; // credit notes may omit payment and perception data
+    if (v.type === '07') continue; // credit notes may omit payment and perception data
     applyRules(PAYMENT_RULES, v, f);
     applyRules(v.docCurrency === 'PEN' ? PEN_EXCHANGE_RULES : FOREIGN_EXCHANGE_RULES, v, f);
-  });
+  }
 
   const totals = voucherTotalsView(root, references, {
     excluded: ['07', '40'],
@@ -63,15 +67,10 @@ const EXCEPTIONAL_RULES: readonly Rule<{ exceptional: string | undefined }>[] = 
 ];
 
 /** The voucher's receiver, regime and header amounts, as their rules read them. */
-interface VoucherView {
+interface VoucherView extends VoucherPartyView {
   root: XmlElement;
   receiverValue: string | undefined;
   receiverScheme: string | undefined;
-  receiverName: string | undefined;
-  regime: string;
-  /** The rate catalog 22 fixes for the regime (undefined: not in the catalog). */
-  rate: string | undefined;
-  percent: Num;
 }
 
 function voucherView(root: XmlElement): VoucherView {
@@ -82,10 +81,10 @@ function voucherView(root: XmlElement): VoucherView {
     root,
     receiverValue: text(receiverId),
     receiverScheme: attr(receiverId, 'schemeID'),
-    receiverName: text(receiver, 'cac:PartyLegalEntity/cbc:RegistrationName'),
+    name: text(receiver, 'cac:PartyLegalEntity/cbc:RegistrationName'),
     regime,
-    rate: PERCEPTION_REGIMES[regime],
-    percent: num(root, 'sac:SUNATPerceptionPercent'),
+    catalogRate: PERCEPTION_REGIMES[regime],
+    sentRate: num(root, 'sac:SUNATPerceptionPercent'),
   };
 }
 
@@ -112,60 +111,20 @@ const VOUCHER_RULES: readonly Rule<VoucherView>[] = [
     when: (v) => !!v.receiverValue && v.receiverScheme === '1' && !/^\d{8}$/.test(v.receiverValue),
     value: (v) => v.receiverValue,
   },
-  // SUNAT 2134: the receiver's name is there…
-  {
-    code: '2134',
-    node: 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName',
-    when: (v) => v.receiverName === undefined,
-  },
-  // SUNAT 2133: … of 1 to 1,500 characters, not blank.
-  {
-    code: '2133',
-    node: 'cbc:RegistrationName',
-    when: ({ receiverName: name }) =>
-      name !== undefined && (name.length > 1500 || name.length < 1 || !/^(?!\s*$)[ \S]{0,}$/.test(name)),
-    value: (v) => v.receiverName,
-  },
-  // SUNAT 2602: the regime from catalog 22.
-  {
-    code: '2602',
-    node: 'sac:SUNATPerceptionSystemCode',
-    when: (v) => v.rate === undefined,
-    value: (v) => v.regime,
-  },
-  // SUNAT 2603: the rate that regime fixes.
-  {
-    code: '2603',
-    node: 'sac:SUNATPerceptionPercent',
-    when: (v) => v.rate !== undefined && (v.percent === null || !v.percent.eq(new Decimal(v.rate))),
-    value: (v) => fmt(v.percent),
-  },
-  // SUNAT 2683/2669, 2684/2685: the total perceived, in PEN.
-  ...existAndMatchRules<VoucherView>(
-    (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2683', invalid: '2669' },
-    'cbc:TotalInvoiceAmount',
+  // SUNAT 2134: the receiver's name is there; 2133: of 1 to 1,500 characters, not blank.
+  ...counterpartNameRules<VoucherView>(
+    (name) => name.length > 1500 || name.length < 1 || !/^(?!\s*$)[ \S]{0,}$/.test(name),
   ),
-  ...existAndMatchRules<VoucherView>(
-    (v) => valueAt(v.root, 'cbc:TotalInvoiceAmount/@currencyID'),
-    PEN,
-    { missing: '2684', invalid: '2685' },
-    'cbc:TotalInvoiceAmount/@currencyID',
+  // SUNAT 2602: the regime from catalog 22; 2603: the rate that regime fixes.
+  ...regimeRules<VoucherView>(
+    { code: '2602', node: 'sac:SUNATPerceptionSystemCode' },
+    { code: '2603', node: 'sac:SUNATPerceptionPercent' },
   ),
-  // SUNAT 2686/2687, 2689/2690: the total cashed, in PEN.
-  ...existAndMatchRules<VoucherView>(
-    (v) => text(v.root, 'sac:SUNATTotalCashed'),
-    POSITIVE_AMOUNT,
-    { missing: '2686', invalid: '2687' },
-    'sac:SUNATTotalCashed',
-  ),
-  ...existAndMatchRules<VoucherView>(
-    (v) => valueAt(v.root, 'sac:SUNATTotalCashed/@currencyID'),
-    PEN,
-    { missing: '2689', invalid: '2690' },
-    'sac:SUNATTotalCashed/@currencyID',
-  ),
+  // SUNAT 2683/2669, 2684/2685: the total perceived; 2686/2687, 2689/2690: the total cashed.
+  ...voucherAmountRules<VoucherView>(['2683', '2669', '2684', '2685'], {
+    node: 'sac:SUNATTotalCashed',
+    codes: ['2686', '2687', '2689', '2690'],
+  }),
 ];
 
 /** SUNAT 3323: an exceptional (01) voucher relates a single document. */
@@ -178,35 +137,15 @@ const SINGLE_REFERENCE_RULES: readonly Rule<{ exceptional: string | undefined; r
 ];
 
 /** One related document as its rules read it. */
-interface ReferenceView {
-  ref: XmlElement;
-  detail: string;
+interface ReferenceView extends RelatedDocumentView {
   exceptional: string | undefined;
-  type: string | undefined;
-  docCurrency: string | undefined;
-  /** Another related document has the same type, number and payment number (SUNAT 2626). */
-  paymentRepeated: boolean;
   info: XmlElement | undefined;
   rate: XmlElement | undefined;
 }
 
-function referenceView(
-  ref: XmlElement,
-  index: number,
-  exceptional: string | undefined,
-  paymentKeys: string[],
-): ReferenceView {
-  const info = first(ref, 'sac:SUNATPerceptionInformation');
-  return {
-    ref,
-    detail: `Error en la linea ${index + 1}`,
-    exceptional,
-    type: attr(first(ref, 'cbc:ID'), 'schemeID'),
-    docCurrency: attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID'),
-    paymentRepeated: paymentKeys.filter((k) => k === paymentKeys[index]).length > 1,
-    info,
-    rate: first(info, 'cac:ExchangeRate'),
-  };
+function referenceView(related: RelatedDocumentView, exceptional: string | undefined): ReferenceView {
+  const info = first(related.ref, 'sac:SUNATPerceptionInformation');
+  return { ...related, exceptional, info, rate: first(info, 'cac:ExchangeRate') };
 }
 
 /** The related document: its type, number, date, total and currency (every type, credit notes included). */
@@ -245,12 +184,10 @@ const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
     value: (v) => text(v.ref, 'cac:Payment/cbc:ID'),
   },
   // SUNAT 2699/2700: the amount paid.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.ref, 'cac:Payment/cbc:PaidAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2699', invalid: '2700' },
-    'cac:Payment/cbc:PaidAmount',
-  ),
+  ...fieldRules<ReferenceView>((v) => v.ref, 'cac:Payment/cbc:PaidAmount', POSITIVE_AMOUNT, {
+    missing: '2699',
+    invalid: '2700',
+  }),
   // SUNAT 2607: paid in the document's currency.
   {
     code: '2607',
@@ -262,44 +199,15 @@ const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
     value: (v) => attr(first(v.ref, 'cac:Payment/cbc:PaidAmount'), 'currencyID'),
   },
   // SUNAT 2702/2703: the payment's date.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.ref, 'cac:Payment/cbc:PaidDate'),
-    DATE,
-    { missing: '2702', invalid: '2703' },
-    'cac:Payment/cbc:PaidDate',
-  ),
-  // SUNAT 2704–2707: the amount perceived, in PEN.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATPerceptionAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2704', invalid: '2705' },
-    'sac:SUNATPerceptionAmount',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATPerceptionAmount/@currencyID'),
-    PEN,
-    { missing: '2706', invalid: '2707' },
-    'sac:SUNATPerceptionAmount/@currencyID',
-  ),
-  // SUNAT 2708/2709: the perception's date.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATPerceptionDate'),
-    DATE,
-    { missing: '2708', invalid: '2709' },
-    'sac:SUNATPerceptionDate',
-  ),
-  // SUNAT 2710–2713: the net amount cashed, in PEN.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATNetTotalCashed'),
-    POSITIVE_AMOUNT,
-    { missing: '2710', invalid: '2711' },
-    'sac:SUNATNetTotalCashed',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATNetTotalCashed/@currencyID'),
-    PEN,
-    { missing: '2712', invalid: '2713' },
-    'sac:SUNATNetTotalCashed/@currencyID',
+  ...fieldRules<ReferenceView>((v) => v.ref, 'cac:Payment/cbc:PaidDate', DATE, { missing: '2702', invalid: '2703' }),
+  // SUNAT 2704–2707: the amount perceived; 2708/2709: the perception's date; 2710–2713: the net amount cashed.
+  ...chargeInformationRules<ReferenceView>(
+    { amount: 'sac:SUNATPerceptionAmount', date: 'sac:SUNATPerceptionDate', net: 'sac:SUNATNetTotalCashed' },
+    {
+      amount: ['2704', '2705', '2706', '2707'],
+      date: { missing: '2708', invalid: '2709' },
+      net: ['2710', '2711', '2712', '2713'],
+    },
   ),
 ];
 
@@ -308,13 +216,7 @@ const target = (v: ReferenceView) => text(v.rate, 'cbc:TargetCurrencyCode');
 const calculation = (v: ReferenceView) => text(v.rate, 'cbc:CalculationRate');
 const rateDate = (v: ReferenceView) => text(v.rate, 'cbc:Date');
 
-/** SUNAT 2749: the exchange rate converts from the document's currency. */
-const SOURCE_IS_DOCUMENT_CURRENCY: Rule<ReferenceView> = {
-  code: '2749',
-  node: 'cbc:SourceCurrencyCode',
-  when: (v) => source(v) !== undefined && source(v) !== v.docCurrency,
-  value: source,
-};
+const SOURCE_IS_DOCUMENT_CURRENCY = sourceIsDocumentCurrency<ReferenceView>((v) => v.rate);
 
 /** A document in PEN: the exchange rate is optional, each part checked when present (2714–2717). */
 const PEN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
@@ -346,13 +248,7 @@ const PEN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
 ];
 
 /** A document in another currency: the exchange rate is required (2719–2722, 2714–2717). */
-const FOREIGN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
-  ...existAndMatchRules(source, CURRENCY, { missing: '2719', invalid: '2714' }, 'cbc:SourceCurrencyCode'),
-  SOURCE_IS_DOCUMENT_CURRENCY,
-  ...existAndMatchRules(target, PEN, { missing: '2720', invalid: '2715' }, 'cbc:TargetCurrencyCode'),
-  ...existAndMatchRules(calculation, EXCHANGE_RATE, { missing: '2721', invalid: '2716' }, 'cbc:CalculationRate'),
-  ...existAndMatchRules(rateDate, DATE, { missing: '2722', invalid: '2717' }, 'cbc:Date'),
-];
+const FOREIGN_EXCHANGE_RULES = requiredExchangeRateRules<ReferenceView>((v) => v.rate, [SOURCE_IS_DOCUMENT_CURRENCY]);
 
 /** SUNAT 2667/2668: the totals against the related documents other than 07 and 40. */
 const TOTALS_RULES = voucherTotalsRules({

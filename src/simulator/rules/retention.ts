@@ -6,23 +6,30 @@ import type { XmlElement } from '../../sunat/xml.ts';
 import { RETENTION_REGIMES } from './catalogs.ts';
 import type { Findings } from './context.ts';
 import { all, attr, first, num, text } from './xpath.ts';
-import { Decimal, add, fmt, outside, round, type Num } from './numbers.ts';
+import { Decimal, add, outside, round, type Num } from './numbers.ts';
 import {
   checkAgentParty,
   checkVoucherHeader,
+  counterpartNameRules,
+  regimeRules,
+  type VoucherPartyView,
+  chargeInformationRules,
   DATE,
+  fieldRules,
+  requiredExchangeRateRules,
+  sourceIsDocumentCurrency,
+  voucherAmountRules,
   POSITIVE_AMOUNT,
+  type RelatedDocumentView,
   relatedDocumentRules,
+  relatedDocumentViews,
   relatedTypeRules,
-  valueAt,
   voucherTotalsRules,
   voucherTotalsView,
 } from './other-cpe.ts';
 import { applyRules, existAndMatchRules, type Rule } from './rule-table.ts';
 
-const RATE = /(?!(^0+(\.0+)?$))(^\d{1,4}(\.\d{1,6})?$)/;
 const CENT = new Decimal('0.01');
-const PEN = /^(PEN)$/;
 /** SUNAT 2985: the 6 % regime only for documents issued up to this day. */
 const SIX_PERCENT_LAST_DATE = '2014-02-28';
 const SUPPLIER_ID = 'cac:ReceiverParty/cac:PartyIdentification/cbc:ID';
@@ -33,17 +40,14 @@ export function checkRetention(root: XmlElement, f: Findings): void {
   const voucher = voucherView(root, agentId);
   applyRules(VOUCHER_RULES, voucher, f);
   const references = all(root, 'sac:SUNATRetentionDocumentReference');
-  const paymentKeys = references.map(
-    (r) => `${attr(first(r, 'cbc:ID'), 'schemeID')} ${text(r, 'cbc:ID')} ${text(r, 'cac:Payment/cbc:ID')}`,
-  );
-  references.forEach((ref, index) => {
-    const v = referenceView(ref, index, voucher, paymentKeys);
+  for (const related of relatedDocumentViews(references)) {
+    const v = referenceView(related, voucher);
     applyRules(REFERENCE_RULES, v, f);
-    if (v.type === '07') return; // credit notes may omit payment and retention data
+    if (v.type === '07') continue; // credit notes may omit payment and retention data
     applyRules(PAYMENT_RULES, v, f);
     if (v.docCurrency !== 'PEN') applyRules(FOREIGN_EXCHANGE_RULES, v, f);
     applyRules(RETAINED_RULES, v, f);
-  });
+  }
   const totals = voucherTotalsView(root, references, {
     excluded: ['07', '20'],
     charged: 'sac:SUNATRetentionInformation/sac:SUNATRetentionAmount',
@@ -53,16 +57,11 @@ export function checkRetention(root: XmlElement, f: Findings): void {
 }
 
 /** The voucher's parties, regime and header amounts, as their rules read them. */
-interface VoucherView {
+interface VoucherView extends VoucherPartyView {
   root: XmlElement;
   agentId: XmlElement | undefined;
   supplierId: XmlElement | undefined;
   supplier: string | undefined;
-  name: string | undefined;
-  regime: string;
-  /** The rate catalog 23 fixes for the regime, in percent (undefined: not in the catalog). */
-  percent: string | undefined;
-  sent: Num;
 }
 
 function voucherView(root: XmlElement, agentId: XmlElement | undefined): VoucherView {
@@ -75,8 +74,8 @@ function voucherView(root: XmlElement, agentId: XmlElement | undefined): Voucher
     supplier: text(supplierId),
     name: text(root, 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName'),
     regime,
-    percent: RETENTION_REGIMES[regime],
-    sent: num(root, 'sac:SUNATRetentionPercent'),
+    catalogRate: RETENTION_REGIMES[regime],
+    sentRate: num(root, 'sac:SUNATRetentionPercent'),
   };
 }
 
@@ -102,62 +101,21 @@ const VOUCHER_RULES: readonly Rule<VoucherView>[] = [
     value: (v) => v.supplier,
   },
   // SUNAT 2134 / 2133: the supplier's name, of up to 1,500 characters, not blank.
-  {
-    code: '2134',
-    node: 'cac:ReceiverParty/cac:PartyLegalEntity/cbc:RegistrationName',
-    when: (v) => v.name === undefined,
-  },
-  {
-    code: '2133',
-    node: 'cbc:RegistrationName',
-    when: ({ name }) => name !== undefined && (name.length > 1500 || name.trim() === ''),
-    value: (v) => v.name,
-  },
-  // SUNAT 2618: the regime from catalog 23.
-  { code: '2618', node: 'sac:SUNATRetentionSystemCode', when: (v) => v.percent === undefined, value: (v) => v.regime },
-  // SUNAT 2619: the rate that regime fixes.
-  {
-    code: '2619',
-    node: 'sac:SUNATRetentionPercent',
-    when: (v) => v.percent !== undefined && (v.sent === null || !v.sent.eq(new Decimal(v.percent))),
-    value: (v) => fmt(v.sent),
-  },
-  // SUNAT 2725/2669, 2726/2728: the total retained, in PEN.
-  ...existAndMatchRules<VoucherView>(
-    (v) => text(v.root, 'cbc:TotalInvoiceAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2725', invalid: '2669' },
-    'cbc:TotalInvoiceAmount',
+  ...counterpartNameRules<VoucherView>((name) => name.length > 1500 || name.trim() === ''),
+  // SUNAT 2618: the regime from catalog 23; 2619: the rate that regime fixes.
+  ...regimeRules<VoucherView>(
+    { code: '2618', node: 'sac:SUNATRetentionSystemCode' },
+    { code: '2619', node: 'sac:SUNATRetentionPercent' },
   ),
-  ...existAndMatchRules<VoucherView>(
-    (v) => valueAt(v.root, 'cbc:TotalInvoiceAmount/@currencyID'),
-    PEN,
-    { missing: '2726', invalid: '2728' },
-    'cbc:TotalInvoiceAmount/@currencyID',
-  ),
-  // SUNAT 2729/2730, 2731/2732: the total paid, in PEN.
-  ...existAndMatchRules<VoucherView>(
-    (v) => text(v.root, 'sac:SUNATTotalPaid'),
-    POSITIVE_AMOUNT,
-    { missing: '2729', invalid: '2730' },
-    'sac:SUNATTotalPaid',
-  ),
-  ...existAndMatchRules<VoucherView>(
-    (v) => valueAt(v.root, 'sac:SUNATTotalPaid/@currencyID'),
-    PEN,
-    { missing: '2731', invalid: '2732' },
-    'sac:SUNATTotalPaid/@currencyID',
-  ),
+  // SUNAT 2725/2669, 2726/2728: the total retained; 2729/2730, 2731/2732: the total paid.
+  ...voucherAmountRules<VoucherView>(['2725', '2669', '2726', '2728'], {
+    node: 'sac:SUNATTotalPaid',
+    codes: ['2729', '2730', '2731', '2732'],
+  }),
 ];
 
 /** One related document as its rules read it. */
-interface ReferenceView {
-  ref: XmlElement;
-  detail: string;
-  type: string | undefined;
-  docCurrency: string | undefined;
-  /** Another related document has the same type, number and payment number (SUNAT 2626). */
-  paymentRepeated: boolean;
+interface ReferenceView extends RelatedDocumentView {
   regime: string;
   /** The regime's rate as a fraction, when known. */
   rate: Decimal | undefined;
@@ -167,16 +125,12 @@ interface ReferenceView {
   exchange: XmlElement | undefined;
 }
 
-function referenceView(ref: XmlElement, index: number, voucher: VoucherView, paymentKeys: string[]): ReferenceView {
-  const info = first(ref, 'sac:SUNATRetentionInformation');
+function referenceView(related: RelatedDocumentView, voucher: VoucherView): ReferenceView {
+  const info = first(related.ref, 'sac:SUNATRetentionInformation');
   return {
-    ref,
-    detail: `Error en la linea ${index + 1}`,
-    type: attr(first(ref, 'cbc:ID'), 'schemeID'),
-    docCurrency: attr(first(ref, 'cbc:TotalInvoiceAmount'), 'currencyID'),
-    paymentRepeated: paymentKeys.filter((k) => k === paymentKeys[index]).length > 1,
+    ...related,
     regime: voucher.regime,
-    rate: voucher.percent === undefined ? undefined : new Decimal(voucher.percent).div(100),
+    rate: voucher.catalogRate === undefined ? undefined : new Decimal(voucher.catalogRate).div(100),
     issueDate: text(voucher.root, 'cbc:IssueDate'),
     info,
     exchange: first(info, 'cac:ExchangeRate'),
@@ -211,7 +165,6 @@ const REFERENCE_RULES: readonly Rule<ReferenceView>[] = [
 
 const paidCurrency = (v: ReferenceView) => attr(first(v.ref, 'cac:Payment/cbc:PaidAmount'), 'currencyID');
 const paidDate = (v: ReferenceView) => text(v.ref, 'cac:Payment/cbc:PaidDate');
-const source = (v: ReferenceView) => text(v.exchange, 'cbc:SourceCurrencyCode');
 
 /** The payment and the retention on it (every related document but a credit note). */
 const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
@@ -223,12 +176,10 @@ const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
     'cac:Payment/cbc:ID',
   ),
   // SUNAT 2735/2736: the amount paid…
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.ref, 'cac:Payment/cbc:PaidAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2735', invalid: '2736' },
-    'cac:Payment/cbc:PaidAmount',
-  ),
+  ...fieldRules<ReferenceView>((v) => v.ref, 'cac:Payment/cbc:PaidAmount', POSITIVE_AMOUNT, {
+    missing: '2735',
+    invalid: '2736',
+  }),
   // SUNAT 2622: … in the document's currency.
   {
     code: '2622',
@@ -254,70 +205,20 @@ const PAYMENT_RULES: readonly Rule<ReferenceView>[] = [
     },
     value: paidDate,
   },
-  // SUNAT 2739–2742: the amount retained, in PEN.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.info, 'sac:SUNATRetentionAmount'),
-    POSITIVE_AMOUNT,
-    { missing: '2739', invalid: '2740' },
-    'sac:SUNATRetentionAmount',
+  // SUNAT 2739–2742: the amount retained; 2743/2744: the retention's date; 2745–2748: the net amount paid.
+  ...chargeInformationRules<ReferenceView>(
+    { amount: 'sac:SUNATRetentionAmount', date: 'sac:SUNATRetentionDate', net: 'sac:SUNATNetTotalPaid' },
+    {
+      amount: ['2739', '2740', '2741', '2742'],
+      date: { missing: '2743', invalid: '2744' },
+      net: ['2745', '2746', '2747', '2748'],
+    },
   ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATRetentionAmount/@currencyID'),
-    PEN,
-    { missing: '2741', invalid: '2742' },
-    'sac:SUNATRetentionAmount/@currencyID',
-  ),
-  // SUNAT 2743/2744: the retention's date.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATRetentionDate'),
-    DATE,
-    { missing: '2743', invalid: '2744' },
-    'sac:SUNATRetentionDate',
-  ),
-  // SUNAT 2745–2748: the net amount paid, in PEN.
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.info, 'sac:SUNATNetTotalPaid'),
-    POSITIVE_AMOUNT,
-    { missing: '2745', invalid: '2746' },
-    'sac:SUNATNetTotalPaid',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.info, 'sac:SUNATNetTotalPaid/@currencyID'),
-    PEN,
-    { missing: '2747', invalid: '2748' },
-    'sac:SUNATNetTotalPaid/@currencyID',
-  ),
-  // SUNAT 2749: the exchange rate converts from the document's currency.
-  {
-    code: '2749',
-    node: 'cbc:SourceCurrencyCode',
-    when: (v) => source(v) !== undefined && source(v) !== v.docCurrency,
-    value: source,
-  },
+  sourceIsDocumentCurrency((v) => v.exchange),
 ];
 
 /** A document in another currency than PEN: the exchange rate is required (2719–2722, 2714–2717). */
-const FOREIGN_EXCHANGE_RULES: readonly Rule<ReferenceView>[] = [
-  ...existAndMatchRules(source, /^[A-Z]{3}$/, { missing: '2719', invalid: '2714' }, 'cbc:SourceCurrencyCode'),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.exchange, 'cbc:TargetCurrencyCode'),
-    PEN,
-    { missing: '2720', invalid: '2715' },
-    'cbc:TargetCurrencyCode',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => text(v.exchange, 'cbc:CalculationRate'),
-    RATE,
-    { missing: '2721', invalid: '2716' },
-    'cbc:CalculationRate',
-  ),
-  ...existAndMatchRules<ReferenceView>(
-    (v) => valueAt(v.exchange, 'cbc:Date'),
-    DATE,
-    { missing: '2722', invalid: '2717' },
-    'cbc:Date',
-  ),
-];
+const FOREIGN_EXCHANGE_RULES = requiredExchangeRateRules<ReferenceView>((v) => v.exchange);
 
 /** The amount paid in PEN (× the exchange rate of a foreign document), at 2 decimals. */
 function paidInPen(v: ReferenceView): Num {

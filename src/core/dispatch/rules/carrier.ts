@@ -2,7 +2,7 @@
 // MTC registration and who pays the freight. SUNAT's codes from ValidaExprRegGreTransportista 2.0.1.
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import type { CarrierContext, DispatchRule } from '../context.ts';
-import { checkDocumentNumber, longNameObservation, mtcObservation } from './shared.ts';
+import { checkDocumentNumber, checkNotIssuer, longNameObservation, mtcObservation, partyMissing } from './shared.ts';
 
 type Rule = DispatchRule<CarrierContext>;
 
@@ -12,28 +12,15 @@ const sender: Rule = {
   check: (c, f) => {
     const s = c.doc.sender;
     if (!s) {
-      addIssue(
-        f,
-        'datos_remitente',
-        'dispatch_party_invalid',
-        'La guía transportista exige el remitente (datos_remitente) (SUNAT 3383).',
-        {
-          sunatRule: '3383',
-        },
-      );
-      return;
+      const message = 'La guía transportista exige el remitente (datos_remitente) (SUNAT 3383).';
+      return partyMissing(f, { path: 'datos_remitente', message, rule: '3383' });
     }
     checkDocumentNumber(s, f, { path: 'datos_remitente.numero_documento', whose: 'del remitente', rule: '3384' });
-    if (s.documentType === '6' && s.documentNumber === c.ctx.issuer.ruc)
-      addIssue(
-        f,
-        'datos_remitente.numero_documento',
-        'dispatch_party_invalid',
-        'El remitente no puede ser el transportista que emite la guía (SUNAT 2560).',
-        {
-          sunatRule: '2560',
-        },
-      );
+    checkNotIssuer(s, c.ctx.issuer.ruc, f, {
+      path: 'datos_remitente.numero_documento',
+      message: 'El remitente no puede ser el transportista que emite la guía (SUNAT 2560).',
+      rule: '2560',
+    });
     longNameObservation(s.name, f, 'datos_remitente', '4422');
   },
 };
@@ -43,16 +30,8 @@ const recipient: Rule = {
   sunat: ['2757', '2758', '4152'],
   check: (c, f) => {
     if (!c.body.datos_destinatario) {
-      addIssue(
-        f,
-        'datos_destinatario',
-        'dispatch_party_invalid',
-        'La guía transportista exige el destinatario (datos_destinatario) (SUNAT 2757).',
-        {
-          sunatRule: '2757',
-        },
-      );
-      return;
+      const message = 'La guía transportista exige el destinatario (datos_destinatario) (SUNAT 2757).';
+      return partyMissing(f, { path: 'datos_destinatario', message, rule: '2757' });
     }
     const r = c.doc.recipient;
     checkDocumentNumber(r, f, { path: 'datos_destinatario.numero_documento', whose: 'del destinatario', rule: '2758' });

@@ -5,7 +5,7 @@ import { ports } from '../../catalogs/index.ts';
 import { daysBetween } from '../../invoice/context.ts';
 import { addIssue, addWarning } from '../../invoice/findings.ts';
 import { HAND_OVER_DATE_REQUIRED_FROM, type DispatchRule, type SenderContext } from '../context.ts';
-import { checkDocumentNumber, longNameObservation, mtcObservation } from './shared.ts';
+import { checkDocumentNumber, checkNotIssuer, longNameObservation, mtcObservation, partyMissing } from './shared.ts';
 
 type Rule = DispatchRule<SenderContext>;
 const CUSTOMER = 'datos_del_cliente_o_receptor';
@@ -17,27 +17,17 @@ const recipient: Rule = {
     if (c.motive.recipient === 'issuer') return;
     const customer = c.body.datos_del_cliente_o_receptor;
     if (!customer) {
-      addIssue(
-        f,
-        CUSTOMER,
-        'dispatch_party_invalid',
-        `Falta el destinatario (datos_del_cliente_o_receptor) (SUNAT 2757).`,
-        {
-          sunatRule: '2757',
-        },
-      );
-      return;
+      const message = 'Falta el destinatario (datos_del_cliente_o_receptor) (SUNAT 2757).';
+      return partyMissing(f, { path: CUSTOMER, message, rule: '2757' });
     }
     const r = c.doc.recipient;
     checkDocumentNumber(r, f, { path: `${CUSTOMER}.numero_documento`, whose: 'del destinatario', rule: '2758' });
-    if (c.motive.recipient === 'other' && r.documentType === '6' && r.documentNumber === c.ctx.issuer.ruc)
-      addIssue(
-        f,
-        `${CUSTOMER}.numero_documento`,
-        'dispatch_party_invalid',
-        `Para el motivo ${c.motive.code} (${c.motive.description}) el destinatario no puede ser el emisor (SUNAT 2555).`,
-        { sunatRule: '2555' },
-      );
+    if (c.motive.recipient === 'other')
+      checkNotIssuer(r, c.ctx.issuer.ruc, f, {
+        path: `${CUSTOMER}.numero_documento`,
+        message: `Para el motivo ${c.motive.code} (${c.motive.description}) el destinatario no puede ser el emisor (SUNAT 2555).`,
+        rule: '2555',
+      });
     if (c.motive.recipientRuc && r.documentType !== '6')
       addIssue(
         f,
@@ -84,16 +74,11 @@ const supplier: Rule = {
         { sunatRule: '3447' },
       );
     checkDocumentNumber(s, f, { path: `${CUSTOMER}.numero_documento`, whose: 'del proveedor', rule: '2724' });
-    if (s.documentType === '6' && s.documentNumber === c.ctx.issuer.ruc)
-      addIssue(
-        f,
-        `${CUSTOMER}.numero_documento`,
-        'dispatch_party_invalid',
-        'El proveedor no puede ser el emisor (SUNAT 3448).',
-        {
-          sunatRule: '3448',
-        },
-      );
+    checkNotIssuer(s, c.ctx.issuer.ruc, f, {
+      path: `${CUSTOMER}.numero_documento`,
+      message: 'El proveedor no puede ser el emisor (SUNAT 3448).',
+      rule: '3448',
+    });
   },
 };
 

@@ -54,6 +54,22 @@ export function checkDocumentNumber(
   if (problem) addIssue(f, at.path, at.code ?? 'dispatch_party_invalid', message, { sunatRule: at.rule });
 }
 
+/** A party the guide requires is absent: its rejection citing SUNAT's `rule` (2757, 3383). */
+export function partyMissing(f: Findings, at: { path: string; message: string; rule: string }): void {
+  addIssue(f, at.path, 'dispatch_party_invalid', at.message, { sunatRule: at.rule });
+}
+
+/** A party identified by the issuer's own RUC: its rejection citing SUNAT's `rule` (2555, 2560, 3448). */
+export function checkNotIssuer(
+  party: { documentType: string; documentNumber: string },
+  issuerRuc: string,
+  f: Findings,
+  at: { path: string; message: string; rule: string },
+): void {
+  if (party.documentType === '6' && party.documentNumber === issuerRuc)
+    addIssue(f, at.path, 'dispatch_party_invalid', at.message, { sunatRule: at.rule });
+}
+
 /** A party's name above 250 characters: SUNAT observes it (`rule`: 4422 sender, 4152 recipient…). */
 export function longNameObservation(name: string, f: Findings, partyPath: string, rule: string): void {
   const path = `${partyPath}.apellidos_y_nombres_o_razon_social`;

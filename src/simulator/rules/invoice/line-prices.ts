@@ -41,26 +41,31 @@ const PRICE_HEAD_RULES: readonly Rule<LineView>[] = [
   },
 ];
 
+/** A price's field at `path`, absent or not `valid`: `code`, reported under `node` with the value. */
+function requiredPriceField(
+  code: string,
+  node: string,
+  path: string,
+  valid: (value: string) => boolean,
+): Rule<LineView & { price: XmlElement }> {
+  const value = (v: { price: XmlElement }) => text(v.price, path);
+  return {
+    code,
+    node,
+    when: (v) => {
+      const found = value(v);
+      return found === undefined || !valid(found);
+    },
+    value,
+  };
+}
+
 /** Each PricingReference price: its format (2367), its type from catalog 16 (2410) and the type's attributes. */
 const PRICE_RULES: readonly Rule<LineView & { price: XmlElement }>[] = [
-  {
-    code: '2367',
-    node: 'cac:AlternativeConditionPrice/cbc:PriceAmount',
-    when: (v) => {
-      const amount = text(v.price, 'cbc:PriceAmount');
-      return amount === undefined || !TEN_DECIMALS.test(amount);
-    },
-    value: (v) => text(v.price, 'cbc:PriceAmount'),
-  },
-  {
-    code: '2410',
-    node: 'cbc:PriceTypeCode',
-    when: (v) => {
-      const type = text(v.price, 'cbc:PriceTypeCode');
-      return type === undefined || !PRICE_TYPES.has(type);
-    },
-    value: (v) => text(v.price, 'cbc:PriceTypeCode'),
-  },
+  requiredPriceField('2367', 'cac:AlternativeConditionPrice/cbc:PriceAmount', 'cbc:PriceAmount', (amount) =>
+    TEN_DECIMALS.test(amount),
+  ),
+  requiredPriceField('2410', 'cbc:PriceTypeCode', 'cbc:PriceTypeCode', (type) => PRICE_TYPES.has(type)),
   observedAttribute((v) => first(v.price, 'cbc:PriceTypeCode'), 'listName', /^(Tipo de Precio)$/, '4252'),
   observedAttribute((v) => first(v.price, 'cbc:PriceTypeCode'), 'listAgencyName', /^(PE:SUNAT)$/, '4251'),
   observedAttribute(

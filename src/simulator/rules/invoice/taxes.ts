@@ -179,6 +179,20 @@ function baseAgainst(code: string, scheme: string, computed: (v: HeaderTaxes) =>
   };
 }
 
+/** A note's IGV base against round2(Σ IGV line values), for the notes at `level` (3277 error, 4299 observation). */
+function noteIgvBase(level: 'error' | 'observation'): Rule<HeaderTaxes> {
+  return {
+    code: level === 'error' ? '3277' : '4299',
+    ...(level === 'observation' && { observation: true as const }),
+    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
+    when: (v) =>
+      hasBase(v, '1000') &&
+      v.s.noteLevel === level &&
+      outside(headerBase(v, '1000'), round(v.lineExtensionOf('1000'), 2)),
+    value: (v) => fmt(headerBase(v, '1000')),
+  };
+}
+
 const ivapLineWithBase = (v: HeaderTaxes) =>
   v.s.lines
     .flatMap((l) => all(l, 'cac:TaxTotal/cac:TaxSubtotal'))
@@ -247,25 +261,8 @@ const HEADER_TAX_RULES: readonly Rule<HeaderTaxes>[] = [
   baseAgainst('3297', '9999', (v) => subtotalSum(lineSubtotals(v.s, '9999'), 'cbc:TaxableAmount')),
   // SUNAT 3277 (NC/ND, Excel v7): a note's IGV base = round2(Σ IGV line values), global discounts and charges left
   // out; an observation (4299) when the note modifies a boleta.
-  {
-    code: '3277',
-    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
-    when: (v) =>
-      hasBase(v, '1000') &&
-      v.s.noteLevel === 'error' &&
-      outside(headerBase(v, '1000'), round(v.lineExtensionOf('1000'), 2)),
-    value: (v) => fmt(headerBase(v, '1000')),
-  },
-  {
-    code: '4299',
-    observation: true,
-    node: 'cac:TaxSubtotal/cbc:TaxableAmount',
-    when: (v) =>
-      hasBase(v, '1000') &&
-      v.s.noteLevel === 'observation' &&
-      outside(headerBase(v, '1000'), round(v.lineExtensionOf('1000'), 2)),
-    value: (v) => fmt(headerBase(v, '1000')),
-  },
+  noteIgvBase('error'),
+  noteIgvBase('observation'),
   // SUNAT 3277: header IGV base = Σ IGV line values − global discounts 02/04 + global charges 49 (±1).
   {
     code: '3277',
