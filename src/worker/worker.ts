@@ -88,13 +88,6 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
   };
   let lastSweep = 0;
 
-  function runningByTenant(lane: Lane): Map<number, number> {
-    const counts = new Map<number, number>();
-    for (const { tenantId } of lane.running.values())
-      if (tenantId !== null) counts.set(tenantId, (counts.get(tenantId) ?? 0) + 1);
-    return counts;
-  }
-
   /** The tenant schema a job works in (its payload's, or its tenant's), if any. */
   function schemaOf(job: ClaimedJob): string | undefined {
     if (typeof job.payload.schema === 'string') return job.payload.schema;
@@ -104,48 +97,16 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
   /** Runs a job unless a move holds its company (then it waits like a request, or is put back for a second). */
   async function execute(job: ClaimedJob): Promise<void> {
     const schema = schemaOf(job);
-    if (!schema) return executeAdmitted(job);
+    if (!schema) return runJob(deps, definitions.get(job.name)!, job);
     if (!(await deps.db.directory.admit(schema, deps.config.tenantMoveWaitMs))) {
       await rescheduleJob(pool, job.id, new Date(Date.now() + 1_000), 'company being moved');
       return;
     }
     const leave = deps.db.directory.enter(schema);
     try {
-      await executeAdmitted(job);
+      await runJob(deps, definitions.get(job.name)!, job);
     } finally {
       leave();
-    }
-  }
-
-  async function executeAdmitted(job: ClaimedJob): Promise<void> {
-    const definition = definitions.get(job.name)!;
-    const context = { deps, attempts: job.attempts };
-    if (job.attempts > definition.maxAttempts) {
-      deps.log.error(
-        { job: job.name, payload: job.payload, attempts: job.attempts - 1 },
-        'job given up: each of its attempts ended with its process',
-      );
-      await definition.onGiveUp?.(job.payload, context);
-      await completeJob(pool, job);
-      return;
-    }
-    try {
-      await definition.run(job.payload, context);
-      await completeJob(pool, job);
-    } catch (error) {
-      const message = (error as Error)?.message ?? String(error);
-      if (job.attempts >= definition.maxAttempts) {
-        deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
-        await completeJob(pool, job);
-      } else {
-        deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
-        await rescheduleJob(
-          pool,
-          job.id,
-          new Date(Date.now() + definition.backoffMs(job.attempts)),
-          message.slice(0, 1000),
-        );
-      }
     }
   }
 
@@ -179,48 +140,7 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
-    // A move whose mover died is undone first: its company is then served where it was.
-    await recoverInterruptedMoves(deps.db, deps.log).catch((error) =>
-      deps.log.error({ err: error }, 'interrupted moves not recovered'),
-    );
-    const { rows: tenants } = await pool.query<{ id: number; schema_name: string; database_server: string }>(
-      'SELECT id, schema_name, database_server FROM "central"."tenants" ORDER BY id',
-    );
-    let queued = 0;
-    for (const tenant of tenants) {
-      if (options.tenantIds && !options.tenantIds.includes(tenant.id)) continue;
-      let tenantPool: typeof pool;
-      try {
-        tenantPool = deps.db.directory.pool(tenant.database_server);
-      } catch {
-        continue; // a server this process does not know yet: the next sweep, once the directory has it
-      }
-      // Jobs a tenant on another server committed to its outbox and whose relay did not happen (outbox.ts).
-      if (tenant.database_server !== DEFAULT_SERVER)
-        await relayOutbox(tenantPool, pool, tenant.schema_name).catch((error) =>
-          deps.log.warn({ err: error, schema: tenant.schema_name }, 'outbox not relayed'),
-        );
-      const { rows } = await tenantPool
-        .query<{ id: number; next_attempt_at: Date }>(
-          `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
-         WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY next_attempt_at LIMIT 1000`,
-        )
-        .catch(() => ({ rows: [] as { id: number; next_attempt_at: Date }[] })); // a tenant being created or dropped
-      for (const doc of rows) {
-        await enqueue(
-          pool,
-          SEND_JOB,
-          { tenantId: tenant.id, schema: tenant.schema_name, documentId: doc.id } satisfies SendJobPayload,
-          {
-            dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`,
-            tenantId: tenant.id,
-          },
-        );
-        queued += 1;
-      }
-    }
-    return queued;
+    return sweepUnsent(deps, options.tenantIds);
   }
 
   async function loop(): Promise<void> {
@@ -271,4 +191,102 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
       await Promise.all(inFlight());
     },
   };
+}
+
+function runningByTenant(lane: Lane): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const { tenantId } of lane.running.values())
+    if (tenantId !== null) counts.set(tenantId, (counts.get(tenantId) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Runs a claimed job once: done, retried after its backoff, or dropped after its last attempt. A job claimed past
+ * its attempts (each earlier run ended with its process) is given up: its onGiveUp records the failure.
+ */
+async function runJob(deps: PipelineDeps, definition: JobDefinition<PipelineDeps>, job: ClaimedJob): Promise<void> {
+  const pool = deps.db.pool;
+  const context = { deps, attempts: job.attempts };
+  if (job.attempts > definition.maxAttempts) {
+    deps.log.error(
+      { job: job.name, payload: job.payload, attempts: job.attempts - 1 },
+      'job given up: each of its attempts ended with its process',
+    );
+    await definition.onGiveUp?.(job.payload, context);
+    await completeJob(pool, job);
+    return;
+  }
+  try {
+    await definition.run(job.payload, context);
+    await completeJob(pool, job);
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    if (job.attempts >= definition.maxAttempts) {
+      deps.log.error({ err: error, job: job.name, payload: job.payload }, 'job dropped after its last attempt');
+      await completeJob(pool, job);
+    } else {
+      deps.log.warn({ err: error, job: job.name, attempts: job.attempts }, 'job failed, will retry');
+      await rescheduleJob(
+        pool,
+        job.id,
+        new Date(Date.now() + definition.backoffMs(job.attempts)),
+        message.slice(0, 1000),
+      );
+    }
+  }
+}
+
+/** Re-queues every tenant's documents left in 01 whose send is due (only `tenantIds`' when given); how many. */
+async function sweepUnsent(deps: PipelineDeps, tenantIds: number[] | undefined): Promise<number> {
+  const pool = deps.db.pool;
+  // A move whose mover died is undone first: its company is then served where it was.
+  await recoverInterruptedMoves(deps.db, deps.log).catch((error) =>
+    deps.log.error({ err: error }, 'interrupted moves not recovered'),
+  );
+  const { rows: tenants } = await pool.query<SweptTenant>(
+    'SELECT id, schema_name, database_server FROM "central"."tenants" ORDER BY id',
+  );
+  let queued = 0;
+  for (const tenant of tenants) {
+    if (tenantIds && !tenantIds.includes(tenant.id)) continue;
+    queued += await requeueUnsent(deps, tenant);
+  }
+  return queued;
+}
+
+interface SweptTenant {
+  id: number;
+  schema_name: string;
+  database_server: string;
+}
+
+async function requeueUnsent(deps: PipelineDeps, tenant: SweptTenant): Promise<number> {
+  const pool = deps.db.pool;
+  let tenantPool: typeof pool;
+  try {
+    tenantPool = deps.db.directory.pool(tenant.database_server);
+  } catch {
+    return 0; // a server this process does not know yet: the next sweep, once the directory has it
+  }
+  // Jobs a tenant on another server committed to its outbox and whose relay did not happen (outbox.ts).
+  if (tenant.database_server !== DEFAULT_SERVER)
+    await relayOutbox(tenantPool, pool, tenant.schema_name).catch((error) =>
+      deps.log.warn({ err: error, schema: tenant.schema_name }, 'outbox not relayed'),
+    );
+  const { rows } = await tenantPool
+    .query<{ id: number; next_attempt_at: Date }>(
+      `SELECT id, next_attempt_at FROM ${quoteIdent(tenant.schema_name)}."documents"
+         WHERE state_type_id = '01' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY next_attempt_at LIMIT 1000`,
+    )
+    .catch(() => ({ rows: [] as { id: number; next_attempt_at: Date }[] })); // a tenant being created or dropped
+  for (const doc of rows) {
+    await enqueue(
+      pool,
+      SEND_JOB,
+      { tenantId: tenant.id, schema: tenant.schema_name, documentId: doc.id } satisfies SendJobPayload,
+      { dedupeKey: `${SEND_JOB}:${tenant.id}:${doc.id}`, tenantId: tenant.id },
+    );
+  }
+  return rows.length;
 }
