@@ -5,7 +5,7 @@ import { applyRules, type Rule } from '../rule-table.ts';
 import { all, num, sum, text } from '../xpath.ts';
 import { add, fmt, mul, outside, round, sub, type Num } from '../numbers.ts';
 import type { LineView } from './line-view.ts';
-import { type Shape, allowances, amountSum } from './shape.ts';
+import { type Shape, allowanceSum } from './shape.ts';
 
 export function lineArithmetic(v: LineView, f: Findings): void {
   applyRules(ARITHMETIC_RULES, arithmeticView(v), f);
@@ -37,7 +37,7 @@ function arithmeticView(v: LineView): ArithmeticView {
   const { line, s, detail, quantity, taxTotal, freeBase, prices, referential } = v;
   const lineValue = num(line, 'cbc:LineExtensionAmount');
   const lineTax = num(taxTotal, 'cbc:TaxAmount');
-  const acSum = (code: string) => amountSum(allowances(line, code));
+  const acSum = (code: string) => allowanceSum(line, code);
   const unitPrice = sum(
     prices.filter((p) => text(p, 'cbc:PriceTypeCode') === '01').flatMap((p) => all(p, 'cbc:PriceAmount')),
   );

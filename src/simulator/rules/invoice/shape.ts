@@ -48,6 +48,11 @@ export function amountSum(nodes: XmlElement[], path = 'cbc:Amount'): Num {
   return sum(nodes.flatMap((n) => all(n, path)));
 }
 
+/** Σ cbc:Amount of the AllowanceCharges of `parent` (the document or a line) with these reason codes (catalog 53). */
+export function allowanceSum(parent: XmlElement | undefined, ...codes: string[]): Num {
+  return amountSum(allowances(parent, ...codes));
+}
+
 export function twoDecimals(value: string | undefined, greaterThanZero: boolean): boolean {
   if (value === undefined) return true;
   if (!TWO_DECIMALS.test(value)) return false;

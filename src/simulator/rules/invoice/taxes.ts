@@ -10,8 +10,7 @@ import {
   type Shape,
   scheme,
   subtotalsOf,
-  allowances,
-  amountSum,
+  allowanceSum,
   twoDecimals,
   lineHasBase,
   lineSubtotals,
@@ -203,7 +202,6 @@ const referentialPriceAboveZero = (v: HeaderTaxes) =>
     .flatMap((l) => all(l, 'cac:PricingReference/cac:AlternativeConditionPrice'))
     .filter((p) => text(p, 'cbc:PriceTypeCode') === '02')
     .some((p) => gt(num(p, 'cbc:PriceAmount'), 0));
-const globalAllowances = (v: HeaderTaxes, ...codes: string[]) => amountSum(allowances(v.root, ...codes));
 const hasBase = (v: HeaderTaxes, code: string) =>
   subtotalsOf(v.taxTotal, code).some((st) => gt(num(st, 'cbc:TaxableAmount'), 0));
 const headerBase = (v: HeaderTaxes, code: string) => subtotalSum(subtotalsOf(v.taxTotal, code), 'cbc:TaxableAmount');
@@ -211,7 +209,7 @@ const iscLineSum = (v: HeaderTaxes, path: string) =>
   sum(v.iscLines.flatMap((tt) => subtotalsOf(tt, '2000').flatMap((st) => all(st, path))));
 /** The IGV/IVAP base the lines make: Σ line values − global discounts 02/04 + global charges 49. */
 const ratedBase = (v: HeaderTaxes, scheme: string) =>
-  round(add(sub(v.lineExtensionOf(scheme), globalAllowances(v, '02', '04')), globalAllowances(v, '49')), 2);
+  round(add(sub(v.lineExtensionOf(scheme), allowanceSum(v.root, '02', '04')), allowanceSum(v.root, '49')), 2);
 const isExport = (v: HeaderTaxes) => !!v.s.operation && EXPORT_OPERATIONS.has(v.s.operation);
 
 /** The header's taxes against the lines and the document, in the XSL's order. */
@@ -248,11 +246,11 @@ const HEADER_TAX_RULES: readonly Rule<HeaderTaxes>[] = [
   {
     code: '3275',
     node: 'cac:TaxSubtotal/cbc:TaxableAmount',
-    when: (v) => outsideRounded(v.base('9997'), sub(v.lineExtensionOf('9997'), globalAllowances(v, '05'))),
+    when: (v) => outsideRounded(v.base('9997'), sub(v.lineExtensionOf('9997'), allowanceSum(v.root, '05'))),
     value: (v) => fmt(v.base('9997')),
   },
   // SUNAT 3274: unaffected base = Σ unaffected line values − global discounts 06.
-  baseAgainst('3274', '9998', (v) => sub(v.lineExtensionOf('9998'), globalAllowances(v, '06'))),
+  baseAgainst('3274', '9998', (v) => sub(v.lineExtensionOf('9998'), allowanceSum(v.root, '06'))),
   // SUNAT 3276: free base = Σ free line values.
   baseAgainst('3276', '9996', (v) => v.lineExtensionOf('9996')),
   // SUNAT 3296: ISC base = Σ ISC bases of the lines that are not free.
@@ -310,7 +308,7 @@ const HEADER_TAX_RULES: readonly Rule<HeaderTaxes>[] = [
     when: (v) =>
       outside(
         subtotalSum(subtotalsOf(v.taxTotal, '2000'), 'cbc:TaxAmount'),
-        round(sub(iscLineSum(v, 'cbc:TaxAmount'), globalAllowances(v, '20')), 2),
+        round(sub(iscLineSum(v, 'cbc:TaxAmount'), allowanceSum(v.root, '20')), 2),
       ),
   },
   // SUNAT 3299: other taxes = Σ of the lines'.

@@ -10,6 +10,7 @@ import {
   type Shape,
   subtotalsOf,
   allowances,
+  allowanceSum,
   amountSum,
   twoDecimals,
   lineHasBase,
@@ -140,7 +141,6 @@ function totalAgainst(
   };
 }
 
-const globalAllowances = (v: Totals, ...codes: string[]) => amountSum(allowances(v.root, ...codes));
 /** PayableAmount of an invoice: round2(TaxInclusive + ChargeTotal − AllowanceTotal − Prepaid + Rounding). */
 const invoicePayable = ({ total }: Totals) =>
   round(
@@ -178,7 +178,7 @@ function lineValues(v: Totals): Num {
       .map((l) => first(l, 'cbc:LineExtensionAmount'))
       .filter((e): e is XmlElement => !!e),
   );
-  return add(sub(values, globalAllowances(v, '02')), globalAllowances(v, '49'));
+  return add(sub(values, allowanceSum(v.root, '02')), allowanceSum(v.root, '49'));
 }
 const headerTaxTotal = (v: Totals) => first(v.root, 'cac:TaxTotal');
 const headerTax = (v: Totals, code: string) => subtotalSum(subtotalsOf(headerTaxTotal(v), code), 'cbc:TaxAmount');
@@ -189,8 +189,8 @@ const headerIcbper = (v: Totals) => num(subtotalsOf(headerTaxTotal(v), '7152')[0
 const ivapOfLines = (v: Totals, ...discounts: string[]) =>
   mul(
     add(
-      discounts.reduce((base, code) => sub(base, globalAllowances(v, code)), lineBase(v, '1016')),
-      globalAllowances(v, '49'),
+      discounts.reduce((base, code) => sub(base, allowanceSum(v.root, code)), lineBase(v, '1016')),
+      allowanceSum(v.root, '49'),
     ),
     FOUR,
   );
@@ -198,9 +198,9 @@ const ivapOfLines = (v: Totals, ...discounts: string[]) =>
 /** The totals against the allowances, charges, lines and taxes that make them, in the XSL's order. */
 const SUM_RULES: readonly Rule<Totals>[] = [
   // SUNAT 3300: AllowanceTotalAmount = global discounts 03 (and 63) + line discounts 01.
-  totalAgainst('3300', 'AllowanceTotalAmount', (v) => add(globalAllowances(v, '03', '63'), v.lineAllowances('01'))),
+  totalAgainst('3300', 'AllowanceTotalAmount', (v) => add(allowanceSum(v.root, '03', '63'), v.lineAllowances('01'))),
   // SUNAT 3301: ChargeTotalAmount = global charges 45, 46, 50 + line charges 48.
-  totalAgainst('3301', 'ChargeTotalAmount', (v) => add(globalAllowances(v, '45', '46', '50'), v.lineAllowances('48'))),
+  totalAgainst('3301', 'ChargeTotalAmount', (v) => add(allowanceSum(v.root, '45', '46', '50'), v.lineAllowances('48'))),
   // SUNAT 3280 (NC/ND): PayableAmount from the note's own sums, ±1; an observation (4312) for notes of boletas.
   totalAgainst('3280', 'PayableAmount', notePayable, { applies: (v) => v.s.noteLevel === 'error' }),
   totalAgainst('4312', 'PayableAmount', notePayable, {
