@@ -271,11 +271,13 @@ describe.skipIf(!BROWSER_TESTS)('company console', () => {
       await visible(page.getByText('Establecimiento 0001 reactivado.'));
 
       await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Comprobantes' }).click();
-      await page.getByLabel('Establecimiento').fill('0001');
+      // The list's own filter, once its page has replaced the settings page (whose controls also name establishments).
+      await visible(page.getByRole('heading', { level: 1, name: 'Comprobantes' }));
+      await page.getByLabel('Establecimiento', { exact: true }).fill('0001');
       await page.getByRole('button', { name: 'Filtrar' }).click();
       await visible(page.getByText('No hay comprobantes con estos filtros.'));
       expect(page.url()).toContain('establecimiento=0001');
-      await page.getByLabel('Establecimiento').fill('0000');
+      await page.getByLabel('Establecimiento', { exact: true }).fill('0000');
       await page.getByRole('button', { name: 'Filtrar' }).click();
       await visible(page.getByRole('link', { name: issued[1].number, exact: true }));
     },
