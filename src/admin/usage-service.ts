@@ -1,4 +1,4 @@
-// API calls per tenant per month (counted by src/features/company/usage-counter.ts) over the last months, one page
+// API calls per tenant per month (counted by src/tenancy/usage-counter.ts) over the last months, one page
 // of the caller's tenants at a time, and the month totals over all of them.
 import type { CentralClient } from '../platform/db/clients.ts';
 import type { AdminCaller } from './auth.ts';

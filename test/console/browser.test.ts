@@ -43,6 +43,11 @@ async function newPage(viewport = { width: 1280, height: 860 }): Promise<{ conte
   context.on('request', (request) => requests.push(request.url()));
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // Which request failed, beside the browser's own line (which names no address): a 5xx is never expected.
+  page.on('response', (response) => {
+    if (response.status() >= 500)
+      problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   page.on('console', (message) => {
     // The API's refusals the tests cause on purpose (no session yet, a change without its CSRF token, a field the
     // API refuses so that the form shows its message) are logged by the browser as failed loads; anything else — a

@@ -24,7 +24,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
   return loadConfig(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.FACTURO_TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: testDatabaseUrl(),
       DATABASE_POOL_MAX: '4',
       DATA_DIR: join(dir, 'data'),
