@@ -1,4 +1,4 @@
-// The admin host (issues 8 and 16): login (throttled per account and network, never locking the owner out), logout,
+// The admin host: login (throttled per account and network, never locking the owner out), logout,
 // tenants, plans, resellers and locks (facts with an author; the admin's wins), plan limits, self-registration,
 // padrón, partners and API usage — over HTTP with the admin Host header, against the real database.
 import { readFileSync } from 'node:fs';

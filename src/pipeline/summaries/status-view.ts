@@ -1,5 +1,5 @@
 // What the status routes of summaries (/api/voided/status, /api/summaries/status…) answer, as FacturadorPro's ERPs
-// parse them (compat §10.2, §10.3), with the summary's own state added: a ticket still in process is a 200 saying
+// parse them, with the summary's own state added: a ticket still in process is a 200 saying
 // so, never an error. Below the features: the webhooks' summary events carry this answer as their `data`.
 export interface SummaryView {
   externalId: string;
