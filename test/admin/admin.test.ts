@@ -245,6 +245,21 @@ describe('tenants', () => {
     expect(page.json.pagination.total).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(page.json)).not.toMatch(/token/i);
   });
+
+  it('lists the others when one tenant lives on a database server this process does not know', async () => {
+    const reseller = await makeReseller();
+    const issued = await createTenant(reseller.token);
+    const lost = await createTenant(reseller.token);
+    expect(lost.status, JSON.stringify(lost.json)).toBe(200);
+    const schema = (await api.ctx.db.central.tenant.findUniqueOrThrow({ where: { id: issued.json.id } })).schemaName;
+    await api.ctx.db.tenant(schema).document.count(); // its schema is readable
+    await api.ctx.db.central.tenant.update({ where: { id: lost.json.id }, data: { databaseServer: 'retirado' } });
+    const list = await call('GET', '/api/tenants', undefined, reseller.token);
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    expect(list.json.data.map((t: { id: number }) => t.id)).toEqual([issued.json.id, lost.json.id]);
+    expect(list.json.data[1]).toMatchObject({ database: 'retirado', documents_month: 0 });
+    await api.ctx.db.central.tenant.update({ where: { id: lost.json.id }, data: { databaseServer: 'default' } });
+  });
 });
 
 describe('resellers', () => {
