@@ -9,7 +9,7 @@ import { adminRoute } from './route-options.ts';
 import { presentReseller } from './resellers-presenter.ts';
 import { listResellers, updateResellerLimits } from './resellers-service.ts';
 
-const errors = [404, 422] as const;
+const errorStatuses = [404, 422] as const;
 
 export const resellerAccountsRoutes: FastifyPluginAsync = async (app) => {
   const central = app.platform.db.central;
@@ -21,7 +21,7 @@ export const resellerAccountsRoutes: FastifyPluginAsync = async (app) => {
       central,
       { summary: 'Distribuidores con sus cupos, empresas y bloqueo (solo administrador)' },
       z.object({ success: z.literal(true), data: z.array(ResellerRow) }),
-      { roles: ['admin'], errors },
+      { roles: ['admin'], errors: errorStatuses },
     ),
     async () => ({ success: true as const, data: (await listResellers(central)).map(presentReseller) }),
   );
@@ -38,7 +38,7 @@ export const resellerAccountsRoutes: FastifyPluginAsync = async (app) => {
       z.object({ success: z.literal(true), data: ResellerRow }),
       {
         roles: ['admin'],
-        errors,
+        errors: errorStatuses,
         examples: { cupo: { summary: 'Cupo de 50 empresas', value: { limit_tenants: 50 } } },
       },
     ),

@@ -53,7 +53,7 @@ const TenantPatched = z.object({
   }),
 });
 
-const errors = [404, 409, 422] as const;
+const errorStatuses = [404, 409, 422] as const;
 
 const ResellerCreated = z.object({
   success: z.literal(true),
@@ -73,7 +73,7 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
       ResellerCreated,
       {
         roles: ['admin'],
-        errors,
+        errors: errorStatuses,
         examples: {
           distribuidor: {
             summary: 'Distribuidor con cupo de 20 empresas',
@@ -112,7 +112,7 @@ export const resellersAdminRoutes: FastifyPluginAsync = async (app) => {
       },
       TenantPatched,
       {
-        errors,
+        errors: errorStatuses,
         examples: {
           plan: { summary: 'Cambiar de plan', value: { plan_id: 2 } },
           bloqueo: { summary: 'Bloquear con motivo', value: { locked: true, reason: 'Deuda pendiente de marzo' } },

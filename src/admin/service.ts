@@ -1,4 +1,5 @@
 // What the admin services share: which tenants a caller may see (and a page of them), and tenant usage figures.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Prisma } from '../generated/central/client.ts';
 import type { Database } from '../platform/db/database.ts';
 import { quoteIdent } from '../platform/db/schema-name.ts';
@@ -29,6 +30,9 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** Where an unreadable tenant is reported (a request's logger). */
+export type CountsLog = Pick<FastifyBaseLogger, 'warn'>;
+
 export interface TenantCounts {
   documents: number;
   documentsMonth: number;
@@ -40,7 +44,7 @@ export interface TenantCounts {
  * database server cannot be read now (being dropped, its server unknown to this process or down) counts zero: one
  * tenant must not take the whole list down.
  */
-export async function tenantCounts(db: Database, schema: string): Promise<TenantCounts> {
+export async function tenantCounts(db: Database, schema: string, log?: CountsLog): Promise<TenantCounts> {
   const q = quoteIdent(schema);
   const { rows } = await db.directory
     .resolve(schema)
@@ -52,6 +56,9 @@ export async function tenantCounts(db: Database, schema: string): Promise<Tenant
         [monthStart()],
       ),
     )
-    .catch(() => ({ rows: [{ documents: 0, documents_month: 0, users: 0 }] }));
+    .catch((error: unknown) => {
+      log?.warn({ err: error, schema }, 'tenant counts unreadable: counted as zero');
+      return { rows: [{ documents: 0, documents_month: 0, users: 0 }] };
+    });
   return { documents: rows[0].documents, documentsMonth: rows[0].documents_month, users: rows[0].users };
 }

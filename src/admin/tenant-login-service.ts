@@ -1,7 +1,7 @@
 // A company user's login (POST /api/login on its host, and the console's POST /api/session): throttled with the admin
 // host's login counters (login-throttle.ts), on an account key of the company's own so the two hosts never share a
 // count, and per company (COMPANY_LOGIN_RATE_LIMIT a minute, whatever the addresses) before any password is checked.
-// A login's token: a new one named "login" (issueLoginToken, in the company feature, keeps the newest
+// A login's token: a new one named "login" (issueLoginToken, src/tenancy/api-tokens.ts, keeps the newest
 // LOGIN_TOKENS_KEPT and the plan's limit on active tokens).
 import type { CentralClient } from '../platform/db/clients.ts';
 import { AppError } from '../platform/errors.ts';

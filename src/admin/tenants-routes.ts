@@ -46,7 +46,8 @@ export const tenantsRoutes: FastifyPluginAsync = async (app) => {
     adminRoute(central, { summary: 'Listar empresas (paginado)', querystring: TenantListQuery }, TenantList),
     async (request) => {
       const { page, per_page: perPage } = request.query;
-      return presentTenantsPage(await tenantsPage(platform, adminCaller(request), page, perPage), page, perPage);
+      const tenants = await tenantsPage(platform, adminCaller(request), page, perPage, request.log);
+      return presentTenantsPage(tenants, page, perPage);
     },
   );
 };

@@ -12,7 +12,7 @@ import type { AdminCaller } from './auth.ts';
 import { setTenantLock, tenantLockState } from './locks.ts';
 import { companyIdentity } from './padron-address.ts';
 import { planExists } from './plans-service.ts';
-import { FIRST_HOSTNAME, pageOf, tenantCounts, tenantInScope, tenantScope } from './service.ts';
+import { type CountsLog, FIRST_HOSTNAME, pageOf, tenantCounts, tenantInScope, tenantScope } from './service.ts';
 import type { CreateTenantRequest } from './tenants-schemas.ts';
 
 /** PATCH /api/tenants/{id}'s changes, each only when given. */
@@ -89,7 +89,13 @@ export async function createTenant(deps: TenantsDeps, caller: AdminCaller, b: Cr
 }
 
 /** One page of the caller's tenants, each with its documents this month and its locks. */
-export async function tenantsPage(deps: Pick<Platform, 'db'>, caller: AdminCaller, page: number, perPage: number) {
+export async function tenantsPage(
+  deps: Pick<Platform, 'db'>,
+  caller: AdminCaller,
+  page: number,
+  perPage: number,
+  log?: CountsLog,
+) {
   const central = deps.db.central;
   const where = tenantScope(caller);
   const [total, tenants] = await Promise.all([
@@ -103,7 +109,7 @@ export async function tenantsPage(deps: Pick<Platform, 'db'>, caller: AdminCalle
   const rows = await Promise.all(
     tenants.map(async (tenant) => ({
       tenant,
-      counts: await tenantCounts(deps.db, tenant.schemaName),
+      counts: await tenantCounts(deps.db, tenant.schemaName, log),
       lock: await tenantLockState(central, tenant.id),
     })),
   );

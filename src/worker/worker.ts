@@ -97,14 +97,15 @@ export function startWorker(deps: PipelineDeps, options: WorkerOptions & { autoS
   /** Runs a job unless a move holds its company (then it waits like a request, or is put back for a second). */
   async function execute(job: ClaimedJob): Promise<void> {
     const schema = schemaOf(job);
-    if (!schema) return runJob(deps, definitions.get(job.name)!, job);
+    const definition = definitions.get(job.name)!;
+    if (!schema) return runJob(deps, definition, job);
     if (!(await deps.db.directory.admit(schema, deps.config.tenantMoveWaitMs))) {
       await rescheduleJob(pool, job.id, new Date(Date.now() + 1_000), 'company being moved');
       return;
     }
     const leave = deps.db.directory.enter(schema);
     try {
-      await runJob(deps, definitions.get(job.name)!, job);
+      await runJob(deps, definition, job);
     } finally {
       leave();
     }

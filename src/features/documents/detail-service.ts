@@ -2,9 +2,9 @@
 // summaries and latest e-mails, presented with the same links and descriptions as every other answer.
 import { documentTypes } from '../../core/catalogs/index.ts';
 import type { TenantRef } from '../../pipeline/deps.ts';
-import { errors } from '../../platform/errors.ts';
 import type { DocumentDetail } from './detail-schemas.ts';
 import { downloadLinks, documentNameOf, segmentOfType, stateFieldsOf } from '../../api/presenter.ts';
+import { documentNotFound } from '../../api/send-service.ts';
 
 /** E-mails shown per document: the latest ones. */
 const EMAILS_SHOWN = 10;
@@ -45,11 +45,7 @@ export async function documentDetail(tenant: TenantRef, externalId: string, base
       emails: { orderBy: { createdAt: 'desc' }, take: EMAILS_SHOWN },
     },
   });
-  if (!doc)
-    throw errors.notFound(
-      'document_not_found',
-      `El documento con código externo ${externalId} no se encuentra registrado.`,
-    );
+  if (!doc) throw documentNotFound(externalId);
   const links = downloadLinks(baseUrl, segmentOfType(doc.documentType), doc.externalId, doc.hasCdr);
   return {
     success: true,

@@ -6,6 +6,7 @@ import { parseRecipients } from '../../delivery/email/addresses.ts';
 import { queueEmail } from '../../delivery/email/outbox.ts';
 import type { SendEmailInput } from './schemas.ts';
 import { smtpConfigured } from '../../delivery/email/smtp-settings.ts';
+import { documentNotFound } from '../../api/send-service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,11 +34,7 @@ async function documentOf(tenant: TenantRef, input: SendEmailInput) {
     throw missingField('external_id', 'Indique document_id o external_id del comprobante.');
   const externalId = input.external_id.toLowerCase();
   const doc = UUID.test(externalId) ? await tenant.db.document.findUnique({ where: { externalId }, select }) : null;
-  if (!doc)
-    throw errors.notFound(
-      'document_not_found',
-      `El documento con código externo ${input.external_id} no se encuentra registrado.`,
-    );
+  if (!doc) throw documentNotFound(input.external_id);
   return doc;
 }
 

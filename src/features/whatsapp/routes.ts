@@ -60,8 +60,9 @@ function sendRoute<Body extends z.ZodType>(
   app.withTypeProvider<ZodTypeProvider>().post(
     route.url,
     {
-      onRequest: auth.authenticateFirst,
-      ...uploads,
+      // A file route authenticates, then takes an upload slot; the others only authenticate.
+      onRequest: uploads?.onRequest ?? auth.authenticateFirst,
+      ...(uploads ? { bodyLimit: uploads.bodyLimit } : {}),
       config: { ...config, openapiExamples: route.examples },
       schema: { summary: route.summary, body: route.body, response: responses },
     },

@@ -9,6 +9,7 @@ import type { Sender } from './auth.ts';
 import { decodeMedia, decodePdf, mediaUrlOf, validNumber } from './media.ts';
 import { queueMessage } from './outbox.ts';
 import type { MediaRequest, PdfRequest } from './schemas.ts';
+import { documentNotFound } from '../../api/send-service.ts';
 
 export function queueText(deps: PipelineDeps, sender: Sender, body: { number: string; message: string }) {
   const to = validNumber(body.number);
@@ -28,11 +29,7 @@ async function documentPdf(deps: PipelineDeps, sender: Sender, externalId: strin
   const doc = /^[0-9a-f-]{36}$/i.test(externalId)
     ? await db.document.findUnique({ where: { externalId: externalId.toLowerCase() }, select: PRINTABLE_SELECT })
     : null;
-  if (!doc)
-    throw errors.notFound(
-      'document_not_found',
-      `El documento con código externo ${externalId} no se encuentra registrado.`,
-    );
+  if (!doc) throw documentNotFound(externalId);
   const company = await db.company.findFirstOrThrow();
   const file = await pdfForDocument(
     deps,
