@@ -41,17 +41,23 @@ function fact(
 }
 
 /** Every lock that holds a tenant: its own and its reseller's. */
-export async function tenantLockState(central: CentralClient, tenantId: number): Promise<LockState> {
-  const tenant = await central.tenant.findUniqueOrThrow({
-    where: { id: tenantId },
-    select: {
-      locks: { select: { authority: true, ...FACT_SELECT }, orderBy: { createdAt: 'asc' } },
-      reseller: { select: { lock: { select: FACT_SELECT } } },
-    },
-  });
+/** What a tenant row must carry for its lock state: its own lock facts and its reseller's. */
+export const LOCK_STATE_SELECT = {
+  locks: { select: { authority: true, ...FACT_SELECT }, orderBy: { createdAt: 'asc' } },
+  reseller: { select: { lock: { select: FACT_SELECT } } },
+} satisfies Prisma.TenantSelect;
+
+type LockRows = Prisma.TenantGetPayload<{ select: typeof LOCK_STATE_SELECT }>;
+
+/** The lock state of a tenant read with LOCK_STATE_SELECT (a list reads it with its rows, no query a tenant). */
+export function lockStateOf(tenant: LockRows): LockState {
   const locks = tenant.locks.map((l) => fact('tenant', l.authority, l));
   if (tenant.reseller?.lock) locks.push(fact('reseller', 'admin', tenant.reseller.lock));
   return { locked: locks.length > 0, locks };
+}
+
+export async function tenantLockState(central: CentralClient, tenantId: number): Promise<LockState> {
+  return lockStateOf(await central.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: LOCK_STATE_SELECT }));
 }
 
 type Tx = Prisma.TransactionClient;

@@ -9,7 +9,7 @@ import type { Platform } from '../platform/http/types.ts';
 import { withFirstEstablishment } from '../tenancy/first-establishment.ts';
 import { provisionTenant, resellerLimitReached } from '../tenancy/provision.ts';
 import type { AdminCaller } from './auth.ts';
-import { setTenantLock, tenantLockState } from './locks.ts';
+import { LOCK_STATE_SELECT, lockStateOf, setTenantLock, tenantLockState } from './locks.ts';
 import { companyIdentity } from './padron-address.ts';
 import { planExists } from './plans-service.ts';
 import { type CountsLog, FIRST_HOSTNAME, pageOf, tenantCounts, tenantInScope, tenantScope } from './service.ts';
@@ -103,14 +103,15 @@ export async function tenantsPage(
     central.tenant.findMany({
       where,
       ...pageOf(page, perPage),
-      include: { hostnames: FIRST_HOSTNAME, plan: { select: { name: true } } },
+      // The lock facts come with the rows: a tenant deleted meanwhile is simply not in the page.
+      include: { hostnames: FIRST_HOSTNAME, plan: { select: { name: true } }, ...LOCK_STATE_SELECT },
     }),
   ]);
   const rows = await Promise.all(
     tenants.map(async (tenant) => ({
       tenant,
       counts: await tenantCounts(deps.db, tenant.schemaName, log),
-      lock: await tenantLockState(central, tenant.id),
+      lock: lockStateOf(tenant),
     })),
   );
   return { total, rows };
